@@ -1,0 +1,217 @@
+//! Errors and the limits every input is checked against. The app and `ringlab` show these
+//! messages as they are, so each names the problem and the allowed range.
+
+use std::fmt;
+
+use crate::placement::NodeSpec;
+
+/// Most nodes in one cluster.
+pub const MAX_NODES: usize = 10_000;
+/// Longest node name, in bytes of UTF-8.
+pub const MAX_NAME_BYTES: usize = 256;
+/// Largest weight.
+pub const MAX_WEIGHT: u32 = 1_000_000;
+/// Most virtual nodes for one node.
+pub const MAX_VNODES: u32 = 10_000;
+/// Most points on one ring, all nodes together: keeps a build well under a second.
+pub const MAX_RING_POINTS: u64 = 2_000_000;
+/// Most slots in a slot table.
+pub const MAX_SLOTS: u32 = 1 << 20;
+/// Largest Maglev table.
+pub const MAX_TABLE_SIZE: u32 = 1_000_003;
+/// Largest bounded-load ε.
+pub const MAX_EPSILON: f64 = 100.0;
+
+/// Why a placement could not be built or changed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BuildError {
+    /// The node list is empty.
+    NoNodes,
+    /// More nodes than [`MAX_NODES`].
+    TooManyNodes {
+        /// How many were given.
+        count: usize,
+    },
+    /// A name that is empty or only whitespace.
+    EmptyName {
+        /// Its position in the list.
+        index: usize,
+    },
+    /// A name longer than [`MAX_NAME_BYTES`].
+    NameTooLong {
+        /// Its position in the list.
+        index: usize,
+        /// Its length in bytes.
+        bytes: usize,
+    },
+    /// Two nodes with the same name.
+    DuplicateName {
+        /// The name.
+        name: String,
+    },
+    /// A weight outside `1..=MAX_WEIGHT`.
+    BadWeight {
+        /// The node's name.
+        name: String,
+        /// The weight given.
+        weight: u32,
+    },
+    /// A virtual-node count outside `1..=MAX_VNODES`.
+    BadVnodes {
+        /// The node's name, or `None` for the default count.
+        name: Option<String>,
+        /// The count given.
+        vnodes: u32,
+    },
+    /// The ring would hold more than [`MAX_RING_POINTS`] points.
+    TooManyPoints {
+        /// How many it would hold.
+        points: u64,
+    },
+    /// A slot count outside `1..=MAX_SLOTS`.
+    BadSlots {
+        /// The count given.
+        slots: u32,
+    },
+    /// A Maglev table size that is not a prime in `2..=MAX_TABLE_SIZE`, or smaller than
+    /// the node count.
+    BadTableSize {
+        /// The size given.
+        size: u32,
+        /// The node count it must be at least.
+        nodes: usize,
+    },
+    /// An ε that is not a number in `(0, MAX_EPSILON]`.
+    BadEpsilon {
+        /// The value given.
+        epsilon: f64,
+    },
+    /// A replication factor outside `1..=node count`.
+    BadReplicas {
+        /// The factor given.
+        replicas: u32,
+        /// The number of nodes.
+        nodes: u32,
+    },
+    /// A node index that is not in the cluster.
+    NoSuchNode {
+        /// The index given.
+        index: u32,
+    },
+    /// Jump hash numbers its buckets 0..n: only the last one can leave.
+    JumpRemovesOnlyLast {
+        /// The node asked to leave.
+        index: u32,
+        /// The last bucket, the only one that can.
+        last: u32,
+    },
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::NoNodes => write!(f, "the cluster needs at least one node"),
+            BuildError::TooManyNodes { count } => {
+                write!(f, "{count} nodes is too many: at most {MAX_NODES}")
+            }
+            BuildError::EmptyName { index } => {
+                write!(f, "node {} has an empty name: give it a name", index + 1)
+            }
+            BuildError::NameTooLong { index, bytes } => write!(
+                f,
+                "node {}'s name is {bytes} bytes long: at most {MAX_NAME_BYTES}",
+                index + 1
+            ),
+            BuildError::DuplicateName { name } => {
+                write!(f, "two nodes are named {name:?}: names must be unique")
+            }
+            BuildError::BadWeight { name, weight } => write!(
+                f,
+                "node {name:?} has weight {weight}: a weight is a whole number from 1 to {MAX_WEIGHT}"
+            ),
+            BuildError::BadVnodes { name: Some(name), vnodes } => write!(
+                f,
+                "node {name:?} has {vnodes} virtual nodes: allowed are 1 to {MAX_VNODES}"
+            ),
+            BuildError::BadVnodes { name: None, vnodes } => write!(
+                f,
+                "{vnodes} virtual nodes per node: allowed are 1 to {MAX_VNODES}"
+            ),
+            BuildError::TooManyPoints { points } => write!(
+                f,
+                "the ring would hold {points} points: at most {MAX_RING_POINTS} (fewer nodes or virtual nodes)"
+            ),
+            BuildError::BadSlots { slots } => {
+                write!(f, "{slots} slots: a slot table has 1 to {MAX_SLOTS} slots")
+            }
+            BuildError::BadTableSize { size, nodes } => write!(
+                f,
+                "Maglev table size {size}: it must be a prime from 2 to {MAX_TABLE_SIZE}, and at least the node count ({nodes})"
+            ),
+            BuildError::BadEpsilon { epsilon } => write!(
+                f,
+                "epsilon {epsilon}: it must be a number above 0 and at most {MAX_EPSILON}"
+            ),
+            BuildError::BadReplicas { replicas, nodes } => write!(
+                f,
+                "replication factor {replicas}: it must be from 1 to the node count ({nodes})"
+            ),
+            BuildError::NoSuchNode { index } => write!(f, "there is no node {index}"),
+            BuildError::JumpRemovesOnlyLast { index, last } => write!(
+                f,
+                "jump hash numbers its nodes as buckets 0..n and only the last one (bucket {last}) can leave; bucket {index} cannot"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Checks what every algorithm needs of the node list: at least one node, unique non-empty
+/// names of bounded length, weights and virtual-node counts within their limits.
+pub fn validate_nodes(nodes: &[NodeSpec], default_vnodes: u32) -> Result<(), BuildError> {
+    if nodes.is_empty() {
+        return Err(BuildError::NoNodes);
+    }
+    if nodes.len() > MAX_NODES {
+        return Err(BuildError::TooManyNodes { count: nodes.len() });
+    }
+    if !(1..=MAX_VNODES).contains(&default_vnodes) {
+        return Err(BuildError::BadVnodes {
+            name: None,
+            vnodes: default_vnodes,
+        });
+    }
+    let mut seen = std::collections::HashSet::with_capacity(nodes.len());
+    for (index, node) in nodes.iter().enumerate() {
+        if node.name.trim().is_empty() {
+            return Err(BuildError::EmptyName { index });
+        }
+        if node.name.len() > MAX_NAME_BYTES {
+            return Err(BuildError::NameTooLong {
+                index,
+                bytes: node.name.len(),
+            });
+        }
+        if !seen.insert(node.name.as_str()) {
+            return Err(BuildError::DuplicateName {
+                name: node.name.clone(),
+            });
+        }
+        if !(1..=MAX_WEIGHT).contains(&node.weight) {
+            return Err(BuildError::BadWeight {
+                name: node.name.clone(),
+                weight: node.weight,
+            });
+        }
+        if let Some(vnodes) = node.vnodes {
+            if !(1..=MAX_VNODES).contains(&vnodes) {
+                return Err(BuildError::BadVnodes {
+                    name: Some(node.name.clone()),
+                    vnodes,
+                });
+            }
+        }
+    }
+    Ok(())
+}

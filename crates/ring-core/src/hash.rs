@@ -1,0 +1,437 @@
+//! Hash functions, selectable by the caller.
+//!
+//! Every function is written over a byte slice (Java's `String.hashCode` over UTF-16 units)
+//! and returns its value widened to `u64`; [`HashFn::bits`] says how many bits it fills.
+//! The known answers of `shared/reference/known-answers.md` are tests at the bottom.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A hash function over the UTF-8 bytes of a key or node name (Java's `String.hashCode`
+/// works on UTF-16 units, as Java does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HashFn {
+    /// MD5, first 4 bytes of the digest as a little-endian u32 (ketama's key hash).
+    Md5,
+    /// MurmurHash3 x64_128, seed 0, first half h1 (go-zero's `murmur3.Sum64`).
+    Murmur3_64,
+    /// MurmurHash3 x86_32, seed 0.
+    Murmur3_32,
+    /// FNV-1, 32 bits.
+    Fnv1_32,
+    /// FNV-1a, 32 bits.
+    Fnv1a_32,
+    /// FNV-1, 64 bits.
+    Fnv1_64,
+    /// FNV-1a, 64 bits.
+    Fnv1a_64,
+    /// Java's `String.hashCode`, its int32 bit pattern as a u32.
+    JavaString,
+    /// The Java memcached client's CRC hash: `(crc32 >> 16) & 0x7fff` (15 bits).
+    Crc32Memcached,
+    /// Seed 000's Java ring: `MD5.md5(s).hashCode()`, the `String.hashCode` of the
+    /// lowercase hex MD5 of the string's characters truncated to bytes. Java orders these
+    /// signed in its `TreeMap`; the value is shifted by 2^31 so that unsigned order here is
+    /// Java's signed order ([`java_md5_hex_signed`] undoes it).
+    JavaMd5Hex,
+}
+
+impl HashFn {
+    /// Every hash function, in the order a menu lists them.
+    pub const ALL: [HashFn; 10] = [
+        HashFn::Murmur3_64,
+        HashFn::Murmur3_32,
+        HashFn::Md5,
+        HashFn::Fnv1_32,
+        HashFn::Fnv1a_32,
+        HashFn::Fnv1_64,
+        HashFn::Fnv1a_64,
+        HashFn::JavaString,
+        HashFn::Crc32Memcached,
+        HashFn::JavaMd5Hex,
+    ];
+
+    /// The hash of a string.
+    pub fn hash_str(self, s: &str) -> u64 {
+        match self {
+            HashFn::JavaString => u64::from(java_string_hash(s) as u32),
+            HashFn::JavaMd5Hex => u64::from(java_md5_hex_signed(s) as u32 ^ 0x8000_0000),
+            _ => self.hash_bytes(s.as_bytes()),
+        }
+    }
+
+    /// The hash of raw bytes. For [`HashFn::JavaString`] the bytes are read as Latin-1
+    /// characters (one UTF-16 unit each), which equals Java for ASCII text.
+    pub fn hash_bytes(self, data: &[u8]) -> u64 {
+        match self {
+            HashFn::Md5 => u64::from(md5_le32(data)),
+            HashFn::Murmur3_64 => murmur3_x64_128(data, 0).0,
+            HashFn::Murmur3_32 => u64::from(murmur3_x86_32(data, 0)),
+            HashFn::Fnv1_32 => u64::from(fnv1_32(data)),
+            HashFn::Fnv1a_32 => u64::from(fnv1a_32(data)),
+            HashFn::Fnv1_64 => fnv1_64(data),
+            HashFn::Fnv1a_64 => fnv1a_64(data),
+            HashFn::JavaString => {
+                let h = data
+                    .iter()
+                    .fold(0i32, |h, &b| h.wrapping_mul(31).wrapping_add(i32::from(b)));
+                u64::from(h as u32)
+            }
+            HashFn::Crc32Memcached => u64::from((crc32(data) >> 16) & 0x7fff),
+            HashFn::JavaMd5Hex => u64::from(java_md5_hex_bytes(data) as u32 ^ 0x8000_0000),
+        }
+    }
+
+    /// How many low bits the hash fills: values lie in `0 .. 2^bits`.
+    pub fn bits(self) -> u32 {
+        match self {
+            HashFn::Murmur3_64 | HashFn::Fnv1_64 | HashFn::Fnv1a_64 => 64,
+            HashFn::Crc32Memcached => 15,
+            _ => 32,
+        }
+    }
+
+    /// The short name used in URLs and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            HashFn::Md5 => "md5",
+            HashFn::Murmur3_64 => "murmur3-64",
+            HashFn::Murmur3_32 => "murmur3-32",
+            HashFn::Fnv1_32 => "fnv1-32",
+            HashFn::Fnv1a_32 => "fnv1a-32",
+            HashFn::Fnv1_64 => "fnv1-64",
+            HashFn::Fnv1a_64 => "fnv1a-64",
+            HashFn::JavaString => "java",
+            HashFn::Crc32Memcached => "crc32",
+            HashFn::JavaMd5Hex => "java-md5-hex",
+        }
+    }
+
+    /// A one-line description for menus and help text.
+    pub fn describe(self) -> &'static str {
+        match self {
+            HashFn::Md5 => "MD5, first 4 bytes little-endian (ketama)",
+            HashFn::Murmur3_64 => "MurmurHash3 x64_128, first 64 bits (go-zero)",
+            HashFn::Murmur3_32 => "MurmurHash3 x86_32",
+            HashFn::Fnv1_32 => "FNV-1, 32 bits",
+            HashFn::Fnv1a_32 => "FNV-1a, 32 bits",
+            HashFn::Fnv1_64 => "FNV-1, 64 bits",
+            HashFn::Fnv1a_64 => "FNV-1a, 64 bits",
+            HashFn::JavaString => "Java String.hashCode",
+            HashFn::Crc32Memcached => "CRC32 as the Java memcached client (15 bits)",
+            HashFn::JavaMd5Hex => "hashCode of the MD5 hex string (seed 000's Java ring)",
+        }
+    }
+}
+
+impl fmt::Display for HashFn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of parsing a hash name that is not one of [`HashFn::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownHash(pub String);
+
+impl fmt::Display for UnknownHash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = HashFn::ALL.iter().map(|h| h.name()).collect();
+        write!(f, "unknown hash {:?}: use one of {}", self.0, names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownHash {}
+
+impl FromStr for HashFn {
+    type Err = UnknownHash;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        HashFn::ALL
+            .iter()
+            .copied()
+            .find(|h| h.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownHash(s.to_string()))
+    }
+}
+
+/// The MD5 digest of `data`.
+pub fn md5_digest(data: &[u8]) -> [u8; 16] {
+    md5::compute(data).0
+}
+
+/// The first four bytes of MD5 as a little-endian u32: libketama's `ketama_hashi` and the
+/// Java memcached client's `KETAMA_HASH`.
+pub fn md5_le32(data: &[u8]) -> u32 {
+    let d = md5_digest(data);
+    u32::from_le_bytes([d[0], d[1], d[2], d[3]])
+}
+
+/// Java's `String.hashCode`: `h = 31 * h + c` over UTF-16 code units, in wrapping int32.
+pub fn java_string_hash(s: &str) -> i32 {
+    s.encode_utf16()
+        .fold(0i32, |h, unit| h.wrapping_mul(31).wrapping_add(i32::from(unit)))
+}
+
+/// Seed 000's `MD5.md5(s).hashCode()` as Java's signed int: each UTF-16 unit of `s` is cast
+/// to a byte (Java's `(byte) c`, keeping the low 8 bits), hashed with MD5, written as
+/// lowercase hex and hashed with `String.hashCode`.
+pub fn java_md5_hex_signed(s: &str) -> i32 {
+    let bytes: Vec<u8> = s.encode_utf16().map(|unit| unit as u8).collect();
+    java_md5_hex_bytes(&bytes)
+}
+
+fn java_md5_hex_bytes(bytes: &[u8]) -> i32 {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    md5_digest(bytes).iter().fold(0i32, |h, &b| {
+        let hi = i32::from(HEX[usize::from(b >> 4)]);
+        let lo = i32::from(HEX[usize::from(b & 0xf)]);
+        h.wrapping_mul(31).wrapping_add(hi).wrapping_mul(31).wrapping_add(lo)
+    })
+}
+
+const FNV32_OFFSET: u32 = 2_166_136_261;
+const FNV32_PRIME: u32 = 16_777_619;
+const FNV64_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV64_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// FNV-1, 32 bits: multiply, then xor.
+pub fn fnv1_32(data: &[u8]) -> u32 {
+    data.iter()
+        .fold(FNV32_OFFSET, |h, &b| h.wrapping_mul(FNV32_PRIME) ^ u32::from(b))
+}
+
+/// FNV-1a, 32 bits: xor, then multiply.
+pub fn fnv1a_32(data: &[u8]) -> u32 {
+    data.iter()
+        .fold(FNV32_OFFSET, |h, &b| (h ^ u32::from(b)).wrapping_mul(FNV32_PRIME))
+}
+
+/// FNV-1, 64 bits.
+pub fn fnv1_64(data: &[u8]) -> u64 {
+    data.iter()
+        .fold(FNV64_OFFSET, |h, &b| h.wrapping_mul(FNV64_PRIME) ^ u64::from(b))
+}
+
+/// FNV-1a, 64 bits.
+pub fn fnv1a_64(data: &[u8]) -> u64 {
+    data.iter()
+        .fold(FNV64_OFFSET, |h, &b| (h ^ u64::from(b)).wrapping_mul(FNV64_PRIME))
+}
+
+const CRC32_TABLE: [u32; 256] = crc32_table();
+
+const fn crc32_table() -> [u32; 256] {
+    let mut table = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut c = i as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 != 0 { 0xedb8_8320 ^ (c >> 1) } else { c >> 1 };
+            k += 1;
+        }
+        table[i] = c;
+        i += 1;
+    }
+    table
+}
+
+/// CRC-32 (IEEE 802.3, as `java.util.zip.CRC32`).
+pub fn crc32(data: &[u8]) -> u32 {
+    !data.iter().fold(!0u32, |c, &b| {
+        CRC32_TABLE[((c ^ u32::from(b)) & 0xff) as usize] ^ (c >> 8)
+    })
+}
+
+#[inline]
+fn fmix64(mut k: u64) -> u64 {
+    k ^= k >> 33;
+    k = k.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    k ^= k >> 33;
+    k = k.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    k ^ (k >> 33)
+}
+
+#[inline]
+fn fmix32(mut h: u32) -> u32 {
+    h ^= h >> 16;
+    h = h.wrapping_mul(0x85eb_ca6b);
+    h ^= h >> 13;
+    h = h.wrapping_mul(0xc2b2_ae35);
+    h ^ (h >> 16)
+}
+
+/// Reads up to 8 bytes as a little-endian integer; the tail of a Murmur block.
+#[inline]
+fn le_u64(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .rev()
+        .fold(0u64, |acc, &b| (acc << 8) | u64::from(b))
+}
+
+/// MurmurHash3 x64_128 over a slice: both 64-bit halves (h1, h2).
+pub fn murmur3_x64_128(data: &[u8], seed: u32) -> (u64, u64) {
+    const C1: u64 = 0x87c3_7b91_1142_53d5;
+    const C2: u64 = 0x4cf5_ad43_2745_937f;
+    let mut h1 = u64::from(seed);
+    let mut h2 = u64::from(seed);
+    let mut blocks = data.chunks_exact(16);
+    for block in &mut blocks {
+        let k1 = le_u64(&block[..8]);
+        let k2 = le_u64(&block[8..]);
+        h1 ^= k1.wrapping_mul(C1).rotate_left(31).wrapping_mul(C2);
+        h1 = h1
+            .rotate_left(27)
+            .wrapping_add(h2)
+            .wrapping_mul(5)
+            .wrapping_add(0x52dc_e729);
+        h2 ^= k2.wrapping_mul(C2).rotate_left(33).wrapping_mul(C1);
+        h2 = h2
+            .rotate_left(31)
+            .wrapping_add(h1)
+            .wrapping_mul(5)
+            .wrapping_add(0x3849_5ab5);
+    }
+    let tail = blocks.remainder();
+    if tail.len() > 8 {
+        let k2 = le_u64(&tail[8..]);
+        h2 ^= k2.wrapping_mul(C2).rotate_left(33).wrapping_mul(C1);
+    }
+    if !tail.is_empty() {
+        let k1 = le_u64(&tail[..tail.len().min(8)]);
+        h1 ^= k1.wrapping_mul(C1).rotate_left(31).wrapping_mul(C2);
+    }
+    let len = data.len() as u64;
+    h1 ^= len;
+    h2 ^= len;
+    h1 = h1.wrapping_add(h2);
+    h2 = h2.wrapping_add(h1);
+    h1 = fmix64(h1);
+    h2 = fmix64(h2);
+    h1 = h1.wrapping_add(h2);
+    h2 = h2.wrapping_add(h1);
+    (h1, h2)
+}
+
+/// MurmurHash3 x86_32 over a slice.
+pub fn murmur3_x86_32(data: &[u8], seed: u32) -> u32 {
+    const C1: u32 = 0xcc9e_2d51;
+    const C2: u32 = 0x1b87_3593;
+    let mut h = seed;
+    let mut blocks = data.chunks_exact(4);
+    for block in &mut blocks {
+        let k = u32::from_le_bytes([block[0], block[1], block[2], block[3]]);
+        h ^= k.wrapping_mul(C1).rotate_left(15).wrapping_mul(C2);
+        h = h.rotate_left(13).wrapping_mul(5).wrapping_add(0xe654_6b64);
+    }
+    let tail = blocks.remainder();
+    if !tail.is_empty() {
+        let k = le_u64(tail) as u32;
+        h ^= k.wrapping_mul(C1).rotate_left(15).wrapping_mul(C2);
+    }
+    fmix32(h ^ data.len() as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ketama_key_hashes_match_libketama() {
+        let cases: [(&str, u64); 8] = [
+            ("26", 3979113294),
+            ("1404", 2065000984),
+            ("4177", 1125759251),
+            ("9315", 3302915307),
+            ("14745", 2580083742),
+            ("105106", 3986458246),
+            ("355107", 3611074310),
+            ("test", 3446378249),
+        ];
+        for (key, want) in cases {
+            assert_eq!(HashFn::Md5.hash_str(key), want, "md5 of {key:?}");
+        }
+    }
+
+    #[test]
+    fn murmur3_first_half_matches_go_zero() {
+        assert_eq!(HashFn::Murmur3_64.hash_str("hello"), 0xcbd8a7b341bd9b02);
+    }
+
+    #[test]
+    fn fnv_vectors() {
+        assert_eq!(HashFn::Fnv1_32.hash_str(" "), 0x050c5d3f);
+        assert_eq!(HashFn::Fnv1a_32.hash_str("hello world!"), 0xb034fff2);
+        assert_eq!(HashFn::Fnv1a_64.hash_str("hello world!") as u32, 0xcd5a2672);
+        // Published FNV test vectors (the fnv crate's and the FNV authors' tables).
+        assert_eq!(fnv1a_64(b""), 0xcbf29ce484222325);
+        assert_eq!(fnv1a_64(b"foobar"), 0x85944171f73967e8);
+        assert_eq!(fnv1_64(b"foobar"), 0x340d8765a4dda9c2);
+        assert_eq!(fnv1a_32(b"foobar"), 0xbf9cf968);
+        assert_eq!(fnv1_32(b"foobar"), 0x31f0b262);
+    }
+
+    #[test]
+    fn crc_hash_matches_the_java_memcached_client() {
+        assert_eq!(HashFn::Crc32Memcached.hash_str("Test1"), 19315);
+        assert_eq!(HashFn::Crc32Memcached.hash_str("UDATA:edevil@sapo.pt"), 558);
+        assert_eq!(crc32(b"123456789"), 0xcbf43926);
+    }
+
+    #[test]
+    fn java_string_hash_code() {
+        assert_eq!(java_string_hash("hello"), 99162322);
+        assert_eq!(HashFn::JavaString.hash_str("hello"), 99162322);
+        // Beyond the BMP Java hashes the surrogate pair: "😀" is D83D DE00.
+        let want = 0xD83Di32.wrapping_mul(31).wrapping_add(0xDE00);
+        assert_eq!(java_string_hash("😀"), want);
+        // Overflow wraps as Java's int does.
+        assert_eq!(java_string_hash("polygenelubricants"), i32::MIN);
+    }
+
+    fn reference_murmur_128(data: &[u8]) -> u128 {
+        let mut reader = std::io::Cursor::new(data);
+        murmur3::murmur3_x64_128(&mut reader, 0).unwrap_or_default()
+    }
+
+    fn reference_murmur_32(data: &[u8]) -> u32 {
+        let mut reader = std::io::Cursor::new(data);
+        murmur3::murmur3_32(&mut reader, 0).unwrap_or_default()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn murmur_agrees_with_the_murmur3_crate(data in proptest::collection::vec(0u8..=255, 0..80)) {
+            let (h1, h2) = murmur3_x64_128(&data, 0);
+            let reference = reference_murmur_128(&data);
+            // The crate returns h2 in the high half and h1 in the low half.
+            proptest::prop_assert_eq!(h1, reference as u64);
+            proptest::prop_assert_eq!(h2, (reference >> 64) as u64);
+            proptest::prop_assert_eq!(murmur3_x86_32(&data, 0), reference_murmur_32(&data));
+        }
+    }
+
+    #[test]
+    fn java_md5_hex_is_the_hash_code_of_the_hex_digest() {
+        // md5("") = d41d8cd98f00b204e9800998ecf8427e; its hashCode computed independently.
+        let hex = "d41d8cd98f00b204e9800998ecf8427e";
+        assert_eq!(java_md5_hex_signed(""), java_string_hash(hex));
+        let hex_abc = format!("{:x}", md5::compute(b"192.168.1.1"));
+        assert_eq!(java_md5_hex_signed("192.168.1.1"), java_string_hash(&hex_abc));
+        // Unsigned order of the shifted value is Java's signed order.
+        let (a, b) = ("192.168.1.1", "192.168.1.2");
+        let signed = java_md5_hex_signed(a) < java_md5_hex_signed(b);
+        let unsigned = HashFn::JavaMd5Hex.hash_str(a) < HashFn::JavaMd5Hex.hash_str(b);
+        assert_eq!(signed, unsigned);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for h in HashFn::ALL {
+            assert_eq!(h.name().parse::<HashFn>(), Ok(h));
+        }
+        assert!("sha1".parse::<HashFn>().is_err());
+    }
+}

@@ -1,0 +1,59 @@
+//! # ring-core
+//!
+//! Consistent-hashing placement algorithms, computed exactly as the implementations they
+//! name compute them, with the metrics and pictures a visualizer needs. No I/O, no web
+//! dependencies, no randomness at run time: the same input gives the same answer on a
+//! 64-bit host and on `wasm32-unknown-unknown`.
+//!
+//! ## Overview
+//!
+//! - [`hash`]: the hash functions ([`HashFn`]): MD5 as ketama uses it, MurmurHash3, FNV,
+//!   Java's `String.hashCode`, the Java memcached client's CRC32.
+//! - [`Algorithm`] and [`Config`] choose a placement; [`build`] turns a [`Config`] and a
+//!   list of [`NodeSpec`]s into a [`Placement`], the common interface of every algorithm:
+//!   locate one key, assign many, explain a lookup, describe the picture, report shares.
+//! - The algorithms, one module each: [`modulo`], [`ring`] (one point per node, virtual
+//!   nodes, the seeds' naming schemes), [`gozero`], [`ketama`], [`slots`], [`jump`],
+//!   [`maglev`], [`rendezvous`], [`bounded`].
+//! - [`replication`]: preference lists of R distinct nodes; [`chord`]: finger tables and
+//!   lookup paths; [`metrics`]: loads, R1/R2/R3, peak-to-mean, the diff of two assignments.
+//!
+//! Node indices ([`NodeIndex`]) are positions in the slice given to [`build`]; callers that
+//! keep stable identities map them back.
+//!
+//! ## Example
+//!
+//! ```
+//! use ring_core::{build, Algorithm, Config, NodeSpec};
+//!
+//! let nodes = vec![
+//!     NodeSpec::new("127.0.0.1:11211", 600),
+//!     NodeSpec::new("127.0.0.1:11212", 400),
+//! ];
+//! let ketama = build(&Config::new(Algorithm::ketama()), &nodes).unwrap();
+//! assert_eq!(ketama.picture().ring_points().len(), 320);
+//! assert_eq!(ketama.locate("test"), 0); // 127.0.0.1:11211, as libketama says
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod bounded;
+pub mod chord;
+pub mod error;
+pub mod gozero;
+pub mod hash;
+pub mod jump;
+pub mod ketama;
+pub mod maglev;
+pub mod metrics;
+pub mod modulo;
+pub mod rendezvous;
+pub mod replication;
+pub mod ring;
+pub mod slots;
+
+mod placement;
+
+pub use error::BuildError;
+pub use hash::HashFn;
+pub use placement::{build, Algorithm, Config, Explanation, NodeIndex, NodeSpec, Picture, Placement, RingPoint};

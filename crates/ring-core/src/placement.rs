@@ -1,0 +1,345 @@
+//! The common interface of every placement algorithm, and the one entry point that builds
+//! any of them from a configuration.
+
+use crate::error::{self, BuildError};
+use crate::hash::HashFn;
+use crate::ring::Naming;
+use crate::{bounded, gozero, jump, ketama, maglev, modulo, rendezvous, ring, slots};
+
+/// A node's position in the slice given to [`build`].
+pub type NodeIndex = u32;
+
+/// A node as the caller describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeSpec {
+    /// The node's name, hashed to place it (for example `"10.0.1.1:11211"`).
+    pub name: String,
+    /// Relative weight, at least 1. What it means depends on the algorithm: libketama's
+    /// server memory, go-zero's percentage of `TopWeight` (100), a multiplier of the
+    /// virtual-node count in percent (100 = as configured) for the virtual-node ring, a
+    /// relative share for Maglev and rendezvous. Algorithms that cannot weigh ignore it.
+    pub weight: u32,
+    /// This node's own virtual-node count; `None` uses [`Config::default_vnodes`].
+    pub vnodes: Option<u32>,
+}
+
+impl NodeSpec {
+    /// A node with a name and a weight, using the default virtual-node count.
+    pub fn new(name: impl Into<String>, weight: u32) -> Self {
+        NodeSpec {
+            name: name.into(),
+            weight,
+            vnodes: None,
+        }
+    }
+
+    /// The same node with its own virtual-node count.
+    pub fn with_vnodes(mut self, vnodes: u32) -> Self {
+        self.vnodes = Some(vnodes);
+        self
+    }
+}
+
+/// Which placement algorithm, with its own parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Algorithm {
+    /// `hash(key) % n`: the baseline that shows why consistent hashing exists.
+    Modulo,
+    /// A ring with one point per node, at `hash(name)` (the first Java class of seed 000).
+    SinglePoint,
+    /// A ring with virtual nodes, named by `naming`; a node's point count is its
+    /// virtual-node count times its weight / 100, at least 1.
+    Virtual {
+        /// How the virtual nodes' names are formed.
+        naming: Naming,
+    },
+    /// go-zero's `core/hash` ring: MurmurHash3, `replicas` per node (raised to 100 if
+    /// lower), weights as a percentage of 100.
+    GoZero {
+        /// go-zero's `replicas` argument.
+        replicas: u32,
+    },
+    /// ketama, exact to libketama or to the Java memcached client.
+    Ketama {
+        /// Which implementation's weight formula.
+        weighting: ketama::Weighting,
+    },
+    /// A fixed table of slots dealt to the nodes in turn (seed 001; 16384 = Redis Cluster).
+    SlotTable {
+        /// The number of slots.
+        slots: u32,
+    },
+    /// Jump consistent hash (Lamping and Veach, 2014) over the nodes as numbered buckets.
+    Jump,
+    /// Maglev's lookup table (Eisenbud et al., 2016), weighted.
+    Maglev {
+        /// The table size, a prime.
+        table_size: u32,
+    },
+    /// Rendezvous (highest random weight) hashing, weighted.
+    Rendezvous,
+    /// Consistent hashing with bounded loads (Mirrokni, Thorup, Zadimoghaddam, 2018) over
+    /// a virtual-node ring: no node takes more than `ceil((1 + epsilon) * mean)` keys.
+    Bounded {
+        /// The allowed overload ε, above 0.
+        epsilon: f64,
+    },
+}
+
+impl Algorithm {
+    /// ketama with libketama's weights.
+    pub fn ketama() -> Self {
+        Algorithm::Ketama {
+            weighting: ketama::Weighting::Libketama,
+        }
+    }
+
+    /// The hash this algorithm always uses, whatever [`Config::hash`] says, if it fixes one
+    /// (ketama uses MD5, go-zero MurmurHash3).
+    pub fn fixed_hash(&self) -> Option<HashFn> {
+        match self {
+            Algorithm::Ketama { .. } => Some(HashFn::Md5),
+            Algorithm::GoZero { .. } => Some(HashFn::Murmur3_64),
+            _ => None,
+        }
+    }
+
+    /// Whether the algorithm places nodes on a ring (and so has ring points to draw).
+    pub fn is_ring(&self) -> bool {
+        matches!(
+            self,
+            Algorithm::SinglePoint
+                | Algorithm::Virtual { .. }
+                | Algorithm::GoZero { .. }
+                | Algorithm::Ketama { .. }
+                | Algorithm::Bounded { .. }
+        )
+    }
+}
+
+/// A placement configuration: the algorithm, the hash and the default virtual-node count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// The algorithm and its parameters.
+    pub algorithm: Algorithm,
+    /// The hash of keys and node names, unless the algorithm fixes its own.
+    pub hash: HashFn,
+    /// Virtual nodes for a node that does not set its own count.
+    pub default_vnodes: u32,
+}
+
+impl Config {
+    /// A configuration with MurmurHash3 (64-bit) and 100 virtual nodes per node.
+    pub fn new(algorithm: Algorithm) -> Self {
+        Config {
+            algorithm,
+            hash: HashFn::Murmur3_64,
+            default_vnodes: 100,
+        }
+    }
+
+    /// The same configuration with another hash.
+    pub fn with_hash(mut self, hash: HashFn) -> Self {
+        self.hash = hash;
+        self
+    }
+
+    /// The same configuration with another default virtual-node count.
+    pub fn with_vnodes(mut self, vnodes: u32) -> Self {
+        self.default_vnodes = vnodes;
+        self
+    }
+
+    /// The hash actually used: the algorithm's own, or [`Config::hash`].
+    pub fn effective_hash(&self) -> HashFn {
+        self.algorithm.fixed_hash().unwrap_or(self.hash)
+    }
+}
+
+/// One point on a ring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RingPoint {
+    /// Position in the hash space (`0 .. 2^space_bits`).
+    pub position: u64,
+    /// The node that owns the point.
+    pub owner: NodeIndex,
+    /// Which of the owner's points this is (the virtual-node number).
+    pub replica: u32,
+}
+
+/// What a drawing of the placement needs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Picture {
+    /// Points on a ring of `2^space_bits` positions, sorted by position; a key belongs to
+    /// the first point at or after its position, wrapping to the first point.
+    Ring {
+        /// Width of the hash space in bits.
+        space_bits: u32,
+        /// The points, sorted by position (ties in the order the lookup resolves them).
+        points: Vec<RingPoint>,
+    },
+    /// Numbered buckets (modulo, jump): node i is bucket i.
+    Buckets {
+        /// The number of buckets.
+        count: u32,
+    },
+    /// A table whose entries name nodes (slot table, Maglev's lookup table).
+    Table {
+        /// Entry i is owned by `entries[i]`.
+        entries: Vec<NodeIndex>,
+    },
+    /// No static structure: each key compares a score per node (rendezvous).
+    Scores {
+        /// The number of nodes.
+        nodes: u32,
+    },
+}
+
+impl Picture {
+    /// The ring points, or an empty slice if the picture is not a ring.
+    pub fn ring_points(&self) -> &[RingPoint] {
+        match self {
+            Picture::Ring { points, .. } => points,
+            _ => &[],
+        }
+    }
+}
+
+/// How one key was placed, step by step, for a picture or a caption.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Explanation {
+    /// `hash % buckets`.
+    Modulo {
+        /// The key's hash.
+        hash: u64,
+        /// The node count.
+        buckets: u32,
+        /// The result, which is the owner.
+        bucket: NodeIndex,
+    },
+    /// The clockwise walk from the key's position to the first point at or after it.
+    RingWalk {
+        /// The key's position on the ring.
+        key_position: u64,
+        /// Index (in [`Picture::Ring`]'s points) of the point that owns the key.
+        point: u32,
+        /// Whether the walk passed the top of the ring and wrapped to the first point.
+        wrapped: bool,
+        /// The owner.
+        owner: NodeIndex,
+    },
+    /// Bounded loads: the ring walk, then the points skipped because their node was full.
+    BoundedWalk {
+        /// The key's position on the ring.
+        key_position: u64,
+        /// Indices of the points visited, in order; the last one took the key.
+        visited: Vec<u32>,
+        /// The owner.
+        owner: NodeIndex,
+    },
+    /// A slot or table entry chosen by the hash.
+    TableEntry {
+        /// The key's hash.
+        hash: u64,
+        /// The entry (slot) index.
+        entry: u32,
+        /// The entry's owner.
+        owner: NodeIndex,
+    },
+    /// Jump hash's candidate buckets, in the order the loop visited them.
+    Jump {
+        /// The 64-bit key fed to the loop.
+        key: u64,
+        /// Each bucket the loop stood on; the last is the answer.
+        steps: Vec<u32>,
+        /// The owner.
+        owner: NodeIndex,
+    },
+    /// Rendezvous: every node's score for the key; the highest wins.
+    Rendezvous {
+        /// Score per node.
+        scores: Vec<f64>,
+        /// The owner.
+        owner: NodeIndex,
+    },
+}
+
+impl Explanation {
+    /// The node the key belongs to.
+    pub fn owner(&self) -> NodeIndex {
+        match self {
+            Explanation::Modulo { bucket, .. } => *bucket,
+            Explanation::RingWalk { owner, .. }
+            | Explanation::BoundedWalk { owner, .. }
+            | Explanation::TableEntry { owner, .. }
+            | Explanation::Jump { owner, .. }
+            | Explanation::Rendezvous { owner, .. } => *owner,
+        }
+    }
+}
+
+/// The common interface of every placement algorithm. A `Placement` is immutable once built
+/// and always has at least one node, so every key has an owner.
+pub trait Placement {
+    /// The number of nodes.
+    fn node_count(&self) -> u32;
+
+    /// Width in bits of the space [`Placement::key_position`] returns.
+    fn space_bits(&self) -> u32;
+
+    /// The key's hash as this algorithm uses it (its position on a ring, or the value that
+    /// picks a slot, bucket or table entry).
+    fn key_position(&self, key: &str) -> u64;
+
+    /// The node that owns `key`. For bounded loads this is the key's first choice on the
+    /// ring, before any cap applies; [`Placement::assign`] applies the cap.
+    fn locate(&self, key: &str) -> NodeIndex;
+
+    /// The owner of every key, in order. Bounded loads places the keys in this order,
+    /// each on the first node clockwise that is below the cap.
+    fn assign(&self, keys: &[String]) -> Vec<NodeIndex> {
+        keys.iter().map(|k| self.locate(k)).collect()
+    }
+
+    /// How `key` is placed, step by step.
+    fn explain(&self, key: &str) -> Explanation;
+
+    /// What a drawing needs: ring points, buckets or table entries.
+    fn picture(&self) -> Picture;
+
+    /// Each node's share of the hash space (its arcs, slots or table entries); sums to 1.
+    fn shares(&self) -> Vec<f64>;
+
+    /// Approximate bytes the lookup structure holds.
+    fn memory_bytes(&self) -> u64;
+
+    /// Whether `node` can leave without the algorithm breaking its guarantees. Jump hash
+    /// can only lose its last bucket and says so here; the others always can.
+    fn check_removal(&self, node: NodeIndex) -> Result<(), BuildError> {
+        if node < self.node_count() {
+            Ok(())
+        } else {
+            Err(BuildError::NoSuchNode { index: node })
+        }
+    }
+}
+
+/// Builds the placement `config` describes over `nodes`, after checking every input
+/// against the limits in [`error`].
+pub fn build(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    error::validate_nodes(nodes, config.default_vnodes)?;
+    let hash = config.effective_hash();
+    let vnodes = config.default_vnodes;
+    Ok(match &config.algorithm {
+        Algorithm::Modulo => Box::new(modulo::Modulo::new(nodes, hash)?),
+        Algorithm::SinglePoint => Box::new(ring::Ring::single_point(nodes, hash)?),
+        Algorithm::Virtual { naming } => Box::new(ring::Ring::virtual_nodes(nodes, hash, *naming, vnodes)?),
+        Algorithm::GoZero { replicas } => Box::new(gozero::GoZeroRing::new(nodes, *replicas)?),
+        Algorithm::Ketama { weighting } => Box::new(ketama::Ketama::new(nodes, *weighting)?),
+        Algorithm::SlotTable { slots } => Box::new(slots::SlotTable::dealt(nodes, hash, *slots)?),
+        Algorithm::Jump => Box::new(jump::Jump::new(nodes, hash)?),
+        Algorithm::Maglev { table_size } => Box::new(maglev::Maglev::new(nodes, hash, *table_size)?),
+        Algorithm::Rendezvous => Box::new(rendezvous::Rendezvous::new(nodes, hash)?),
+        Algorithm::Bounded { epsilon } => Box::new(bounded::Bounded::new(nodes, hash, vnodes, *epsilon)?),
+    })
+}

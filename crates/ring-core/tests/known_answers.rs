@@ -1,0 +1,138 @@
+//! The facts of `shared/reference/known-answers.md` that fit in a quick test, run natively
+//! and again under wasm32 (`cargo test -p ring-core --target wasm32-unknown-unknown --test
+//! known_answers`, in Node.js): the core must give the same answers on both.
+
+// Under wasm32 the `#[test]` attribute below is wasm-bindgen-test's, so the same functions
+// run in Node.js; natively it is the ordinary one.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+use ring_core::ketama::Weighting;
+use ring_core::{build, jump, Algorithm, Config, HashFn, NodeSpec, Placement};
+
+fn nodes(names: &[&str]) -> Vec<NodeSpec> {
+    names.iter().map(|n| NodeSpec::new(*n, 100)).collect()
+}
+
+fn built(algorithm: Algorithm, nodes: &[NodeSpec]) -> Box<dyn Placement> {
+    match build(&Config::new(algorithm), nodes) {
+        Ok(p) => p,
+        Err(e) => unreachable!("known-answer cluster must build: {e}"),
+    }
+}
+
+#[test]
+fn hash_table() {
+    let md5 = [
+        ("26", 3979113294u64),
+        ("1404", 2065000984),
+        ("4177", 1125759251),
+        ("9315", 3302915307),
+        ("14745", 2580083742),
+        ("105106", 3986458246),
+        ("355107", 3611074310),
+        ("test", 3446378249),
+    ];
+    for (key, want) in md5 {
+        assert_eq!(HashFn::Md5.hash_str(key), want, "md5 {key}");
+    }
+    assert_eq!(HashFn::Murmur3_64.hash_str("hello"), 0xcbd8a7b341bd9b02);
+    assert_eq!(HashFn::Fnv1_32.hash_str(" "), 0x050c5d3f);
+    assert_eq!(HashFn::Fnv1a_32.hash_str("hello world!"), 0xb034fff2);
+    assert_eq!(HashFn::Fnv1a_64.hash_str("hello world!") & 0xffff_ffff, 0xcd5a2672);
+    assert_eq!(HashFn::Crc32Memcached.hash_str("Test1"), 19315);
+    assert_eq!(HashFn::Crc32Memcached.hash_str("UDATA:edevil@sapo.pt"), 558);
+    assert_eq!(HashFn::JavaString.hash_str("hello"), 99162322);
+}
+
+#[test]
+fn jump_table() {
+    let rows = [
+        (1u64, 1u32, 0u32),
+        (42, 57, 43),
+        (0xDEAD10CC, 1, 0),
+        (0xDEAD10CC, 666, 361),
+        (256, 1024, 520),
+        (123456, 1000, 984),
+    ];
+    for (key, buckets, want) in rows {
+        assert_eq!(jump::jump_hash(key, buckets), want, "jump({key}, {buckets})");
+    }
+}
+
+#[test]
+fn libketama_two_servers() {
+    let cluster = vec![
+        NodeSpec::new("127.0.0.1:11211", 600),
+        NodeSpec::new("127.0.0.1:11212", 400),
+    ];
+    let ketama = built(Algorithm::ketama(), &cluster);
+    assert_eq!(ketama.picture().ring_points().len(), 320);
+    assert_eq!(ketama.locate("test"), 0);
+    match ketama.explain("test") {
+        ring_core::Explanation::RingWalk { point, .. } => {
+            let points = ketama.picture();
+            assert_eq!(points.ring_points()[point as usize].position, 3454255383);
+        }
+        other => unreachable!("ketama explains a ring walk, not {other:?}"),
+    }
+}
+
+#[test]
+fn libketama_test_sh_point_count() {
+    let weights = [600, 300, 200, 350, 1000, 800, 950, 100];
+    let cluster: Vec<NodeSpec> = weights
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| NodeSpec::new(format!("10.0.1.{}:11211", i + 1), w))
+        .collect();
+    let ketama = built(Algorithm::ketama(), &cluster);
+    assert_eq!(ketama.picture().ring_points().len(), 1264);
+}
+
+#[test]
+fn java_client_ketama() {
+    let java = Algorithm::Ketama {
+        weighting: Weighting::JavaClient,
+    };
+    let four = built(java.clone(), &nodes(&["127.0.0.1:10000", "127.0.0.1:10001", "127.0.0.1:10002", "127.0.0.1:10003"]));
+    assert_eq!(four.locate("dustin"), 0);
+    assert_eq!(four.locate("noelani"), 2);
+    assert_eq!(four.locate("some other key"), 0);
+    let picture = four.picture();
+    let points = picture.ring_points();
+    assert_eq!(points.last().map(|p| p.position), Some(4294887009));
+    for key in ["V5XS8C8N", "8KR2DKR2", "L9KH6X4X"] {
+        assert!(four.key_position(key) > 4294887009, "{key} hashes past the last point");
+        assert_eq!(four.locate(key), 3, "{key} wraps to the first point, server 3's");
+    }
+    assert_eq!(points[0].owner, 3);
+
+    let five = built(
+        java.clone(),
+        &nodes(&["127.0.0.1:10000", "127.0.0.1:10001", "127.0.0.1:10002", "127.0.0.1:10003", "127.0.0.1:10004"]),
+    );
+    for (key, want) in [("36", 2), ("10037", 3), ("22051", 1), ("49044", 4), ("some other key", 4)] {
+        assert_eq!(five.locate(key), want, "5 servers, key {key}");
+    }
+
+    let names: Vec<String> = (1..=8).map(|i| format!("10.0.1.{i}:11211")).collect();
+    let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let eight = built(java, &nodes(&name_refs));
+    // ".1" is server 0, ".7" server 6, and so on.
+    for (key, server) in [("0", 1), ("233", 7), ("466", 3), ("137470", 2), ("999803", 4)] {
+        assert_eq!(eight.locate(key), server - 1, "8 servers, key {key}");
+    }
+}
+
+#[test]
+fn go_zero_ring() {
+    let names: Vec<String> = (0..20).map(|i| format!("localhost:{i}")).collect();
+    let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let ring = built(Algorithm::GoZero { replicas: 100 }, &nodes(&name_refs));
+    let want = [15, 16, 14, 3, 10, 19, 3, 16, 17, 5];
+    for (i, &node) in want.iter().enumerate() {
+        let key = (1000 + i).to_string();
+        assert_eq!(ring.locate(&key), node, "go-zero key {key}");
+    }
+}

@@ -1,0 +1,117 @@
+// Shared set-up for the end-to-end tests: a static server for the release build in dist/,
+// Debian's Chromium driven by playwright-core, and a tiny test runner that prints one
+// result line per test and a closing "N passed, N failed" line.
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+};
+
+export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+export const OUT = join(ROOT, 'tests/e2e/out');
+
+// Serves dist/ on 127.0.0.1 at a free port; `extraHeaders` lets a test add a CSP.
+export async function serveDist(extraHeaders = {}) {
+  const dist = join(ROOT, 'dist');
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    let path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    if (path.endsWith('/')) path += 'index.html';
+    try {
+      const body = await readFile(join(dist, path));
+      res.writeHead(200, { 'Content-Type': MIME[extname(path)] ?? 'application/octet-stream', ...extraHeaders });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { server, base: `http://127.0.0.1:${server.address().port}` };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+// A page that records console errors, page errors and dialogs, so each test can assert
+// that none happened (a panic in wasm shows up as a console error).
+export async function openPage(browser, url, { viewport = { width: 1280, height: 860 }, colorScheme = 'light', reducedMotion = 'no-preference' } = {}) {
+  const context = await browser.newContext({ viewport, colorScheme, reducedMotion, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('dialog', async (d) => { problems.push(`dialog: ${d.message()}`); await d.dismiss(); });
+  await page.goto(url);
+  return { page, context, problems };
+}
+
+export async function screenshot(page, name) {
+  await mkdir(OUT, { recursive: true });
+  const path = join(OUT, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+// Canvas pixels as a hash-like summary: how many pixels are not the background, and a
+// checksum that changes when the drawing changes.
+export async function canvasStats(page, selector) {
+  return page.$eval(selector, (canvas) => {
+    const ctx = canvas.getContext('2d');
+    const { width, height } = canvas;
+    const data = ctx.getImageData(0, 0, width, height).data;
+    let painted = 0;
+    let sum = 0;
+    const colours = new Set();
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] !== 0) painted++;
+      sum = (sum * 31 + data[i] * 7 + data[i + 1] * 13 + data[i + 2] * 17 + data[i + 3]) >>> 0;
+      if (i % 64 === 0 && data[i + 3] !== 0) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    }
+    return { width, height, painted, checksum: sum, colours: colours.size };
+  });
+}
+
+const tests = [];
+export function test(name, fn) { tests.push({ name, fn }); }
+
+export async function run() {
+  let passed = 0;
+  let failed = 0;
+  for (const { name, fn } of tests) {
+    const started = Date.now();
+    try {
+      await fn();
+      passed++;
+      console.log(`ok   ${name} (${Date.now() - started} ms)`);
+    } catch (err) {
+      failed++;
+      console.log(`FAIL ${name}\n     ${String(err?.stack ?? err).split('\n').join('\n     ')}`);
+    }
+  }
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  return failed;
+}
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
