@@ -105,6 +105,23 @@ pub enum BuildError {
         /// The last bucket, the only one that can.
         last: u32,
     },
+    /// A Chord ring of `2^bits` positions with `bits` outside `1..=64`.
+    BadBits {
+        /// The width given.
+        bits: u32,
+    },
+    /// A position at or above `2^bits`, outside the ring.
+    PositionOutOfRange {
+        /// The position given.
+        position: u64,
+        /// The ring's width in bits.
+        bits: u32,
+    },
+    /// A node given more than once where each node has one position (a Chord ring).
+    RepeatedNode {
+        /// The node's index.
+        index: u32,
+    },
 }
 
 impl fmt::Display for BuildError {
@@ -160,6 +177,19 @@ impl fmt::Display for BuildError {
             BuildError::JumpRemovesOnlyLast { index, last } => write!(
                 f,
                 "jump hash numbers its nodes as buckets 0..n and only the last one (bucket {last}) can leave; bucket {index} cannot"
+            ),
+            BuildError::BadBits { bits } => write!(
+                f,
+                "a ring of 2^{bits} positions: the width in bits must be from 1 to 64"
+            ),
+            BuildError::PositionOutOfRange { position, bits } => write!(
+                f,
+                "position {position} is outside the ring of 2^{bits} positions (0 to {})",
+                u64::MAX >> (64 - (*bits).clamp(1, 64))
+            ),
+            BuildError::RepeatedNode { index } => write!(
+                f,
+                "node {index} is given more than once: each node has one position on a Chord ring"
             ),
         }
     }

@@ -9,6 +9,9 @@ use std::str::FromStr;
 
 /// A hash function over the UTF-8 bytes of a key or node name (Java's `String.hashCode`
 /// works on UTF-16 units, as Java does).
+// The variants keep the bit width as the functions' published names do (FNV-1a 32, 64);
+// camel case would read `Fnv1a32`, which hides the separation of name and width.
+#[allow(non_camel_case_types)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HashFn {
     /// MD5, first 4 bytes of the digest as a little-endian u32 (ketama's key hash).
@@ -137,7 +140,12 @@ pub struct UnknownHash(pub String);
 impl fmt::Display for UnknownHash {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = HashFn::ALL.iter().map(|h| h.name()).collect();
-        write!(f, "unknown hash {:?}: use one of {}", self.0, names.join(", "))
+        write!(
+            f,
+            "unknown hash {:?}: use one of {}",
+            self.0,
+            names.join(", ")
+        )
     }
 }
 
@@ -169,8 +177,9 @@ pub fn md5_le32(data: &[u8]) -> u32 {
 
 /// Java's `String.hashCode`: `h = 31 * h + c` over UTF-16 code units, in wrapping int32.
 pub fn java_string_hash(s: &str) -> i32 {
-    s.encode_utf16()
-        .fold(0i32, |h, unit| h.wrapping_mul(31).wrapping_add(i32::from(unit)))
+    s.encode_utf16().fold(0i32, |h, unit| {
+        h.wrapping_mul(31).wrapping_add(i32::from(unit))
+    })
 }
 
 /// Seed 000's `MD5.md5(s).hashCode()` as Java's signed int: each UTF-16 unit of `s` is cast
@@ -186,7 +195,10 @@ fn java_md5_hex_bytes(bytes: &[u8]) -> i32 {
     md5_digest(bytes).iter().fold(0i32, |h, &b| {
         let hi = i32::from(HEX[usize::from(b >> 4)]);
         let lo = i32::from(HEX[usize::from(b & 0xf)]);
-        h.wrapping_mul(31).wrapping_add(hi).wrapping_mul(31).wrapping_add(lo)
+        h.wrapping_mul(31)
+            .wrapping_add(hi)
+            .wrapping_mul(31)
+            .wrapping_add(lo)
     })
 }
 
@@ -197,26 +209,30 @@ const FNV64_PRIME: u64 = 0x0000_0100_0000_01b3;
 
 /// FNV-1, 32 bits: multiply, then xor.
 pub fn fnv1_32(data: &[u8]) -> u32 {
-    data.iter()
-        .fold(FNV32_OFFSET, |h, &b| h.wrapping_mul(FNV32_PRIME) ^ u32::from(b))
+    data.iter().fold(FNV32_OFFSET, |h, &b| {
+        h.wrapping_mul(FNV32_PRIME) ^ u32::from(b)
+    })
 }
 
 /// FNV-1a, 32 bits: xor, then multiply.
 pub fn fnv1a_32(data: &[u8]) -> u32 {
-    data.iter()
-        .fold(FNV32_OFFSET, |h, &b| (h ^ u32::from(b)).wrapping_mul(FNV32_PRIME))
+    data.iter().fold(FNV32_OFFSET, |h, &b| {
+        (h ^ u32::from(b)).wrapping_mul(FNV32_PRIME)
+    })
 }
 
 /// FNV-1, 64 bits.
 pub fn fnv1_64(data: &[u8]) -> u64 {
-    data.iter()
-        .fold(FNV64_OFFSET, |h, &b| h.wrapping_mul(FNV64_PRIME) ^ u64::from(b))
+    data.iter().fold(FNV64_OFFSET, |h, &b| {
+        h.wrapping_mul(FNV64_PRIME) ^ u64::from(b)
+    })
 }
 
 /// FNV-1a, 64 bits.
 pub fn fnv1a_64(data: &[u8]) -> u64 {
-    data.iter()
-        .fold(FNV64_OFFSET, |h, &b| (h ^ u64::from(b)).wrapping_mul(FNV64_PRIME))
+    data.iter().fold(FNV64_OFFSET, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(FNV64_PRIME)
+    })
 }
 
 const CRC32_TABLE: [u32; 256] = crc32_table();
@@ -228,7 +244,11 @@ const fn crc32_table() -> [u32; 256] {
         let mut c = i as u32;
         let mut k = 0;
         while k < 8 {
-            c = if c & 1 != 0 { 0xedb8_8320 ^ (c >> 1) } else { c >> 1 };
+            c = if c & 1 != 0 {
+                0xedb8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
             k += 1;
         }
         table[i] = c;
@@ -419,7 +439,10 @@ mod tests {
         let hex = "d41d8cd98f00b204e9800998ecf8427e";
         assert_eq!(java_md5_hex_signed(""), java_string_hash(hex));
         let hex_abc = format!("{:x}", md5::compute(b"192.168.1.1"));
-        assert_eq!(java_md5_hex_signed("192.168.1.1"), java_string_hash(&hex_abc));
+        assert_eq!(
+            java_md5_hex_signed("192.168.1.1"),
+            java_string_hash(&hex_abc)
+        );
         // Unsigned order of the shifted value is Java's signed order.
         let (a, b) = ("192.168.1.1", "192.168.1.2");
         let signed = java_md5_hex_signed(a) < java_md5_hex_signed(b);

@@ -56,4 +56,6 @@ mod placement;
 
 pub use error::BuildError;
 pub use hash::HashFn;
-pub use placement::{build, Algorithm, Config, Explanation, NodeIndex, NodeSpec, Picture, Placement, RingPoint};
+pub use placement::{
+    build, Algorithm, Config, Explanation, NodeIndex, NodeSpec, Picture, Placement, RingPoint,
+};

@@ -333,13 +333,19 @@ pub fn build(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, 
     Ok(match &config.algorithm {
         Algorithm::Modulo => Box::new(modulo::Modulo::new(nodes, hash)?),
         Algorithm::SinglePoint => Box::new(ring::Ring::single_point(nodes, hash)?),
-        Algorithm::Virtual { naming } => Box::new(ring::Ring::virtual_nodes(nodes, hash, *naming, vnodes)?),
+        Algorithm::Virtual { naming } => {
+            Box::new(ring::Ring::virtual_nodes(nodes, hash, *naming, vnodes)?)
+        }
         Algorithm::GoZero { replicas } => Box::new(gozero::GoZeroRing::new(nodes, *replicas)?),
         Algorithm::Ketama { weighting } => Box::new(ketama::Ketama::new(nodes, *weighting)?),
         Algorithm::SlotTable { slots } => Box::new(slots::SlotTable::dealt(nodes, hash, *slots)?),
         Algorithm::Jump => Box::new(jump::Jump::new(nodes, hash)?),
-        Algorithm::Maglev { table_size } => Box::new(maglev::Maglev::new(nodes, hash, *table_size)?),
+        Algorithm::Maglev { table_size } => {
+            Box::new(maglev::Maglev::new(nodes, hash, *table_size)?)
+        }
         Algorithm::Rendezvous => Box::new(rendezvous::Rendezvous::new(nodes, hash)?),
-        Algorithm::Bounded { epsilon } => Box::new(bounded::Bounded::new(nodes, hash, vnodes, *epsilon)?),
+        Algorithm::Bounded { epsilon } => {
+            Box::new(bounded::Bounded::new(nodes, hash, vnodes, *epsilon)?)
+        }
     })
 }

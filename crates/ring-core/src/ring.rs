@@ -68,7 +68,11 @@ pub struct SortedRing {
 impl SortedRing {
     /// Sorts `points` by position, keeping the given order among equal positions.
     /// `points` must not be empty (the constructors check node lists first).
-    pub fn new(mut points: Vec<RingPoint>, space_bits: u32, node_count: u32) -> Result<Self, BuildError> {
+    pub fn new(
+        mut points: Vec<RingPoint>,
+        space_bits: u32,
+        node_count: u32,
+    ) -> Result<Self, BuildError> {
         if points.is_empty() {
             return Err(BuildError::NoNodes);
         }
@@ -134,7 +138,10 @@ impl SortedRing {
         let n = self.points.len();
         for (i, p) in self.points.iter().enumerate() {
             let prev = self.points[(i + n - 1) % n].position;
-            let arc = if n == 1 {
+            // The first point equal to the last means every point is on one position (one
+            // point, or a collision of all of them): the first, which takes every key,
+            // owns the whole ring.
+            let arc = if i == 0 && p.position == prev {
                 space
             } else {
                 (u128::from(p.position) + space - u128::from(prev)) % space
@@ -261,5 +268,263 @@ impl Placement for Ring {
 
     fn memory_bytes(&self) -> u64 {
         self.ring.memory_bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // Tests fail loudly by design: a failed build is a failed test.
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use crate::placement::{build, Algorithm, Config};
+    use std::collections::BTreeMap;
+
+    /// Seed 000's `MD5.md5(s).hashCode()`, written out again from the seed's Java: the
+    /// lowercase hex digest, then `String.hashCode` over its (ASCII) characters.
+    fn seed_hash(s: &str) -> i32 {
+        let hex = format!("{:x}", md5::compute(s.as_bytes()));
+        hex.bytes()
+            .fold(0i32, |h, c| h.wrapping_mul(31).wrapping_add(i32::from(c)))
+    }
+
+    /// Seed 000's lookup over its `TreeMap<Integer, ServerInfo>`: `circle.put` for every
+    /// name in order (a later put replaces an equal key), then `tailMap(hash).firstKey()`.
+    /// The seed's own code throws when the tail map is empty; the ring wraps to the first
+    /// key, as the article's text says.
+    fn tree_map_owner(circle: &BTreeMap<i32, usize>, key: &str) -> usize {
+        let h = seed_hash(key);
+        let (_, &owner) = circle
+            .range(h..)
+            .next()
+            .or_else(|| circle.iter().next())
+            .unwrap();
+        owner
+    }
+
+    fn servers() -> Vec<NodeSpec> {
+        (1..=5)
+            .map(|i| NodeSpec::new(format!("192.168.1.{i}"), 100))
+            .collect()
+    }
+
+    #[test]
+    fn seed_000_single_point_ring() {
+        let nodes = servers();
+        let mut circle = BTreeMap::new();
+        for (i, n) in nodes.iter().enumerate() {
+            circle.insert(seed_hash(&n.name), i);
+        }
+        assert_eq!(
+            circle.len(),
+            5,
+            "no two servers collide, so tie rules do not matter"
+        );
+        let config = Config::new(Algorithm::SinglePoint).with_hash(HashFn::JavaMd5Hex);
+        let ring = build(&config, &nodes).unwrap();
+        for i in 0..10 {
+            // Java's `new Integer(i).toString()`.
+            let key = i.to_string();
+            assert_eq!(
+                ring.locate(&key) as usize,
+                tree_map_owner(&circle, &key),
+                "key {key}"
+            );
+        }
+        // The explanation walks to the same point the map found.
+        for i in 0..10 {
+            let key = i.to_string();
+            let Explanation::RingWalk { point, owner, .. } = ring.explain(&key) else {
+                panic!("a ring explains with a ring walk");
+            };
+            let p = ring.picture().ring_points()[point as usize];
+            assert_eq!(owner, p.owner);
+            let h = seed_hash(&key);
+            let want = circle
+                .range(h..)
+                .next()
+                .or_else(|| circle.iter().next())
+                .map(|(&k, _)| k);
+            assert_eq!(
+                Some(java_md5_hex_signed(&nodes[p.owner as usize].name)),
+                want
+            );
+        }
+    }
+
+    #[test]
+    fn seed_000_virtual_ring() {
+        let nodes = servers();
+        let mut circle = BTreeMap::new();
+        for (i, n) in nodes.iter().enumerate() {
+            let original = seed_hash(&n.name);
+            for v in 0..100 {
+                circle.insert(seed_hash(&format!("{}-{original}-{v}", n.name)), i);
+            }
+        }
+        assert_eq!(
+            circle.len(),
+            500,
+            "no collisions among the 500 virtual nodes"
+        );
+        let config = Config::new(Algorithm::Virtual {
+            naming: Naming::JavaSeed,
+        })
+        .with_hash(HashFn::JavaMd5Hex)
+        .with_vnodes(100);
+        let ring = build(&config, &nodes).unwrap();
+        assert_eq!(ring.picture().ring_points().len(), 500);
+        for i in 0..100 {
+            let key = i.to_string();
+            assert_eq!(
+                ring.locate(&key) as usize,
+                tree_map_owner(&circle, &key),
+                "key {key}"
+            );
+        }
+    }
+
+    #[test]
+    fn java_seed_names_carry_the_signed_hash() {
+        let signed = seed_hash("192.168.1.1");
+        assert_eq!(
+            Naming::JavaSeed.vnode_name("192.168.1.1", 0, HashFn::JavaMd5Hex),
+            format!("192.168.1.1-{signed}-0")
+        );
+        assert_eq!(
+            Naming::Hash.vnode_name("10.24.23.227", 1, HashFn::Md5),
+            "10.24.23.227#1"
+        );
+        assert_eq!(Naming::Dash.vnode_name("a", 39, HashFn::Md5), "a-39");
+        let h = HashFn::Fnv1_32.hash_str("n");
+        assert_eq!(
+            Naming::JavaSeed.vnode_name("n", 2, HashFn::Fnv1_32),
+            format!("n-{h}-2")
+        );
+    }
+
+    #[test]
+    fn naming_names_round_trip() {
+        for n in Naming::ALL {
+            assert_eq!(Naming::parse(n.name()), Some(n));
+        }
+        assert_eq!(Naming::parse("slash"), None);
+    }
+
+    #[test]
+    fn weighted_vnodes_rounds_and_keeps_one() {
+        assert_eq!(weighted_vnodes(100, 100), 100);
+        assert_eq!(weighted_vnodes(100, 250), 250);
+        assert_eq!(weighted_vnodes(10, 15), 2); // 1.5 rounds up
+        assert_eq!(weighted_vnodes(10, 14), 1);
+        assert_eq!(weighted_vnodes(1, 1), 1); // never zero
+        assert_eq!(weighted_vnodes(10_000, 1_000_000), 100_000_000);
+    }
+
+    #[test]
+    fn virtual_ring_point_counts_and_limit() {
+        let nodes = vec![
+            NodeSpec::new("a", 100),
+            NodeSpec::new("b", 300),
+            NodeSpec::new("c", 100).with_vnodes(7),
+        ];
+        let ring = Ring::virtual_nodes(&nodes, HashFn::Murmur3_64, Naming::Hash, 10).unwrap();
+        let mut counts = [0; 3];
+        for p in ring.sorted().points() {
+            counts[p.owner as usize] += 1;
+            let name = Naming::Hash.vnode_name(
+                &nodes[p.owner as usize].name,
+                p.replica,
+                HashFn::Murmur3_64,
+            );
+            assert_eq!(p.position, HashFn::Murmur3_64.hash_str(&name));
+        }
+        assert_eq!(counts, [10, 30, 7]);
+        let heavy = vec![NodeSpec::new("a", 1_000_000)];
+        assert!(matches!(
+            Ring::virtual_nodes(&heavy, HashFn::Md5, Naming::Hash, 10_000),
+            Err(BuildError::TooManyPoints { .. })
+        ));
+    }
+
+    fn point(position: u64, owner: NodeIndex) -> RingPoint {
+        RingPoint {
+            position,
+            owner,
+            replica: 0,
+        }
+    }
+
+    #[test]
+    fn successor_wraps_and_takes_the_first_of_equal_points() {
+        let ring = SortedRing::new(
+            vec![point(50, 1), point(10, 0), point(50, 2), point(90, 0)],
+            8,
+            3,
+        )
+        .unwrap();
+        let positions: Vec<u64> = ring.points().iter().map(|p| p.position).collect();
+        assert_eq!(positions, [10, 50, 50, 90]);
+        assert_eq!(ring.successor(0), (0, false));
+        assert_eq!(ring.successor(10), (0, false));
+        assert_eq!(ring.successor(11), (1, false));
+        assert_eq!(ring.owner(50), 1, "equal points: the first given wins");
+        assert_eq!(ring.successor(91), (0, true));
+        assert_eq!(ring.owner(255), 0);
+        assert_eq!(
+            ring.explain(200),
+            Explanation::RingWalk {
+                key_position: 200,
+                point: 0,
+                wrapped: true,
+                owner: 0
+            }
+        );
+        assert!(SortedRing::new(Vec::new(), 8, 0).is_err());
+    }
+
+    #[test]
+    fn shares_are_arcs() {
+        // 8-bit ring: node 0 owns (90, 256) + [0, 10] = 176, node 1 owns (10, 50] = 40,
+        // node 2 shares 50 with node 1 and takes nothing, node 0 owns (50, 90] too = 40.
+        let ring = SortedRing::new(
+            vec![point(50, 1), point(10, 0), point(50, 2), point(90, 0)],
+            8,
+            3,
+        )
+        .unwrap();
+        assert_eq!(
+            ring.shares(),
+            vec![(176.0 + 40.0) / 256.0, 40.0 / 256.0, 0.0]
+        );
+        let one = SortedRing::new(vec![point(3, 1)], 8, 2).unwrap();
+        assert_eq!(one.shares(), vec![0.0, 1.0]);
+        // Every point on one position: the first takes every key, so the whole ring.
+        let stacked = SortedRing::new(vec![point(7, 1), point(7, 0), point(7, 1)], 8, 2).unwrap();
+        assert_eq!(stacked.owner(200), 1);
+        assert_eq!(stacked.shares(), vec![0.0, 1.0]);
+    }
+
+    #[test]
+    fn single_point_collision_keeps_the_first_listed() {
+        // The 15-bit CRC hash collides easily; find two names on one position.
+        let mut seen = std::collections::HashMap::new();
+        let mut pair = None;
+        for i in 0..100_000 {
+            let name = format!("n{i}");
+            let h = HashFn::Crc32Memcached.hash_str(&name);
+            if let Some(first) = seen.insert(h, name.clone()) {
+                pair = Some((first, name));
+                break;
+            }
+        }
+        let (a, b) = pair.unwrap();
+        let ring = Ring::single_point(
+            &[NodeSpec::new(a, 1), NodeSpec::new(b, 1)],
+            HashFn::Crc32Memcached,
+        )
+        .unwrap();
+        assert_eq!(ring.locate("anything"), 0);
+        assert_eq!(ring.shares(), vec![1.0, 0.0]);
     }
 }

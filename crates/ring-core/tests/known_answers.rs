@@ -39,7 +39,10 @@ fn hash_table() {
     assert_eq!(HashFn::Murmur3_64.hash_str("hello"), 0xcbd8a7b341bd9b02);
     assert_eq!(HashFn::Fnv1_32.hash_str(" "), 0x050c5d3f);
     assert_eq!(HashFn::Fnv1a_32.hash_str("hello world!"), 0xb034fff2);
-    assert_eq!(HashFn::Fnv1a_64.hash_str("hello world!") & 0xffff_ffff, 0xcd5a2672);
+    assert_eq!(
+        HashFn::Fnv1a_64.hash_str("hello world!") & 0xffff_ffff,
+        0xcd5a2672
+    );
     assert_eq!(HashFn::Crc32Memcached.hash_str("Test1"), 19315);
     assert_eq!(HashFn::Crc32Memcached.hash_str("UDATA:edevil@sapo.pt"), 558);
     assert_eq!(HashFn::JavaString.hash_str("hello"), 99162322);
@@ -56,7 +59,11 @@ fn jump_table() {
         (123456, 1000, 984),
     ];
     for (key, buckets, want) in rows {
-        assert_eq!(jump::jump_hash(key, buckets), want, "jump({key}, {buckets})");
+        assert_eq!(
+            jump::jump_hash(key, buckets),
+            want,
+            "jump({key}, {buckets})"
+        );
     }
 }
 
@@ -95,7 +102,15 @@ fn java_client_ketama() {
     let java = Algorithm::Ketama {
         weighting: Weighting::JavaClient,
     };
-    let four = built(java.clone(), &nodes(&["127.0.0.1:10000", "127.0.0.1:10001", "127.0.0.1:10002", "127.0.0.1:10003"]));
+    let four = built(
+        java.clone(),
+        &nodes(&[
+            "127.0.0.1:10000",
+            "127.0.0.1:10001",
+            "127.0.0.1:10002",
+            "127.0.0.1:10003",
+        ]),
+    );
     assert_eq!(four.locate("dustin"), 0);
     assert_eq!(four.locate("noelani"), 2);
     assert_eq!(four.locate("some other key"), 0);
@@ -103,16 +118,35 @@ fn java_client_ketama() {
     let points = picture.ring_points();
     assert_eq!(points.last().map(|p| p.position), Some(4294887009));
     for key in ["V5XS8C8N", "8KR2DKR2", "L9KH6X4X"] {
-        assert!(four.key_position(key) > 4294887009, "{key} hashes past the last point");
-        assert_eq!(four.locate(key), 3, "{key} wraps to the first point, server 3's");
+        assert!(
+            four.key_position(key) > 4294887009,
+            "{key} hashes past the last point"
+        );
+        assert_eq!(
+            four.locate(key),
+            3,
+            "{key} wraps to the first point, server 3's"
+        );
     }
     assert_eq!(points[0].owner, 3);
 
     let five = built(
         java.clone(),
-        &nodes(&["127.0.0.1:10000", "127.0.0.1:10001", "127.0.0.1:10002", "127.0.0.1:10003", "127.0.0.1:10004"]),
+        &nodes(&[
+            "127.0.0.1:10000",
+            "127.0.0.1:10001",
+            "127.0.0.1:10002",
+            "127.0.0.1:10003",
+            "127.0.0.1:10004",
+        ]),
     );
-    for (key, want) in [("36", 2), ("10037", 3), ("22051", 1), ("49044", 4), ("some other key", 4)] {
+    for (key, want) in [
+        ("36", 2),
+        ("10037", 3),
+        ("22051", 1),
+        ("49044", 4),
+        ("some other key", 4),
+    ] {
         assert_eq!(five.locate(key), want, "5 servers, key {key}");
     }
 
@@ -120,7 +154,13 @@ fn java_client_ketama() {
     let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
     let eight = built(java, &nodes(&name_refs));
     // ".1" is server 0, ".7" server 6, and so on.
-    for (key, server) in [("0", 1), ("233", 7), ("466", 3), ("137470", 2), ("999803", 4)] {
+    for (key, server) in [
+        ("0", 1),
+        ("233", 7),
+        ("466", 3),
+        ("137470", 2),
+        ("999803", 4),
+    ] {
         assert_eq!(eight.locate(key), server - 1, "8 servers, key {key}");
     }
 }

@@ -1,0 +1,429 @@
+//! The command line: subcommands and flags (clap derive), and the conversion of the
+//! algorithm flags and the `--nodes` list into the core's [`Config`] and [`NodeSpec`]s.
+
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+use ring_core::error::{MAX_NODES, MAX_VNODES, MAX_WEIGHT};
+use ring_core::ketama::Weighting;
+use ring_core::ring::Naming;
+use ring_core::{Algorithm, Config, HashFn, NodeSpec};
+
+use crate::Failure;
+
+/// What the exit statuses mean, shown under every help page.
+const EXIT_STATUS: &str = "\
+Exit status: 0 on success; 1 for bad data on standard input (a malformed line, a key that
+is not a number); 2 for a bad command line (an unknown algorithm or hash, a bad weight, an
+empty node list, a configuration the core refuses). Errors are one line on standard error:
+`ringlab: <message>`.";
+
+/// The command-line lab of the ring core: place keys, run jump hash, reproduce the balance
+/// study of seed 003 and measure how many keys move when a node joins or leaves.
+#[derive(Parser, Debug)]
+#[command(name = "ringlab", version, after_help = EXIT_STATUS)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Place keys read from standard input, one a line: prints `key<TAB>node` per key.
+    #[command(after_help = ASSIGN_HELP)]
+    Assign(AssignArgs),
+    /// Jump consistent hash of unsigned 64-bit decimal keys from standard input: prints
+    /// `key<TAB>bucket` per key.
+    #[command(after_help = EXIT_STATUS)]
+    Jump(JumpArgs),
+    /// The balance study of seed 003: R1, R2 and R3 of the nodes' shares of the hash space,
+    /// for several node counts and virtual-node counts.
+    #[command(after_help = BALANCE_HELP)]
+    Balance(BalanceArgs),
+    /// How many keys move when one node joins or leaves, against the ideal, and between
+    /// which nodes.
+    #[command(after_help = MOVE_HELP)]
+    Move(MoveArgs),
+}
+
+const ASSIGN_HELP: &str = "\
+Keys are the lines of standard input without the line end (\\n or \\r\\n); an empty line is
+an error. Output is streamed line by line, except for `--algo bounded`, whose answer depends
+on every key before: it reads all keys first and places them in input order.
+
+Example:
+  printf 'test\\n' | ringlab assign --algo ketama --nodes '127.0.0.1:11211=600,127.0.0.1:11212=400'
+  test\t127.0.0.1:11211
+
+Exit status: 0 on success; 1 for bad data on standard input; 2 for a bad command line.
+Errors are one line on standard error: `ringlab: <message>`.";
+
+const BALANCE_HELP: &str = "\
+Nodes are named 192.168.1.1 ... 192.168.1.n. Each node's share is the part of the hash space
+(or of the slots, or of the table) it owns. R1 = largest share / smallest share; R2 = the
+fraction of nodes within 10% of the mean share; R3 = within 2%.
+
+With the default algorithm (vnodes), virtual node j of node i is named `192.168.1.i#j`
+(j from 0), and a virtual-node count of 1 means the basic ring of the paper: one point per
+node at hash(\"192.168.1.i\"). The defaults reproduce the study: md5, node counts 10 to 100,
+1, 30, 100 and 1000 virtual nodes.
+
+Exit status: 0 on success; 2 for a bad command line.";
+
+const MOVE_HELP: &str = "\
+Generated keys (`--keys N --seed S`, the default) are `user:<n>:<abc>`: a splitmix64
+generator seeded with S gives one 64-bit value x per key; n = (x >> 32) mod 1,000,000 and
+the three letters are 'a' + (x >> 5k & 31) mod 26 for k = 0, 1, 2. The same N and S always
+give the same keys; a key may rarely repeat, and then counts once per repetition.
+
+A joining node is added after the others; a leaving node is removed where it stands. Jump
+hash can only lose its last node (the core says so).
+
+Exit status: 0 on success; 1 for bad data on standard input; 2 for a bad command line.
+Errors are one line on standard error: `ringlab: <message>`.";
+
+/// The algorithms by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AlgoName {
+    /// hash(key) mod n
+    Modulo,
+    /// A ring with one point per node
+    Single,
+    /// A ring with virtual nodes (see --naming, --vnodes)
+    Vnodes,
+    /// go-zero's core/hash ring (murmur3-64; --vnodes are its replicas, at least 100)
+    Gozero,
+    /// ketama, as libketama or the Java memcached client (md5; see --weighting)
+    Ketama,
+    /// A table of slots dealt to the nodes in turn (see --slots)
+    Slots,
+    /// Jump consistent hash over the nodes as buckets
+    Jump,
+    /// Maglev's lookup table (see --table-size)
+    Maglev,
+    /// Rendezvous (highest random weight) hashing
+    Rendezvous,
+    /// Consistent hashing with bounded loads over a virtual-node ring (see --epsilon)
+    Bounded,
+}
+
+impl AlgoName {
+    /// The name as typed on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            AlgoName::Modulo => "modulo",
+            AlgoName::Single => "single",
+            AlgoName::Vnodes => "vnodes",
+            AlgoName::Gozero => "gozero",
+            AlgoName::Ketama => "ketama",
+            AlgoName::Slots => "slots",
+            AlgoName::Jump => "jump",
+            AlgoName::Maglev => "maglev",
+            AlgoName::Rendezvous => "rendezvous",
+            AlgoName::Bounded => "bounded",
+        }
+    }
+}
+
+/// The flags that choose and tune the algorithm, shared by every subcommand that builds one.
+#[derive(Args, Debug, Clone)]
+pub struct AlgoArgs {
+    /// The placement algorithm.
+    #[arg(long, value_enum, default_value_t = AlgoName::Vnodes, value_name = "NAME")]
+    pub algo: AlgoName,
+    /// Hash of keys and node names [default: murmur3-64; md5 for `balance`].
+    #[arg(long, value_parser = parse_hash, value_name = "NAME", long_help = hash_help())]
+    pub hash: Option<HashFn>,
+    /// How virtual nodes are named (vnodes only): hash = "name#i", dash = "name-i",
+    /// java-seed = "name-<hash of name>-i".
+    #[arg(long, value_parser = parse_naming, default_value = "hash", value_name = "NAME")]
+    pub naming: Naming,
+    /// ketama's weight formula: libketama (a weight is the server's memory) or java (the
+    /// Java memcached client's).
+    #[arg(long, value_parser = parse_weighting, default_value = "libketama", value_name = "NAME")]
+    pub weighting: Weighting,
+    /// The number of slots (slots only).
+    #[arg(long, default_value_t = 1024, value_name = "N")]
+    pub slots: u32,
+    /// Maglev's table size, a prime (maglev only).
+    #[arg(long, default_value_t = 65537, value_name = "PRIME")]
+    pub table_size: u32,
+    /// The allowed overload ε: no node takes more than ceil((1 + ε) × mean) keys (bounded
+    /// only).
+    #[arg(long, default_value_t = 0.25, value_name = "E")]
+    pub epsilon: f64,
+}
+
+impl AlgoArgs {
+    /// The core's algorithm for these flags.
+    pub fn algorithm(&self, vnodes: u32) -> Algorithm {
+        match self.algo {
+            AlgoName::Modulo => Algorithm::Modulo,
+            AlgoName::Single => Algorithm::SinglePoint,
+            AlgoName::Vnodes => Algorithm::Virtual {
+                naming: self.naming,
+            },
+            AlgoName::Gozero => Algorithm::GoZero { replicas: vnodes },
+            AlgoName::Ketama => Algorithm::Ketama {
+                weighting: self.weighting,
+            },
+            AlgoName::Slots => Algorithm::SlotTable { slots: self.slots },
+            AlgoName::Jump => Algorithm::Jump,
+            AlgoName::Maglev => Algorithm::Maglev {
+                table_size: self.table_size,
+            },
+            AlgoName::Rendezvous => Algorithm::Rendezvous,
+            AlgoName::Bounded => Algorithm::Bounded {
+                epsilon: self.epsilon,
+            },
+        }
+    }
+
+    /// The configuration for these flags, `vnodes` virtual nodes per node and `default_hash`
+    /// unless `--hash` was given.
+    pub fn config(&self, vnodes: u32, default_hash: HashFn) -> Config {
+        Config::new(self.algorithm(vnodes))
+            .with_hash(self.hash.unwrap_or(default_hash))
+            .with_vnodes(vnodes)
+    }
+}
+
+/// `ringlab assign`.
+#[derive(Args, Debug)]
+pub struct AssignArgs {
+    #[command(flatten)]
+    pub algo: AlgoArgs,
+    /// The nodes: `name[=weight],...`, e.g. "10.0.1.1:11211=600,10.0.1.2:11211=300". A name
+    /// may contain ':' and '='; the weight follows the last '=' (default 100).
+    #[arg(long, value_name = "LIST")]
+    pub nodes: String,
+    /// Virtual nodes per node (vnodes, bounded; go-zero's replicas).
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    pub vnodes: u32,
+}
+
+/// `ringlab jump`.
+#[derive(Args, Debug)]
+pub struct JumpArgs {
+    /// The number of buckets; keys land in 0 .. N-1.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub buckets: u32,
+}
+
+/// Output formats of `balance`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// An aligned table
+    Text,
+    /// One row per cell: algorithm,hash,nodes,vnodes,r1,r2,r3
+    Csv,
+    /// One object with the parameters and a list of cells
+    Json,
+}
+
+/// `ringlab balance`.
+#[derive(Args, Debug)]
+pub struct BalanceArgs {
+    #[command(flatten)]
+    pub algo: AlgoArgs,
+    /// Node counts, one row each.
+    #[arg(
+        long,
+        value_name = "N,...",
+        value_delimiter = ',',
+        default_value = "10,20,30,40,50,60,70,80,90,100",
+        value_parser = clap::value_parser!(u32).range(1..=MAX_NODES as i64)
+    )]
+    pub nodes_list: Vec<u32>,
+    /// Virtual-node counts, one column group each.
+    #[arg(
+        long,
+        value_name = "N,...",
+        value_delimiter = ',',
+        default_value = "1,30,100,1000",
+        value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_VNODES))
+    )]
+    pub vnodes_list: Vec<u32>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// `ringlab move`.
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("change").required(true).args(["join", "leave"])))]
+pub struct MoveArgs {
+    #[command(flatten)]
+    pub algo: AlgoArgs,
+    /// The nodes before the change: `name[=weight],...` as for `assign`.
+    #[arg(long, value_name = "LIST")]
+    pub nodes: String,
+    /// Virtual nodes per node (vnodes, bounded; go-zero's replicas).
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    pub vnodes: u32,
+    /// A node that joins: `name[=weight]`.
+    #[arg(long, value_name = "NAME[=W]")]
+    pub join: Option<String>,
+    /// A node that leaves, by name.
+    #[arg(long, value_name = "NAME")]
+    pub leave: Option<String>,
+    /// How many keys to generate.
+    #[arg(long, default_value_t = 100_000, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub keys: u64,
+    /// The generator's seed.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// Read the keys from standard input, one a line, instead of generating them.
+    #[arg(long, conflicts_with_all = ["keys", "seed"])]
+    pub stdin: bool,
+}
+
+fn parse_hash(s: &str) -> Result<HashFn, String> {
+    s.parse::<HashFn>().map_err(|e| e.to_string())
+}
+
+fn hash_help() -> String {
+    let mut help = String::from(
+        "Hash of keys and node names. ketama always uses md5 and gozero murmur3-64, whatever \
+         this says. [default: murmur3-64; md5 for `balance`]\n",
+    );
+    for h in HashFn::ALL {
+        help.push_str(&format!("\n  {:<13} {}", h.name(), h.describe()));
+    }
+    help
+}
+
+fn parse_weighting(s: &str) -> Result<Weighting, String> {
+    Weighting::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = Weighting::ALL.iter().map(|w| w.name()).collect();
+        format!("unknown weighting {s:?}: use one of {}", names.join(", "))
+    })
+}
+
+fn parse_naming(s: &str) -> Result<Naming, String> {
+    Naming::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = Naming::ALL.iter().map(|n| n.name()).collect();
+        format!("unknown naming {s:?}: use one of {}", names.join(", "))
+    })
+}
+
+/// Parses one `name[=weight]`: the weight follows the last '=' (names may hold ':' and '=').
+/// A missing weight is 100, which every algorithm reads as "as configured".
+pub fn parse_node(entry: &str) -> Result<NodeSpec, Failure> {
+    let entry = entry.trim();
+    match entry.rsplit_once('=') {
+        None => Ok(NodeSpec::new(entry, 100)),
+        Some((name, weight)) => {
+            let name = name.trim();
+            let weight = weight.trim();
+            match weight.parse::<u32>() {
+                Ok(w) => Ok(NodeSpec::new(name, w)),
+                Err(_) => Err(Failure::Usage(format!(
+                    "node {name:?} has weight {weight:?}: a weight is a whole number from 1 to {MAX_WEIGHT}"
+                ))),
+            }
+        }
+    }
+}
+
+/// Parses `--nodes`: entries separated by ','. An empty list stays empty, for the core to
+/// refuse with its own message; the core also checks names and weights.
+pub fn parse_nodes(list: &str) -> Result<Vec<NodeSpec>, Failure> {
+    if list.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    list.split(',').map(parse_node).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    // Tests fail loudly by design: a panic on an unexpected variant is the assertion.
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn weights_follow_the_last_equals_sign() {
+        let nodes = parse_nodes("10.0.1.1:11211=600, 10.0.1.2:11211 ,a=b=7").unwrap();
+        assert_eq!(
+            nodes,
+            vec![
+                NodeSpec::new("10.0.1.1:11211", 600),
+                NodeSpec::new("10.0.1.2:11211", 100),
+                NodeSpec::new("a=b", 7),
+            ]
+        );
+        assert!(parse_nodes("   ").unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_bad_weight_names_the_node_and_the_range() {
+        match parse_nodes("a=1,b=heavy") {
+            Err(Failure::Usage(m)) => {
+                assert!(
+                    m.contains("\"b\"") && m.contains("\"heavy\"") && m.contains("1000000"),
+                    "{m}"
+                )
+            }
+            other => panic!("expected a usage error, got {other:?}"),
+        }
+        assert!(matches!(parse_nodes("a=-1"), Err(Failure::Usage(_))));
+        assert!(matches!(
+            parse_nodes("a=4294967296"),
+            Err(Failure::Usage(_))
+        ));
+    }
+
+    #[test]
+    fn every_hash_and_naming_name_parses() {
+        for h in HashFn::ALL {
+            assert_eq!(parse_hash(h.name()), Ok(h));
+        }
+        for n in Naming::ALL {
+            assert_eq!(parse_naming(n.name()), Ok(n));
+        }
+        for w in Weighting::ALL {
+            assert_eq!(parse_weighting(w.name()), Ok(w));
+        }
+        assert!(parse_weighting("memcached")
+            .unwrap_err()
+            .contains("memcached"));
+        assert!(parse_hash("sha1").unwrap_err().contains("sha1"));
+        assert!(parse_naming("colon").unwrap_err().contains("colon"));
+    }
+
+    #[test]
+    fn algorithm_names_are_the_documented_ones() {
+        let names: Vec<String> = AlgoName::value_variants()
+            .iter()
+            .filter_map(|a| a.to_possible_value().map(|v| v.get_name().to_string()))
+            .collect();
+        let ours: Vec<&str> = AlgoName::value_variants()
+            .iter()
+            .map(|a| a.name())
+            .collect();
+        assert_eq!(names, ours);
+        assert_eq!(
+            ours,
+            [
+                "modulo",
+                "single",
+                "vnodes",
+                "gozero",
+                "ketama",
+                "slots",
+                "jump",
+                "maglev",
+                "rendezvous",
+                "bounded"
+            ]
+        );
+    }
+}

@@ -1,0 +1,77 @@
+//! `ringlab assign` and `ringlab jump`: one answer per line of standard input.
+
+use std::io::{self, BufWriter, Write};
+
+use ring_core::{build, HashFn, NodeSpec, Placement};
+
+use crate::args::{parse_nodes, AlgoName, AssignArgs, JumpArgs};
+use crate::input::{key, read_all_keys, stdin_lines};
+use crate::Failure;
+
+/// Builds the placement for an algorithm's flags and node list; a refusal by the core is a
+/// usage error, with the core's message.
+pub fn build_placement(
+    args: &crate::args::AlgoArgs,
+    nodes: &[NodeSpec],
+    vnodes: u32,
+    default_hash: HashFn,
+) -> Result<Box<dyn Placement>, Failure> {
+    build(&args.config(vnodes, default_hash), nodes).map_err(|e| Failure::Usage(e.to_string()))
+}
+
+/// The name of node `index`, or `?` if the core answered an index outside the list (it
+/// must not; printing beats panicking).
+fn node_name(nodes: &[NodeSpec], index: u32) -> &str {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| nodes.get(i))
+        .map_or("?", |n| n.name.as_str())
+}
+
+/// `ringlab assign`.
+pub fn assign(args: &AssignArgs) -> Result<(), Failure> {
+    let nodes = parse_nodes(&args.nodes)?;
+    let placement = build_placement(&args.algo, &nodes, args.vnodes, HashFn::Murmur3_64)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.algo.algo == AlgoName::Bounded {
+        // Bounded loads caps each node relative to all keys, placed in order: it needs them
+        // all before it can place the first.
+        let keys = read_all_keys()?;
+        let owners = placement.assign(&keys);
+        for (k, owner) in keys.iter().zip(owners) {
+            writeln!(out, "{k}\t{}", node_name(&nodes, owner)).map_err(Failure::write)?;
+        }
+    } else {
+        let mut lines = stdin_lines();
+        while let Some((number, line)) = lines.next_line()? {
+            let k = key(number, line)?;
+            writeln!(out, "{k}\t{}", node_name(&nodes, placement.locate(k)))
+                .map_err(Failure::write)?;
+            if lines.would_block() {
+                out.flush().map_err(Failure::write)?;
+            }
+        }
+    }
+    out.flush().map_err(Failure::write)
+}
+
+/// `ringlab jump`: keys are unsigned 64-bit decimal numbers, surrounding spaces allowed.
+pub fn jump(args: &JumpArgs) -> Result<(), Failure> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut lines = stdin_lines();
+    while let Some((number, line)) = lines.next_line()? {
+        let text = line.trim();
+        let k: u64 = text.parse().map_err(|_| {
+            Failure::Data(format!(
+                "line {number}: {text:?} is not a key: jump takes unsigned 64-bit decimal numbers (0 to {})",
+                u64::MAX
+            ))
+        })?;
+        let bucket = ring_core::jump::jump_hash(k, args.buckets);
+        writeln!(out, "{k}\t{bucket}").map_err(Failure::write)?;
+        if lines.would_block() {
+            out.flush().map_err(Failure::write)?;
+        }
+    }
+    out.flush().map_err(Failure::write)
+}

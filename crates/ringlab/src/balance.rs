@@ -1,0 +1,269 @@
+//! `ringlab balance`: the balance study of seed 003, for any algorithm and hash.
+//!
+//! Rows are node counts, column groups virtual-node counts; each cell has R1, R2 and R3 of
+//! the nodes' shares of the hash space ([`ring_core::Placement::shares`]).
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use ring_core::metrics::format::decimal;
+use ring_core::metrics::Balance;
+use ring_core::ring::Naming;
+use ring_core::{build, Algorithm, Config, HashFn, NodeSpec};
+
+use crate::args::{AlgoName, BalanceArgs, Format};
+use crate::Failure;
+
+/// One cell of the study.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cell {
+    /// Node count.
+    pub nodes: u32,
+    /// Virtual nodes per node.
+    pub vnodes: u32,
+    /// Largest share / smallest share.
+    pub r1: f64,
+    /// Fraction of nodes within 10% of the mean share.
+    pub r2: f64,
+    /// Fraction of nodes within 2% of the mean share.
+    pub r3: f64,
+}
+
+/// The nodes of the paper's study: `192.168.1.1` … `192.168.1.n`, equal weights.
+pub fn study_nodes(n: u32) -> Vec<NodeSpec> {
+    (1..=n)
+        .map(|i| NodeSpec::new(format!("192.168.1.{i}"), 100))
+        .collect()
+}
+
+/// The configuration of one cell. For the virtual-node ring, one virtual node means the
+/// paper's basic ring: one point per node at the hash of its plain name, not of `name#0`.
+fn cell_config(args: &BalanceArgs, vnodes: u32) -> Config {
+    let config = args.algo.config(vnodes, HashFn::Md5);
+    if args.algo.algo == AlgoName::Vnodes && vnodes == 1 {
+        Config {
+            algorithm: Algorithm::SinglePoint,
+            ..config
+        }
+    } else {
+        config
+    }
+}
+
+/// Every cell, row by row.
+pub fn study(args: &BalanceArgs) -> Result<Vec<Cell>, Failure> {
+    let mut cells = Vec::with_capacity(args.nodes_list.len() * args.vnodes_list.len());
+    for &n in &args.nodes_list {
+        let nodes = study_nodes(n);
+        for &v in &args.vnodes_list {
+            let placement = build(&cell_config(args, v), &nodes)
+                .map_err(|e| Failure::Usage(format!("{n} nodes, {v} virtual nodes: {e}")))?;
+            let b = Balance::of(&placement.shares())
+                .map_err(|e| Failure::Data(format!("{n} nodes, {v} virtual nodes: {e}")))?;
+            cells.push(Cell {
+                nodes: n,
+                vnodes: v,
+                r1: b.r1,
+                r2: b.r2,
+                r3: b.r3,
+            });
+        }
+    }
+    Ok(cells)
+}
+
+/// `ringlab balance`.
+pub fn balance(args: &BalanceArgs) -> Result<(), Failure> {
+    let cells = study(args)?;
+    let hash = args.algo.config(1, HashFn::Md5).effective_hash();
+    let text = match args.format {
+        Format::Text => text(args, hash, &cells),
+        Format::Csv => csv(args.algo.algo, hash, &cells),
+        Format::Json => json(args, hash, &cells),
+    };
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes()).map_err(Failure::write)?;
+    out.flush().map_err(Failure::write)
+}
+
+/// How a value is written in CSV and JSON: Rust's shortest round-trip form, which never
+/// uses an exponent and so is valid JSON too.
+fn number(x: f64) -> String {
+    format!("{x}")
+}
+
+fn csv(algo: AlgoName, hash: HashFn, cells: &[Cell]) -> String {
+    let mut s = String::from("algorithm,hash,nodes,vnodes,r1,r2,r3\n");
+    for c in cells {
+        let r1 = if c.r1.is_finite() {
+            number(c.r1)
+        } else {
+            "inf".to_string()
+        };
+        let _ = writeln!(
+            s,
+            "{},{},{},{},{r1},{},{}",
+            algo.name(),
+            hash.name(),
+            c.nodes,
+            c.vnodes,
+            number(c.r2),
+            number(c.r3)
+        );
+    }
+    s
+}
+
+fn json(args: &BalanceArgs, hash: HashFn, cells: &[Cell]) -> String {
+    let mut s = format!(
+        "{{\"algorithm\":\"{}\",\"hash\":\"{}\"",
+        args.algo.algo.name(),
+        hash.name()
+    );
+    if args.algo.algo == AlgoName::Vnodes {
+        let _ = write!(s, ",\"naming\":\"{}\"", args.algo.naming.name());
+    }
+    s.push_str(",\"cells\":[");
+    for (i, c) in cells.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        // JSON has no infinity: a node owning nothing makes R1 null.
+        let r1 = if c.r1.is_finite() {
+            number(c.r1)
+        } else {
+            "null".to_string()
+        };
+        let _ = write!(
+            s,
+            "\n{{\"nodes\":{},\"vnodes\":{},\"r1\":{r1},\"r2\":{},\"r3\":{}}}",
+            c.nodes,
+            c.vnodes,
+            number(c.r2),
+            number(c.r3)
+        );
+    }
+    s.push_str("\n]}\n");
+    s
+}
+
+/// What the columns of one virtual-node count are called.
+fn group_label(args: &BalanceArgs, vnodes: u32) -> String {
+    match (args.algo.algo, vnodes) {
+        (AlgoName::Vnodes, 1) => "1 point per node".to_string(),
+        (_, 1) => "1 vnode".to_string(),
+        (_, v) => format!("{v} vnodes"),
+    }
+}
+
+fn width(s: &str) -> usize {
+    s.chars().count()
+}
+
+fn pad_left(s: &str, w: usize) -> String {
+    format!("{}{s}", " ".repeat(w.saturating_sub(width(s))))
+}
+
+fn text(args: &BalanceArgs, hash: HashFn, cells: &[Cell]) -> String {
+    let mut s = String::new();
+    let algo = match args.algo.algo {
+        AlgoName::Vnodes => format!(
+            "virtual-node ring (\"192.168.1.i{}\")",
+            match args.algo.naming {
+                Naming::Hash => "#j",
+                Naming::Dash => "-j",
+                Naming::JavaSeed => "-<hash>-j",
+            }
+        ),
+        other => other.name().to_string(),
+    };
+    let _ = writeln!(
+        s,
+        "Balance of {algo}, hash {hash}, nodes 192.168.1.1 … 192.168.1.n"
+    );
+    let _ = writeln!(
+        s,
+        "R1 = largest share / smallest share; R2, R3 = fraction of nodes within 10%, 2% of the mean share"
+    );
+    match args.algo.algo {
+        AlgoName::Vnodes | AlgoName::Bounded => {}
+        AlgoName::Gozero => {
+            let _ = writeln!(s, "(go-zero raises fewer than 100 replicas to 100)");
+        }
+        other => {
+            let _ = writeln!(
+                s,
+                "({} uses no virtual nodes: the column groups are the same)",
+                other.name()
+            );
+        }
+    }
+    s.push('\n');
+
+    let groups = args.vnodes_list.len();
+    // Every cell's three numbers, formatted, to measure the columns before writing.
+    let formatted: Vec<[String; 3]> = cells
+        .iter()
+        .map(|c| [decimal(c.r1, 2), decimal(c.r2, 2), decimal(c.r3, 2)])
+        .collect();
+    let mut col = vec![[width("R1"), width("R2"), width("R3")]; groups];
+    for (i, f) in formatted.iter().enumerate() {
+        if let Some(w) = col.get_mut(i % groups.max(1)) {
+            for k in 0..3 {
+                w[k] = w[k].max(width(&f[k]));
+            }
+        }
+    }
+    // A group is as wide as its label needs; the R1 column takes any extra room.
+    let labels: Vec<String> = args
+        .vnodes_list
+        .iter()
+        .map(|&v| group_label(args, v))
+        .collect();
+    for (w, label) in col.iter_mut().zip(&labels) {
+        let inner = w[0] + w[1] + w[2] + 4;
+        if width(label) > inner {
+            w[0] += width(label) - inner;
+        }
+    }
+    let first = width("nodes").max(
+        args.nodes_list
+            .iter()
+            .map(|n| width(&n.to_string()))
+            .max()
+            .unwrap_or(0),
+    );
+
+    let mut line = pad_left("", first);
+    for (w, label) in col.iter().zip(&labels) {
+        line.push_str(" | ");
+        line.push_str(&pad_left(label, w[0] + w[1] + w[2] + 4));
+    }
+    let _ = writeln!(s, "{}", line.trim_end());
+    let mut line = pad_left("nodes", first);
+    for w in &col {
+        let _ = write!(
+            line,
+            " | {}  {}  {}",
+            pad_left("R1", w[0]),
+            pad_left("R2", w[1]),
+            pad_left("R3", w[2])
+        );
+    }
+    let _ = writeln!(s, "{line}");
+    let _ = writeln!(s, "{}", "-".repeat(width(&line)));
+    for (row, n) in formatted.chunks(groups.max(1)).zip(&args.nodes_list) {
+        let mut line = pad_left(&n.to_string(), first);
+        for (f, w) in row.iter().zip(&col) {
+            let _ = write!(
+                line,
+                " | {}  {}  {}",
+                pad_left(&f[0], w[0]),
+                pad_left(&f[1], w[1]),
+                pad_left(&f[2], w[2])
+            );
+        }
+        let _ = writeln!(s, "{line}");
+    }
+    s
+}

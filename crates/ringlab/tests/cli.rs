@@ -1,0 +1,934 @@
+//! The built `ringlab` binary, run as a user would: known answers of the original
+//! implementations (known-answers.md) through `assign` and `jump`, the trends and figures of
+//! the paper's balance study through `balance`, movement through `move`, and a one-line
+//! error with the right exit status for every kind of bad input.
+// Tests fail loudly by design: an unwrap on a pipe or a parse that must work is the assertion.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use ring_core::HashFn;
+
+const BIN: &str = env!("CARGO_BIN_EXE_ringlab");
+
+/// Runs ringlab with `args` and `stdin` (written from a thread, so that a large output
+/// cannot deadlock against a large input).
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ringlab starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.as_bytes().to_vec();
+    let writer = thread::spawn(move || {
+        // ringlab may exit before reading everything (on an error): a broken pipe is fine.
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("ringlab finishes");
+    writer.join().expect("the writer thread ends");
+    out
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Asserts success and returns stdout.
+fn ok(args: &[&str], stdin: &str) -> String {
+    let out = run(args, stdin);
+    assert!(
+        out.status.success(),
+        "ringlab {args:?} failed with {:?}: {}",
+        out.status.code(),
+        stderr(&out)
+    );
+    stdout(&out)
+}
+
+/// `assign` output as key → node.
+fn assignments(args: &[&str], keys: &[&str]) -> BTreeMap<String, String> {
+    let mut input = keys.join("\n");
+    input.push('\n');
+    let text = ok(args, &input);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), keys.len(), "one line per key: {text}");
+    lines
+        .iter()
+        .zip(keys)
+        .map(|(line, key)| {
+            let (k, node) = line.split_once('\t').expect("key<TAB>node");
+            assert_eq!(k, *key, "keys come back in input order");
+            (k.to_string(), node.to_string())
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------- assign: known answers
+
+#[test]
+fn ketama_libketama_two_servers_put_test_on_the_first() {
+    // known-answers.md: 127.0.0.1:11211 (600) and 127.0.0.1:11212 (400), key "test" lands
+    // on 127.0.0.1:11211.
+    let got = assignments(
+        &[
+            "assign",
+            "--algo",
+            "ketama",
+            "--nodes",
+            "127.0.0.1:11211=600,127.0.0.1:11212=400",
+        ],
+        &["test"],
+    );
+    assert_eq!(got["test"], "127.0.0.1:11211");
+    // The same through a CRLF line end and with the explicit weighting flag.
+    let text = ok(
+        &[
+            "assign",
+            "--algo",
+            "ketama",
+            "--weighting",
+            "libketama",
+            "--nodes",
+            "127.0.0.1:11211=600,127.0.0.1:11212=400",
+        ],
+        "test\r\n",
+    );
+    assert_eq!(text, "test\t127.0.0.1:11211\n");
+}
+
+#[test]
+fn ketama_java_client_four_servers() {
+    // known-answers.md: the Java client with 4 unweighted servers 127.0.0.1:10000 … 10003.
+    let nodes = "127.0.0.1:10000,127.0.0.1:10001,127.0.0.1:10002,127.0.0.1:10003";
+    let want = [
+        ("dustin", "127.0.0.1:10000"),
+        ("noelani", "127.0.0.1:10002"),
+        ("some other key", "127.0.0.1:10000"),
+        // These hash past the largest point and wrap to the first, which is server 3's.
+        ("V5XS8C8N", "127.0.0.1:10003"),
+        ("8KR2DKR2", "127.0.0.1:10003"),
+        ("L9KH6X4X", "127.0.0.1:10003"),
+    ];
+    let keys: Vec<&str> = want.iter().map(|(k, _)| *k).collect();
+    for weighting in ["java", "libketama"] {
+        // Equal weights: libketama also gives 40 digests per server for 4 servers.
+        let got = assignments(
+            &[
+                "assign",
+                "--algo",
+                "ketama",
+                "--weighting",
+                weighting,
+                "--nodes",
+                nodes,
+            ],
+            &keys,
+        );
+        for (key, node) in want {
+            assert_eq!(got[key], node, "{weighting}: key {key:?}");
+        }
+    }
+}
+
+#[test]
+fn ketama_java_client_five_and_eight_servers() {
+    let five = "127.0.0.1:10000,127.0.0.1:10001,127.0.0.1:10002,127.0.0.1:10003,127.0.0.1:10004";
+    let want5 = [
+        ("36", "127.0.0.1:10002"),
+        ("10037", "127.0.0.1:10003"),
+        ("22051", "127.0.0.1:10001"),
+        ("49044", "127.0.0.1:10004"),
+        ("some other key", "127.0.0.1:10004"),
+    ];
+    let keys: Vec<&str> = want5.iter().map(|(k, _)| *k).collect();
+    let got = assignments(
+        &[
+            "assign",
+            "--algo",
+            "ketama",
+            "--weighting",
+            "java",
+            "--nodes",
+            five,
+        ],
+        &keys,
+    );
+    for (key, node) in want5 {
+        assert_eq!(got[key], node, "5 servers: key {key:?}");
+    }
+
+    let eight: Vec<String> = (1..=8).map(|i| format!("10.0.1.{i}:11211")).collect();
+    let eight = eight.join(",");
+    let want8 = [
+        ("0", "10.0.1.1:11211"),
+        ("233", "10.0.1.7:11211"),
+        ("466", "10.0.1.3:11211"),
+        ("137470", "10.0.1.2:11211"),
+        ("999803", "10.0.1.4:11211"),
+    ];
+    let keys: Vec<&str> = want8.iter().map(|(k, _)| *k).collect();
+    let got = assignments(
+        &[
+            "assign",
+            "--algo",
+            "ketama",
+            "--weighting",
+            "java",
+            "--nodes",
+            &eight,
+        ],
+        &keys,
+    );
+    for (key, node) in want8 {
+        assert_eq!(got[key], node, "8 servers: key {key:?}");
+    }
+}
+
+#[test]
+fn gozero_emulated_answers() {
+    // known-answers.md (emulated): nodes localhost:0 … localhost:19, 100 replicas, keys
+    // "1000" … "1009" → nodes 15, 16, 14, 3, 10, 19, 3, 16, 17, 5.
+    let nodes: Vec<String> = (0..20).map(|i| format!("localhost:{i}")).collect();
+    let nodes = nodes.join(",");
+    let keys: Vec<String> = (1000..1010).map(|k| k.to_string()).collect();
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let got = assignments(
+        &[
+            "assign", "--algo", "gozero", "--vnodes", "100", "--nodes", &nodes,
+        ],
+        &keys,
+    );
+    for (key, want) in keys.iter().zip([15, 16, 14, 3, 10, 19, 3, 16, 17, 5]) {
+        assert_eq!(got[*key], format!("localhost:{want}"), "key {key}");
+    }
+}
+
+// ---------------------------------------------------------------- assign: every option
+
+const ALGORITHMS: [&str; 10] = [
+    "modulo",
+    "single",
+    "vnodes",
+    "gozero",
+    "ketama",
+    "slots",
+    "jump",
+    "maglev",
+    "rendezvous",
+    "bounded",
+];
+
+fn numbered_keys(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("key-{i}")).collect()
+}
+
+#[test]
+fn every_algorithm_assigns_every_key_to_a_listed_node() {
+    let names = ["10.0.0.1:6379", "10.0.0.2:6379=200", "10.0.0.3:6379=50"];
+    let listed: BTreeSet<&str> = ["10.0.0.1:6379", "10.0.0.2:6379", "10.0.0.3:6379"].into();
+    let keys = numbered_keys(300);
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    for algo in ALGORITHMS {
+        let got = assignments(
+            &["assign", "--algo", algo, "--nodes", &names.join(",")],
+            &keys,
+        );
+        let used: BTreeSet<&str> = got.values().map(String::as_str).collect();
+        assert!(used.is_subset(&listed), "{algo}: {used:?}");
+        assert!(used.len() >= 2, "{algo}: 300 keys all on {used:?}");
+    }
+}
+
+#[test]
+fn bounded_loads_respect_the_cap() {
+    // 300 keys on 3 nodes, ε = 0.25: nobody takes more than ceil(1.25 × 100) = 125.
+    let keys = numbered_keys(300);
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let got = assignments(
+        &[
+            "assign",
+            "--algo",
+            "bounded",
+            "--epsilon",
+            "0.25",
+            "--vnodes",
+            "1",
+            "--nodes",
+            "a,b,c",
+        ],
+        &keys,
+    );
+    let mut loads: BTreeMap<&str, u32> = BTreeMap::new();
+    for node in got.values() {
+        *loads.entry(node).or_default() += 1;
+    }
+    assert!(loads.values().all(|&l| l <= 125), "{loads:?}");
+}
+
+#[test]
+fn every_hash_name_is_accepted() {
+    let keys = numbered_keys(20);
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    for h in HashFn::ALL {
+        assignments(
+            &[
+                "assign",
+                "--algo",
+                "vnodes",
+                "--hash",
+                h.name(),
+                "--nodes",
+                "a,b,c",
+            ],
+            &keys,
+        );
+        assignments(
+            &[
+                "assign",
+                "--algo",
+                "modulo",
+                "--hash",
+                h.name(),
+                "--nodes",
+                "a,b,c",
+            ],
+            &keys,
+        );
+    }
+    for naming in ["hash", "dash", "java-seed"] {
+        assignments(&["assign", "--naming", naming, "--nodes", "a,b,c"], &keys);
+    }
+}
+
+#[test]
+fn names_with_colons_and_equals_signs_keep_them() {
+    // The weight follows the last '='; the name keeps the rest.
+    let text = ok(
+        &["assign", "--algo", "single", "--nodes", "host=a:1=100"],
+        "k\n",
+    );
+    assert_eq!(text, "k\thost=a:1\n");
+}
+
+#[test]
+fn assign_answers_each_line_before_input_ends() {
+    // Streaming: the answer to the first key comes while standard input is still open.
+    let mut child = Command::new(BIN)
+        .args([
+            "assign",
+            "--algo",
+            "ketama",
+            "--nodes",
+            "127.0.0.1:11211=600,127.0.0.1:11212=400",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let output = child.stdout.take().unwrap();
+    input.write_all(b"test\n").unwrap();
+    input.flush().unwrap();
+    let (tx, rx) = mpsc::channel();
+    let reader = thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(output).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(Duration::from_secs(60));
+    drop(input);
+    let status = child.wait().unwrap();
+    let _ = reader.join();
+    assert_eq!(line, Ok("test\t127.0.0.1:11211\n".to_string()));
+    assert!(status.success());
+}
+
+// ---------------------------------------------------------------- jump
+
+/// The reference loop of known-answers.md, written out here as the model.
+fn reference_jump(mut key: u64, buckets: i64) -> i64 {
+    let (mut b, mut j) = (-1i64, 0i64);
+    while j < buckets {
+        b = j;
+        key = key.wrapping_mul(2862933555777941757).wrapping_add(1);
+        j = ((b + 1) as f64 * ((1u64 << 31) as f64 / ((key >> 33) + 1) as f64)) as i64;
+    }
+    b
+}
+
+#[test]
+fn jump_reproduces_the_known_answer_table() {
+    let table: [(u64, u32, u32); 6] = [
+        (1, 1, 0),
+        (42, 57, 43),
+        (0xDEAD10CC, 1, 0),
+        (0xDEAD10CC, 666, 361),
+        (256, 1024, 520),
+        (123456, 1000, 984),
+    ];
+    for (key, buckets, bucket) in table {
+        let text = ok(
+            &["jump", "--buckets", &buckets.to_string()],
+            &format!("{key}\n"),
+        );
+        assert_eq!(
+            text,
+            format!("{key}\t{bucket}\n"),
+            "key {key}, {buckets} buckets"
+        );
+    }
+}
+
+#[test]
+fn jump_agrees_with_the_reference_loop() {
+    let keys: Vec<u64> = (0..500u64)
+        .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .chain([0, u64::MAX])
+        .collect();
+    let input: String = keys.iter().map(|k| format!(" {k} \n")).collect();
+    for buckets in [1u32, 7, 1000, 65536] {
+        let text = ok(&["jump", "--buckets", &buckets.to_string()], &input);
+        let want: String = keys
+            .iter()
+            .map(|&k| format!("{k}\t{}\n", reference_jump(k, i64::from(buckets))))
+            .collect();
+        assert_eq!(text, want, "{buckets} buckets");
+    }
+}
+
+// ---------------------------------------------------------------- balance
+
+/// The CSV of `balance` as (nodes, vnodes) → (r1, r2, r3).
+fn balance_csv(extra: &[&str]) -> BTreeMap<(u32, u32), (f64, f64, f64)> {
+    let mut args = vec!["balance", "--format", "csv"];
+    args.extend_from_slice(extra);
+    let text = ok(&args, "");
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("algorithm,hash,nodes,vnodes,r1,r2,r3"));
+    lines
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            assert_eq!(f.len(), 7, "{line}");
+            let num = |s: &str| s.parse::<f64>().unwrap();
+            (
+                (f[2].parse().unwrap(), f[3].parse().unwrap()),
+                (num(f[4]), num(f[5]), num(f[6])),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn balance_shows_the_papers_trends_and_figures() {
+    let cells = balance_csv(&[]);
+    // The default study: 10 node counts × 4 virtual-node counts.
+    assert_eq!(cells.len(), 40);
+    let r1 = |n, v| cells[&(n, v)].0;
+    // Trends: one point per node is far worse than 1000 virtual nodes, which is near 1.
+    assert!(
+        r1(100, 1) > 10.0 * r1(100, 1000),
+        "{} vs {}",
+        r1(100, 1),
+        r1(100, 1000)
+    );
+    for n in (10..=100).step_by(10) {
+        assert!(
+            r1(n, 1000) < 1.3,
+            "1000 vnodes, {n} nodes: R1 {}",
+            r1(n, 1000)
+        );
+        assert!(r1(n, 1) > r1(n, 30) && r1(n, 30) > r1(n, 1000), "{n} nodes");
+    }
+    // known-answers.md's check with MD5 on "192.168.1.i" and "192.168.1.i#j", rounded to
+    // two digits there: one point, R1 = 17 (10 nodes) to 13,000 (100 nodes); 30 vnodes
+    // 1.4 to 2.9; 100 vnodes and 30 to 100 nodes R1 1.5 to 1.7, R2 0.62 to 0.70; 1000
+    // vnodes 1.04 to 1.19.
+    assert_eq!(r1(10, 1).round(), 17.0);
+    assert_eq!((r1(100, 1) / 1000.0).round(), 13.0);
+    for n in [10, 30, 50, 100] {
+        assert!(
+            (1.4..=2.9).contains(&r1(n, 30)),
+            "30 vnodes, {n} nodes: {}",
+            r1(n, 30)
+        );
+    }
+    for n in [30, 50, 100] {
+        let (r1, r2, _) = cells[&(n, 100)];
+        assert!(
+            (1.495..=1.705).contains(&r1),
+            "100 vnodes, {n} nodes: R1 {r1}"
+        );
+        assert!(
+            (0.615..=0.705).contains(&r2),
+            "100 vnodes, {n} nodes: R2 {r2}"
+        );
+    }
+    for n in [10, 30, 60, 100] {
+        assert!(
+            (1.035..=1.195).contains(&r1(n, 1000)),
+            "1000 vnodes, {n} nodes"
+        );
+    }
+    // R2 and R3 are fractions of the nodes, R3 the stricter.
+    for (r1, r2, r3) in cells.values() {
+        assert!(*r1 >= 1.0 && (0.0..=1.0).contains(r2) && (0.0..=*r2).contains(r3));
+    }
+}
+
+#[test]
+fn balance_lists_change_the_study() {
+    let cells = balance_csv(&["--nodes-list", "5,7", "--vnodes-list", "2,3,4"]);
+    let keys: Vec<(u32, u32)> = cells.keys().copied().collect();
+    assert_eq!(keys, vec![(5, 2), (5, 3), (5, 4), (7, 2), (7, 3), (7, 4)]);
+}
+
+#[test]
+fn a_slot_table_dealt_evenly_is_perfectly_balanced() {
+    // 1000 slots dealt in turn to 10 nodes: 100 each, so R1 = R2 = R3 = 1 exactly.
+    let cells = balance_csv(&[
+        "--algo",
+        "slots",
+        "--slots",
+        "1000",
+        "--nodes-list",
+        "10",
+        "--vnodes-list",
+        "1",
+    ]);
+    assert_eq!(cells[&(10, 1)], (1.0, 1.0, 1.0));
+}
+
+#[test]
+fn balance_text_and_json_carry_the_same_cells() {
+    let args = ["--nodes-list", "10,100", "--vnodes-list", "1,1000"];
+    let text = ok(&["balance", args[0], args[1], args[2], args[3]], "");
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("100 |"))
+        .collect();
+    assert_eq!(rows.len(), 1, "{text}");
+    // Every data row has the same width: the table is aligned.
+    let widths: BTreeSet<usize> = text
+        .lines()
+        .filter(|l| l.contains(" | "))
+        .skip(1)
+        .map(|l| l.chars().count())
+        .collect();
+    assert_eq!(widths.len(), 1, "{text}");
+
+    let json = ok(
+        &[
+            "balance", "--format", "json", args[0], args[1], args[2], args[3],
+        ],
+        "",
+    );
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["algorithm"], "vnodes");
+    assert_eq!(value["hash"], "md5");
+    let cells = value["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 4);
+    let csv = balance_csv(&args);
+    for cell in cells {
+        let key = (
+            cell["nodes"].as_u64().unwrap() as u32,
+            cell["vnodes"].as_u64().unwrap() as u32,
+        );
+        let (r1, r2, r3) = csv[&key];
+        assert_eq!(cell["r1"].as_f64(), Some(r1));
+        assert_eq!(cell["r2"].as_f64(), Some(r2));
+        assert_eq!(cell["r3"].as_f64(), Some(r3));
+    }
+}
+
+// ---------------------------------------------------------------- move
+
+/// Parses the flows of `move` as (from, to, keys).
+fn flows(text: &str) -> Vec<(String, String, u64)> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("  "))
+        .map(|l| {
+            let (pair, count) = l.rsplit_once(": ").unwrap();
+            let (from, to) = pair.split_once(" → ").unwrap();
+            (
+                from.to_string(),
+                to.to_string(),
+                count.replace(',', "").parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The "moved" count of the summary line `M of N keys moved (…)`.
+fn moved(text: &str) -> u64 {
+    let line = text.lines().find(|l| l.contains(" keys moved")).unwrap();
+    line.split(" of ")
+        .next()
+        .unwrap()
+        .replace(',', "")
+        .parse()
+        .unwrap()
+}
+
+const FOUR: &str = "10.0.1.1:11211,10.0.1.2:11211,10.0.1.3:11211,10.0.1.4:11211";
+
+#[test]
+fn a_join_moves_keys_only_onto_the_new_node() {
+    for algo in ["ketama", "vnodes", "gozero", "jump", "rendezvous", "single"] {
+        let text = ok(
+            &[
+                "move",
+                "--algo",
+                algo,
+                "--nodes",
+                FOUR,
+                "--join",
+                "10.0.1.5:11211",
+                "--keys",
+                "20000",
+            ],
+            "",
+        );
+        let f = flows(&text);
+        assert!(!f.is_empty(), "{algo}: {text}");
+        assert!(
+            f.iter().all(|(_, to, _)| to == "10.0.1.5:11211"),
+            "{algo}: {text}"
+        );
+        assert_eq!(f.iter().map(|x| x.2).sum::<u64>(), moved(&text), "{algo}");
+        assert!(text.contains("ideal 1/5 = 20.0%"), "{algo}: {text}");
+    }
+    // Jump hash moves close to the ideal fifth.
+    let text = ok(
+        &[
+            "move", "--algo", "jump", "--nodes", FOUR, "--join", "n5", "--keys", "20000",
+        ],
+        "",
+    );
+    let fraction = moved(&text) as f64 / 20000.0;
+    assert!((0.18..0.22).contains(&fraction), "{text}");
+}
+
+#[test]
+fn modulo_moves_most_keys() {
+    // hash mod 10 → hash mod 11: a key stays only if both agree, about 1 in 11.
+    let ten: Vec<String> = (0..10).map(|i| format!("n{i}")).collect();
+    let text = ok(
+        &[
+            "move",
+            "--algo",
+            "modulo",
+            "--nodes",
+            &ten.join(","),
+            "--join",
+            "n10",
+            "--keys",
+            "20000",
+        ],
+        "",
+    );
+    let fraction = moved(&text) as f64 / 20000.0;
+    assert!(fraction > 0.85, "{text}");
+}
+
+#[test]
+fn move_counts_agree_with_assign_before_and_after() {
+    let keys = numbered_keys(3000);
+    let input = keys.join("\n") + "\n";
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let before = assignments(&["assign", "--algo", "ketama", "--nodes", FOUR], &keys);
+    let leave = ok(
+        &[
+            "move",
+            "--algo",
+            "ketama",
+            "--nodes",
+            FOUR,
+            "--leave",
+            "10.0.1.2:11211",
+            "--stdin",
+        ],
+        &input,
+    );
+    let after = assignments(
+        &[
+            "assign",
+            "--algo",
+            "ketama",
+            "--nodes",
+            "10.0.1.1:11211,10.0.1.3:11211,10.0.1.4:11211",
+        ],
+        &keys,
+    );
+    let changed = keys.iter().filter(|k| before[**k] != after[**k]).count() as u64;
+    let owned = before.values().filter(|n| *n == "10.0.1.2:11211").count() as u64;
+    assert_eq!(moved(&leave), changed, "{leave}");
+    // Consistent hashing: exactly the leaver's keys move, all away from it.
+    assert_eq!(changed, owned);
+    assert!(
+        flows(&leave)
+            .iter()
+            .all(|(from, _, _)| from == "10.0.1.2:11211"),
+        "{leave}"
+    );
+    assert!(leave.contains("3,000 keys from standard input"), "{leave}");
+}
+
+#[test]
+fn generated_keys_are_deterministic() {
+    let a = ok(
+        &[
+            "move", "--nodes", FOUR, "--join", "x", "--keys", "5000", "--seed", "7",
+        ],
+        "",
+    );
+    let b = ok(
+        &[
+            "move", "--nodes", FOUR, "--join", "x", "--keys", "5000", "--seed", "7",
+        ],
+        "",
+    );
+    let c = ok(
+        &[
+            "move", "--nodes", FOUR, "--join", "x", "--keys", "5000", "--seed", "8",
+        ],
+        "",
+    );
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn jump_refuses_to_lose_a_middle_node() {
+    let out = run(
+        &[
+            "move",
+            "--algo",
+            "jump",
+            "--nodes",
+            FOUR,
+            "--leave",
+            "10.0.1.2:11211",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("ringlab: ") && err.contains("only the last one"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+    // The last one can leave.
+    ok(
+        &[
+            "move",
+            "--algo",
+            "jump",
+            "--nodes",
+            FOUR,
+            "--leave",
+            "10.0.1.4:11211",
+            "--keys",
+            "100",
+        ],
+        "",
+    );
+}
+
+// ---------------------------------------------------------------- errors and help
+
+/// Asserts a one-line `ringlab: …` error naming `needle`, the exit status, and no output.
+fn fails(args: &[&str], stdin: &str, status: i32, needle: &str) {
+    let out = run(args, stdin);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(status), "{args:?}: {err}");
+    assert!(err.starts_with("ringlab: "), "{args:?}: {err:?}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+    assert!(
+        err.contains(needle),
+        "{args:?}: {err:?} should name {needle:?}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn bad_command_lines_exit_2_with_one_line() {
+    fails(
+        &["assign", "--algo", "consistent", "--nodes", "a"],
+        "",
+        2,
+        "consistent",
+    );
+    fails(
+        &["assign", "--hash", "sha1", "--nodes", "a"],
+        "",
+        2,
+        "unknown hash \"sha1\"",
+    );
+    fails(&["assign", "--nodes", "a=1,b=heavy"], "", 2, "\"heavy\"");
+    fails(&["assign", "--nodes", "a=0"], "", 2, "weight 0");
+    fails(&["assign", "--nodes", "a=-5"], "", 2, "\"-5\"");
+    fails(&["assign", "--nodes", ""], "", 2, "at least one node");
+    fails(&["assign", "--nodes", "a,,b"], "", 2, "empty name");
+    fails(&["assign", "--nodes", "a,a"], "", 2, "\"a\"");
+    fails(&["assign"], "", 2, "--nodes");
+    fails(
+        &["assign", "--naming", "colon", "--nodes", "a"],
+        "",
+        2,
+        "colon",
+    );
+    fails(
+        &[
+            "assign",
+            "--weighting",
+            "memcached",
+            "--algo",
+            "ketama",
+            "--nodes",
+            "a",
+        ],
+        "",
+        2,
+        "memcached",
+    );
+    fails(
+        &[
+            "assign",
+            "--algo",
+            "maglev",
+            "--table-size",
+            "100",
+            "--nodes",
+            "a",
+        ],
+        "",
+        2,
+        "100",
+    );
+    fails(
+        &[
+            "assign",
+            "--algo",
+            "bounded",
+            "--epsilon",
+            "0",
+            "--nodes",
+            "a",
+        ],
+        "",
+        2,
+        "epsilon",
+    );
+    fails(
+        &["assign", "--vnodes", "0", "--nodes", "a"],
+        "",
+        2,
+        "0 virtual nodes",
+    );
+    fails(&["jump", "--buckets", "0"], "", 2, "'0'");
+    fails(&["jump", "--buckets", "many"], "", 2, "many");
+    fails(&["jump"], "", 2, "--buckets");
+    fails(&["balance", "--format", "xml"], "", 2, "xml");
+    fails(&["balance", "--nodes-list", "10,x"], "", 2, "'x'");
+    fails(&["move", "--nodes", "a,b"], "", 2, "--join");
+    fails(
+        &["move", "--nodes", "a,b", "--join", "c", "--leave", "a"],
+        "",
+        2,
+        "--leave",
+    );
+    fails(&["move", "--nodes", "a,b", "--leave", "z"], "", 2, "\"z\"");
+    fails(&["move", "--nodes", "a,b", "--join", "b"], "", 2, "\"b\"");
+    fails(&["move", "--nodes", "a,b", "--join", "c=w"], "", 2, "\"w\"");
+    fails(
+        &["move", "--nodes", "a", "--leave", "a"],
+        "",
+        2,
+        "no node would be left",
+    );
+    fails(&["frobnicate"], "", 2, "frobnicate");
+}
+
+#[test]
+fn bad_data_exits_1_with_one_line_naming_the_line() {
+    fails(&["jump", "--buckets", "10"], "1\nabc\n3\n", 1, "line 2");
+    fails(&["jump", "--buckets", "10"], "1\nabc\n3\n", 1, "\"abc\"");
+    fails(&["jump", "--buckets", "10"], "-1\n", 1, "\"-1\"");
+    fails(
+        &["jump", "--buckets", "10"],
+        "18446744073709551616\n",
+        1,
+        "18446744073709551616",
+    );
+    fails(&["jump", "--buckets", "10"], "\n", 1, "line 1");
+    fails(
+        &["assign", "--nodes", "a,b"],
+        "k1\n\nk3\n",
+        1,
+        "line 2 is empty",
+    );
+    fails(
+        &["assign", "--algo", "bounded", "--nodes", "a,b"],
+        "k1\n\nk3\n",
+        1,
+        "line 2 is empty",
+    );
+    fails(
+        &["move", "--nodes", "a,b", "--join", "c", "--stdin"],
+        "k1\n\n",
+        1,
+        "line 2",
+    );
+    let out = Command::new(BIN)
+        .args(["assign", "--nodes", "a,b"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            if let Some(mut input) = child.stdin.take() {
+                input.write_all(b"fine\n\xff\xfe\n")?;
+            }
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), "ringlab: line 2 is not valid UTF-8\n");
+}
+
+#[test]
+fn help_describes_every_command_and_algorithm() {
+    let top = ok(&["--help"], "");
+    for command in ["assign", "jump", "balance", "move"] {
+        assert!(top.contains(command), "{top}");
+        let help = ok(&["help", command], "");
+        assert!(help.contains("Usage: ringlab"), "{help}");
+        assert!(help.contains("Exit status"), "{help}");
+    }
+    let assign = ok(&["help", "assign"], "");
+    for algo in ALGORITHMS {
+        assert!(assign.contains(algo), "{algo} missing from: {assign}");
+    }
+    for h in HashFn::ALL {
+        assert!(
+            assign.contains(h.name()),
+            "{} missing from: {assign}",
+            h.name()
+        );
+    }
+    assert!(ok(&["move", "--help"], "").contains("splitmix64"));
+}
