@@ -31,7 +31,7 @@ use crate::ring::{Naming, Ring, SortedRing};
 pub struct Bounded {
     hash: HashFn,
     epsilon: f64,
-    ring: SortedRing,
+    vnodes: Ring,
 }
 
 impl Bounded {
@@ -48,11 +48,28 @@ impl Bounded {
         if !(epsilon > 0.0 && epsilon <= MAX_EPSILON) {
             return Err(BuildError::BadEpsilon { epsilon });
         }
-        let ring = Ring::virtual_nodes(nodes, hash, Naming::Hash, default_vnodes)?;
+        let vnodes = Ring::virtual_nodes(nodes, hash, Naming::Hash, default_vnodes)?;
         Ok(Bounded {
             hash,
             epsilon,
-            ring: ring.sorted().clone(),
+            vnodes,
+        })
+    }
+
+    /// The placement after `newcomer` joins at the end of the node list: its points are
+    /// merged into the ring ([`Ring::with_joined`]); equal to a rebuild.
+    pub fn with_joined(&self, newcomer: &NodeSpec) -> Result<Bounded, BuildError> {
+        Ok(Bounded {
+            vnodes: self.vnodes.with_joined(newcomer)?,
+            ..*self
+        })
+    }
+
+    /// The placement after node `node` leaves ([`Ring::with_left`]); equal to a rebuild.
+    pub fn with_left(&self, node: NodeIndex) -> Result<Bounded, BuildError> {
+        Ok(Bounded {
+            vnodes: self.vnodes.with_left(node)?,
+            ..*self
         })
     }
 
@@ -63,7 +80,7 @@ impl Bounded {
 
     /// The ring the keys walk.
     pub fn ring(&self) -> &SortedRing {
-        &self.ring
+        self.vnodes.sorted()
     }
 
     /// The most keys a node may hold when `keys` keys are placed: `ceil((1 + ε)·keys / n)`,
@@ -71,7 +88,7 @@ impl Bounded {
     /// relative 1e-9 above a whole number counts as that number, so that ε = 0.1 over 10
     /// keys on one node gives 11 although `1.1` is stored slightly above 1.1.
     pub fn cap(&self, keys: u64) -> u64 {
-        let n = u64::from(self.ring.node_count().max(1));
+        let n = u64::from(self.ring().node_count().max(1));
         let exact = (1.0 + self.epsilon) * keys as f64 / n as f64;
         let floor = exact.floor();
         let rounded = if exact - floor <= 1e-9 * exact.max(1.0) {
@@ -91,20 +108,25 @@ impl Bounded {
         keys: &[String],
         index: usize,
     ) -> (Vec<NodeIndex>, Option<Explanation>) {
-        let cap = self.cap(keys.len() as u64);
-        let mut loads = vec![0u64; self.ring.node_count() as usize];
-        let mut skipper = Skipper::new(&self.ring);
+        let positions = self.key_positions(keys);
+        self.place(&positions, index)
+    }
+
+    /// Places keys at `positions` in order under the cap, with the walk of key `index`.
+    fn place(&self, positions: &[u64], index: usize) -> (Vec<NodeIndex>, Option<Explanation>) {
+        let cap = self.cap(positions.len() as u64);
+        let mut loads = vec![0u64; self.ring().node_count() as usize];
+        let mut skipper = Skipper::new(self.ring());
         let mut walk = None;
-        let owners = keys
+        let owners = positions
             .iter()
             .enumerate()
-            .map(|(i, key)| {
-                let position = self.key_position(key);
+            .map(|(i, &position)| {
                 if i == index {
                     walk = Some(self.walk(position, &loads, cap));
                 }
-                let point = skipper.first_open(self.ring.successor(position).0);
-                let owner = self.ring.point(point).owner;
+                let point = skipper.first_open(self.ring().successor(position).0);
+                let owner = self.ring().point(point).owner;
                 if let Some(load) = loads.get_mut(owner as usize) {
                     *load += 1;
                     if *load >= cap {
@@ -120,13 +142,13 @@ impl Bounded {
     /// The walk of a key at `position` given the current loads: each point from the key's
     /// successor on, until one whose node is below `cap`.
     fn walk(&self, position: u64, loads: &[u64], cap: u64) -> Explanation {
-        let (start, _) = self.ring.successor(position);
-        let len = self.ring.points().len() as u32;
+        let (start, _) = self.ring().successor(position);
+        let len = self.ring().points().len() as u32;
         let mut visited = Vec::new();
         for step in 0..len {
             let index = (start + step) % len;
             visited.push(index);
-            let owner = self.ring.point(index).owner;
+            let owner = self.ring().point(index).owner;
             if loads.get(owner as usize).copied().unwrap_or(0) < cap {
                 return Explanation::BoundedWalk {
                     key_position: position,
@@ -139,7 +161,7 @@ impl Bounded {
         Explanation::BoundedWalk {
             key_position: position,
             visited: vec![start],
-            owner: self.ring.point(start).owner,
+            owner: self.ring().point(start).owner,
         }
     }
 }
@@ -201,11 +223,11 @@ impl Skipper {
 
 impl Placement for Bounded {
     fn node_count(&self) -> u32 {
-        self.ring.node_count()
+        self.ring().node_count()
     }
 
     fn space_bits(&self) -> u32 {
-        self.ring.space_bits()
+        self.ring().space_bits()
     }
 
     fn key_position(&self, key: &str) -> u64 {
@@ -214,7 +236,7 @@ impl Placement for Bounded {
 
     /// The key's first choice on the ring, as if it were alone: no cap applies.
     fn locate(&self, key: &str) -> NodeIndex {
-        self.ring.owner(self.key_position(key))
+        self.ring().owner(self.key_position(key))
     }
 
     /// Keys in order, each to the first point clockwise whose node is below the cap.
@@ -222,24 +244,51 @@ impl Placement for Bounded {
         self.assign_explained(keys, usize::MAX).0
     }
 
+    /// The first choice, as [`Placement::locate`].
+    fn locate_position(&self, position: u64) -> Option<NodeIndex> {
+        Some(self.ring().owner(position))
+    }
+
+    /// As [`Placement::assign`], under the cap, from known positions (a key without one
+    /// is hashed).
+    fn assign_positions(&self, keys: &[String], positions: &[u64]) -> Vec<NodeIndex> {
+        if positions.len() >= keys.len() {
+            self.place(positions.get(..keys.len()).unwrap_or(positions), usize::MAX)
+                .0
+        } else {
+            self.assign(keys)
+        }
+    }
+
+    fn joined(&self, newcomer: &NodeSpec) -> Option<Result<Box<dyn Placement>, BuildError>> {
+        Some(
+            self.with_joined(newcomer)
+                .map(|b| Box::new(b) as Box<dyn Placement>),
+        )
+    }
+
+    fn left(&self, node: NodeIndex) -> Option<Result<Box<dyn Placement>, BuildError>> {
+        Some(self.with_left(node).map(|b| Box::new(b) as Box<dyn Placement>))
+    }
+
     /// The walk of a single key in an empty cluster: just its first point.
     fn explain(&self, key: &str) -> Explanation {
         let position = self.key_position(key);
-        let loads = vec![0u64; self.ring.node_count() as usize];
+        let loads = vec![0u64; self.ring().node_count() as usize];
         self.walk(position, &loads, self.cap(1))
     }
 
     fn picture(&self) -> Picture {
-        self.ring.picture()
+        self.ring().picture()
     }
 
     /// The ring's arcs, the shares before any cap.
     fn shares(&self) -> Vec<f64> {
-        self.ring.shares()
+        self.ring().shares()
     }
 
     fn memory_bytes(&self) -> u64 {
-        self.ring.memory_bytes()
+        self.ring().memory_bytes()
     }
 }
 

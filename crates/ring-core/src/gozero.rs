@@ -32,7 +32,7 @@
 //! assert_eq!(ring.locate("1000"), 15);
 //! ```
 
-use crate::error::{BuildError, MAX_RING_POINTS};
+use crate::error::{self, BuildError, MAX_NODES, MAX_RING_POINTS};
 use crate::hash::murmur3_x64_128;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement, RingPoint};
 use crate::ring::SortedRing;
@@ -68,15 +68,49 @@ impl GoZeroRing {
         }
         let mut points = Vec::with_capacity(total as usize);
         for (owner, (node, &count)) in nodes.iter().zip(&counts).enumerate() {
-            for i in 0..count {
-                points.push(RingPoint {
-                    position: sum64(format!("{}{i}", node.name).as_bytes()),
-                    owner: owner as NodeIndex,
-                    replica: i,
-                });
-            }
+            push_points(&mut points, &node.name, owner as NodeIndex, count);
         }
         Self::from_points(points, replicas, nodes.len() as u32)
+    }
+
+    /// The ring after `newcomer` joins at the end of the node list, as go-zero's `Add`
+    /// appends it: its points are merged in ([`SortedRing::with_points_added`]), after the
+    /// points already on a shared position as in go-zero's `ring[hash]` slice. Equal to a
+    /// rebuild from the longer list. The newcomer is checked against the limits, but its
+    /// name is not compared with the others', which this ring does not keep.
+    pub fn with_joined(&self, newcomer: &NodeSpec) -> Result<GoZeroRing, BuildError> {
+        error::validate_nodes(std::slice::from_ref(newcomer), 1)?;
+        let owner = self.ring.node_count();
+        let node_count = owner as usize + 1;
+        if node_count > MAX_NODES {
+            return Err(BuildError::TooManyNodes { count: node_count });
+        }
+        let count = node_replicas(self.replicas, newcomer);
+        let mut points = Vec::with_capacity(count as usize);
+        push_points(&mut points, &newcomer.name, owner, count);
+        let mut points_per_node = self.points_per_node.clone();
+        points_per_node.push(count);
+        Ok(GoZeroRing {
+            replicas: self.replicas,
+            ring: self.ring.with_points_added(points, node_count as u32)?,
+            points_per_node,
+        })
+    }
+
+    /// The ring after node `node` leaves, as go-zero's `Remove` deletes its points and
+    /// keeps the others in order; the nodes after it are renumbered down by one. Equal to
+    /// a rebuild from the shorter list.
+    pub fn with_left(&self, node: NodeIndex) -> Result<GoZeroRing, BuildError> {
+        let ring = self.ring.without_owner(node)?;
+        let mut points_per_node = self.points_per_node.clone();
+        if (node as usize) < points_per_node.len() {
+            points_per_node.remove(node as usize);
+        }
+        Ok(GoZeroRing {
+            replicas: self.replicas,
+            ring,
+            points_per_node,
+        })
     }
 
     /// A ring over points given in the order go-zero would have added them.
@@ -130,12 +164,35 @@ impl GoZeroRing {
 
     /// The index of the point that takes `key`, and whether the search wrapped.
     fn resolve(&self, key: &str) -> (u32, bool) {
-        let (first, len, wrapped) = self.run_at(self.key_position(key));
+        self.resolve_at(key, self.key_position(key))
+    }
+
+    /// [`GoZeroRing::resolve`] for a key at a known `position`.
+    fn resolve_at(&self, key: &str, position: u64) -> (u32, bool) {
+        let (first, len, wrapped) = self.run_at(position);
         if len == 1 {
             return (first, wrapped);
         }
         let inner = sum64(format!("{PRIME}:{key}").as_bytes());
         (first + (inner % u64::from(len)) as u32, wrapped)
+    }
+}
+
+/// Appends the `count` points of the node called `name`: virtual node `i` at the hash of
+/// the name followed by `i`, written into one reused buffer.
+fn push_points(points: &mut Vec<RingPoint>, name: &str, owner: NodeIndex, count: u32) {
+    use std::fmt::Write;
+    let mut text = String::with_capacity(name.len() + 10);
+    for i in 0..count {
+        text.clear();
+        text.push_str(name);
+        // Writing into a String cannot fail.
+        let _ = write!(text, "{i}");
+        points.push(RingPoint {
+            position: sum64(text.as_bytes()),
+            owner,
+            replica: i,
+        });
     }
 }
 
@@ -164,6 +221,38 @@ impl Placement for GoZeroRing {
 
     fn locate(&self, key: &str) -> NodeIndex {
         self.ring.point(self.resolve(key).0).owner
+    }
+
+    /// The owner when the position's successor is a lone point; `None` on a position
+    /// several points share, where go-zero's second hash of the key picks among them.
+    fn locate_position(&self, position: u64) -> Option<NodeIndex> {
+        let points = self.ring.points();
+        let i = self.ring.successor_index(position);
+        let i = if i < points.len() { i } else { 0 };
+        let at = points.get(i)?;
+        match points.get(i + 1) {
+            Some(next) if next.position == at.position => None,
+            _ => Some(at.owner),
+        }
+    }
+
+    fn locate_with_position(&self, key: &str, position: u64) -> NodeIndex {
+        self.ring.point(self.resolve_at(key, position).0).owner
+    }
+
+    fn owning_ring(&self) -> Option<&SortedRing> {
+        Some(&self.ring)
+    }
+
+    fn joined(&self, newcomer: &NodeSpec) -> Option<Result<Box<dyn Placement>, BuildError>> {
+        Some(
+            self.with_joined(newcomer)
+                .map(|r| Box::new(r) as Box<dyn Placement>),
+        )
+    }
+
+    fn left(&self, node: NodeIndex) -> Option<Result<Box<dyn Placement>, BuildError>> {
+        Some(self.with_left(node).map(|r| Box::new(r) as Box<dyn Placement>))
     }
 
     fn explain(&self, key: &str) -> Explanation {

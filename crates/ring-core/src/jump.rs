@@ -92,6 +92,10 @@ impl Placement for Jump {
         jump_hash(self.key_position(key), self.buckets)
     }
 
+    fn locate_position(&self, position: u64) -> Option<NodeIndex> {
+        Some(jump_hash(position, self.buckets))
+    }
+
     fn explain(&self, key: &str) -> Explanation {
         let key = self.key_position(key);
         let steps = jump_steps(key, self.buckets);

@@ -224,6 +224,14 @@ impl Placement for Ketama {
         self.ring.owner(self.key_position(key))
     }
 
+    fn locate_position(&self, position: u64) -> Option<NodeIndex> {
+        Some(self.ring.owner(position))
+    }
+
+    fn owning_ring(&self) -> Option<&SortedRing> {
+        Some(&self.ring)
+    }
+
     fn explain(&self, key: &str) -> Explanation {
         self.ring.explain(self.key_position(key))
     }

@@ -268,6 +268,15 @@ impl Placement for Maglev {
         self.table.get(entry as usize).copied().unwrap_or(0)
     }
 
+    fn locate_position(&self, position: u64) -> Option<NodeIndex> {
+        Some(
+            self.table
+                .get(self.entry_of(position) as usize)
+                .copied()
+                .unwrap_or(0),
+        )
+    }
+
     fn explain(&self, key: &str) -> Explanation {
         let hash = self.key_position(key);
         let entry = self.entry_of(hash);

@@ -61,6 +61,10 @@ impl Placement for Modulo {
         (self.key_position(key) % u64::from(self.buckets)) as NodeIndex
     }
 
+    fn locate_position(&self, position: u64) -> Option<NodeIndex> {
+        Some((position % u64::from(self.buckets.max(1))) as NodeIndex)
+    }
+
     fn explain(&self, key: &str) -> Explanation {
         let hash = self.key_position(key);
         Explanation::Modulo {

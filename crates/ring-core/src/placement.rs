@@ -301,6 +301,69 @@ pub trait Placement {
         keys.iter().map(|k| self.locate(k)).collect()
     }
 
+    /// Every key's [`Placement::key_position`], in order. Hash the keys once, keep the
+    /// positions, and place the keys again after a change with
+    /// [`Placement::assign_positions`]: positions stay valid for any placement built with
+    /// the same algorithm and hash, whatever its nodes.
+    fn key_positions(&self, keys: &[String]) -> Vec<u64> {
+        keys.iter().map(|k| self.key_position(k)).collect()
+    }
+
+    /// The owner of a key at `position` when the position alone decides it. `None` when
+    /// the owner also depends on the key's text (go-zero, on a position several points
+    /// share) or when the algorithm does not say (the default).
+    fn locate_position(&self, position: u64) -> Option<NodeIndex> {
+        let _ = position;
+        None
+    }
+
+    /// [`Placement::locate`] for a key whose position is already known; `position` must be
+    /// the key's [`Placement::key_position`]. Hashes the key again only if the position
+    /// alone does not decide the owner.
+    fn locate_with_position(&self, key: &str, position: u64) -> NodeIndex {
+        self.locate_position(position)
+            .unwrap_or_else(|| self.locate(key))
+    }
+
+    /// [`Placement::assign`] with the keys' positions already known: `positions[i]` must be
+    /// `key_position(&keys[i])` (from [`Placement::key_positions`]); a key without a
+    /// position is hashed. Bounded loads applies its cap here too.
+    fn assign_positions(&self, keys: &[String], positions: &[u64]) -> Vec<NodeIndex> {
+        keys.iter()
+            .enumerate()
+            .map(|(i, key)| match positions.get(i) {
+                Some(&p) => self.locate_with_position(key, p),
+                None => self.locate(key),
+            })
+            .collect()
+    }
+
+    /// The ring whose points alone decide every key's owner (with the key's text for
+    /// go-zero's tie-break): what [`crate::delta`] compares to find the keys a change can
+    /// move. `None` for algorithms without one, and for bounded loads, whose cap makes a
+    /// key's owner depend on the other keys.
+    fn owning_ring(&self) -> Option<&ring::SortedRing> {
+        None
+    }
+
+    /// The placement after `newcomer` joins at the end of the node list, computed from
+    /// this one (a ring merges the newcomer's points in) and equal to [`build`] over the
+    /// longer list. `None` if the algorithm has no such update: build again. The other
+    /// nodes' names are not known here, so the caller checks the whole list with
+    /// [`error::validate_nodes`] first (a repeated name is not caught).
+    fn joined(&self, newcomer: &NodeSpec) -> Option<Result<Box<dyn Placement>, BuildError>> {
+        let _ = newcomer;
+        None
+    }
+
+    /// The placement after node `node` leaves (the nodes after it renumbered down by one),
+    /// computed from this one and equal to [`build`] over the shorter list. `None` if the
+    /// algorithm has no such update: build again.
+    fn left(&self, node: NodeIndex) -> Option<Result<Box<dyn Placement>, BuildError>> {
+        let _ = node;
+        None
+    }
+
     /// How `key` is placed, step by step.
     fn explain(&self, key: &str) -> Explanation;
 

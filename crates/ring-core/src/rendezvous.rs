@@ -161,6 +161,10 @@ impl Placement for Rendezvous {
         self.winner(self.key_position(key))
     }
 
+    fn locate_position(&self, position: u64) -> Option<NodeIndex> {
+        Some(self.winner(position))
+    }
+
     fn explain(&self, key: &str) -> Explanation {
         let key_hash = self.key_position(key);
         Explanation::Rendezvous {

@@ -224,6 +224,11 @@ impl Placement for SlotTable {
             .unwrap_or(0)
     }
 
+    fn locate_position(&self, position: u64) -> Option<NodeIndex> {
+        let slot = position % self.owners.len().max(1) as u64;
+        Some(self.owners.get(slot as usize).copied().unwrap_or(0))
+    }
+
     fn explain(&self, key: &str) -> Explanation {
         let entry = self.slot_of(key);
         Explanation::TableEntry {

@@ -1,0 +1,81 @@
+//! The form that adds a node.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::field_error::{invalid, FieldError};
+use super::{value_of, Dispatch};
+use crate::model::{Action, Field, State};
+
+/// Props of [`AddNode`].
+#[derive(Properties, PartialEq)]
+pub struct AddNodeProps {
+    /// The state.
+    pub state: Rc<State>,
+    /// Changes the state.
+    pub dispatch: Dispatch,
+}
+
+/// The add-node form.
+#[component]
+pub fn AddNode(props: &AddNodeProps) -> Html {
+    let state = &props.state;
+    let name = use_state(|| state.suggested_name());
+    let weight = use_state(|| "100".to_string());
+    let vnodes = use_state(String::new);
+    {
+        // After a node was added (or removed), offer the next free name.
+        let name = name.clone();
+        let suggestion = state.suggested_name();
+        use_effect_with(state.nodes.len(), move |_| name.set(suggestion));
+    }
+    let onsubmit = {
+        let (name, weight, vnodes, d) = (
+            name.clone(),
+            weight.clone(),
+            vnodes.clone(),
+            props.dispatch.clone(),
+        );
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            d.dispatch(Action::AddNode {
+                name: (*name).clone(),
+                weight: (*weight).clone(),
+                vnodes: (*vnodes).clone(),
+            });
+        })
+    };
+    let set = |h: &UseStateHandle<String>| {
+        let h = h.clone();
+        Callback::from(move |e: InputEvent| h.set(value_of(&e)))
+    };
+    html! {
+        <section class="card" aria-labelledby="add-title">
+            <h2 id="add-title">{ "Add a node" }</h2>
+            <form class="add-form" onsubmit={onsubmit} novalidate=true>
+                <div class="field">
+                    <label for="add-name">{ "Name" }</label>
+                    <input id="add-name" type="text" value={(*name).clone()} oninput={set(&name)}
+                        autocomplete="off" spellcheck="false"
+                        aria-invalid={invalid(state, Field::AddName).to_string()} aria-describedby="add-name-error" />
+                </div>
+                <div class="field narrow">
+                    <label for="add-weight">{ "Weight" }</label>
+                    <input id="add-weight" type="text" inputmode="numeric" value={(*weight).clone()} oninput={set(&weight)}
+                        aria-invalid={invalid(state, Field::AddWeight).to_string()} aria-describedby="add-weight-error" />
+                </div>
+                <div class="field narrow">
+                    <label for="add-vnodes">{ "Virtual nodes" }</label>
+                    <input id="add-vnodes" type="text" inputmode="numeric" value={(*vnodes).clone()} oninput={set(&vnodes)}
+                        placeholder={state.default_vnodes.to_string()}
+                        aria-invalid={invalid(state, Field::AddVnodes).to_string()} aria-describedby="add-vnodes-error" />
+                </div>
+                <button type="submit" id="add-node" class="primary">{ "Add node" }</button>
+            </form>
+            <FieldError state={state.clone()} field={Field::AddName} id="add-name-error" />
+            <FieldError state={state.clone()} field={Field::AddWeight} id="add-weight-error" />
+            <FieldError state={state.clone()} field={Field::AddVnodes} id="add-vnodes-error" />
+        </section>
+    }
+}

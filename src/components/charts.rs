@@ -1,0 +1,147 @@
+//! The load charts: keys per node and hash-space share per node, each with its mean and
+//! ±10% band, and the balance numbers (R1, R2, R3, peak-to-mean, standard deviation).
+
+use std::rc::Rc;
+
+use ring_core::metrics::{format, Balance};
+use web_sys::HtmlCanvasElement;
+use yew::prelude::*;
+
+use crate::draw::scene::{self, View};
+use crate::draw::{draw_bars, BarsScene, Theme};
+use crate::effects::{draw_on_canvas, parent_width, use_resize_counter};
+use crate::model::State;
+
+/// Props of [`Charts`].
+#[derive(Properties, PartialEq)]
+pub struct ChartsProps {
+    /// The state.
+    pub state: Rc<State>,
+    /// The colours.
+    pub theme: Theme,
+}
+
+const CHART_HEIGHT: f64 = 200.0;
+
+#[hook]
+fn use_chart(
+    canvas: NodeRef,
+    state: Rc<State>,
+    theme: Theme,
+    build: fn(&State, &View) -> BarsScene,
+) {
+    let resized = use_resize_counter();
+    use_effect_with((state, theme, resized), move |(state, theme, _)| {
+        if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+            let width = parent_width(&c).max(200.0);
+            draw_on_canvas(&c, width, CHART_HEIGHT, |area, ratio| {
+                let view = View {
+                    scale: ratio,
+                    theme: *theme,
+                    ..View::default()
+                };
+                draw_bars(area, &build(state, &view))
+            });
+        }
+    });
+}
+
+/// A row of the balance table: name, explanation, and how keys and shares are written.
+type BalanceRow = (
+    &'static str,
+    &'static str,
+    fn(&Balance) -> String,
+    fn(&Balance) -> String,
+);
+
+fn two(v: f64) -> String {
+    format::decimal(v, 2)
+}
+
+fn balance_cell(b: Option<Balance>, f: fn(&Balance) -> String) -> Html {
+    html! { <td>{ b.as_ref().map_or_else(|| "—".to_string(), f) }</td> }
+}
+
+/// The charts.
+#[component]
+pub fn Charts(props: &ChartsProps) -> Html {
+    let loads_ref = use_node_ref();
+    let shares_ref = use_node_ref();
+    use_chart(
+        loads_ref.clone(),
+        props.state.clone(),
+        props.theme,
+        scene::loads,
+    );
+    use_chart(
+        shares_ref.clone(),
+        props.state.clone(),
+        props.theme,
+        scene::shares,
+    );
+    let snap = &props.state.current;
+    let keys = snap.key_balance();
+    let space = snap.share_balance();
+    let rows: [BalanceRow; 5] = [
+        ("R1", "largest / smallest", |b| two(b.r1), |b| two(b.r1)),
+        (
+            "R2",
+            "nodes within 10% of the mean",
+            |b| format::percent(b.r2, 0),
+            |b| format::percent(b.r2, 0),
+        ),
+        (
+            "R3",
+            "nodes within 2% of the mean",
+            |b| format::percent(b.r3, 0),
+            |b| format::percent(b.r3, 0),
+        ),
+        (
+            "Peak / mean",
+            "the busiest node against a fair share",
+            |b| two(b.peak_to_mean),
+            |b| two(b.peak_to_mean),
+        ),
+        (
+            "Std dev",
+            "spread around the mean",
+            |b| format::decimal(b.std_dev, 1),
+            |b| format::percent(b.std_dev, 2),
+        ),
+    ];
+    let total = props.state.keys.len() as u64;
+    html! {
+        <section class="card charts" aria-labelledby="charts-title">
+            <h2 id="charts-title">{ "Load" }</h2>
+            <div class="chart-grid">
+                <figure class="chart">
+                    <figcaption id="loads-caption">{ format!("Keys per node ({} keys; dashed: the mean, band: ±10%)", format::group_thousands(total)) }</figcaption>
+                    <div class="chart-box">
+                        <canvas id="loads-chart" ref={loads_ref} role="img" aria-labelledby="loads-caption"></canvas>
+                    </div>
+                </figure>
+                <figure class="chart">
+                    <figcaption id="shares-caption">{ "Share of the hash space per node (dashed: the mean, band: ±10%)" }</figcaption>
+                    <div class="chart-box">
+                        <canvas id="shares-chart" ref={shares_ref} role="img" aria-labelledby="shares-caption"></canvas>
+                    </div>
+                </figure>
+                <table class="balance" id="balance">
+                    <caption>{ "Balance" }</caption>
+                    <thead>
+                        <tr><th scope="col">{ "Measure" }</th><th scope="col">{ "Keys" }</th><th scope="col">{ "Hash space" }</th></tr>
+                    </thead>
+                    <tbody>
+                        { for rows.iter().map(|(name, about, k, s)| html! {
+                            <tr>
+                                <th scope="row"><abbr title={*about}>{ *name }</abbr></th>
+                                { balance_cell(keys, *k) }
+                                { balance_cell(space, *s) }
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,54 @@
+//! The Yew components, one per file. Each takes the state (`Rc<State>`, equal while its
+//! version is) and, if it changes anything, the reducer's dispatcher; callbacks are named
+//! `on<verb>`.
+
+pub mod add_node;
+pub mod algorithm;
+pub mod charts;
+pub mod explain;
+pub mod field_error;
+pub mod keys;
+pub mod legend;
+pub mod nodes;
+pub mod picture;
+pub mod playback;
+pub mod summary;
+pub mod title_bar;
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::model::{Action, State};
+
+/// The reducer: a refused action keeps the state and records why.
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        match self.apply(action) {
+            Ok(next) => Rc::new(next),
+            Err(error) => Rc::new(self.with_error(error)),
+        }
+    }
+}
+
+/// The dispatcher children use to change the state.
+pub type Dispatch = UseReducerDispatcher<State>;
+
+/// The value of the input or select an event came from.
+pub fn value_of(e: &Event) -> String {
+    use wasm_bindgen::JsCast;
+    let Some(target) = e.target() else {
+        return String::new();
+    };
+    if let Some(i) = target.dyn_ref::<web_sys::HtmlInputElement>() {
+        i.value()
+    } else if let Some(s) = target.dyn_ref::<web_sys::HtmlSelectElement>() {
+        s.value()
+    } else if let Some(t) = target.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+        t.value()
+    } else {
+        String::new()
+    }
+}

@@ -1,0 +1,125 @@
+//! The node list: per node its colour and name, weight and virtual-node count (changed
+//! when the input is committed), mark down or up, and remove.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::field_error::{invalid, FieldError};
+use super::{value_of, Dispatch};
+use crate::model::palette;
+use crate::model::{Action, Field, InputError, Node, State};
+
+/// Props of [`NodeList`].
+#[derive(Properties, PartialEq)]
+pub struct NodeListProps {
+    /// The state.
+    pub state: Rc<State>,
+    /// Changes the state.
+    pub dispatch: Dispatch,
+}
+
+fn row(state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
+    let id = n.id;
+    let base = format!("node-{}", id.0);
+    let weight_id = format!("{base}-weight");
+    let vnodes_id = format!("{base}-vnodes");
+    let weight_err = format!("{base}-weight-error");
+    let vnodes_err = format!("{base}-vnodes-error");
+    let node_err = format!("{base}-error");
+    let onweight = {
+        let d = dispatch.clone();
+        Callback::from(move |e: Event| d.dispatch(Action::SetWeight(id, value_of(&e))))
+    };
+    let onvnodes = {
+        let d = dispatch.clone();
+        Callback::from(move |e: Event| d.dispatch(Action::SetVnodes(id, value_of(&e))))
+    };
+    let down = n.down;
+    let ondown = {
+        let d = dispatch.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::SetDown(id, !down)))
+    };
+    let onremove = {
+        let d = dispatch.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::RemoveNode(id)))
+    };
+    let uses_weight = state.kind.weight_meaning().is_some();
+    let uses_vnodes = state.kind.uses_vnodes();
+    let name = n.name.clone();
+    html! {
+        <li class={classes!("node-row", down.then_some("down"))} key={id.0} data-node={name.clone()}>
+            <div class="node-head">
+                <span class={classes!("swatch", palette::css_class(n.colour()))} aria-hidden="true"></span>
+                <span class="node-name">{ &name }</span>
+                if down { <span class="badge">{ "down" }</span> }
+            </div>
+            <div class="node-fields">
+                <label for={weight_id.clone()} class="mini-label">{ "Weight" }</label>
+                <input id={weight_id} type="text" inputmode="numeric" class="num"
+                    data-testid="node-weight" data-node={name.clone()}
+                    value={InputError::shown(state.error.as_ref(), Field::NodeWeight(id), n.weight.to_string())} onchange={onweight}
+                    disabled={!uses_weight}
+                    aria-label={format!("Weight of {name}")}
+                    aria-invalid={invalid(state, Field::NodeWeight(id)).to_string()}
+                    aria-describedby={weight_err.clone()} />
+                <label for={vnodes_id.clone()} class="mini-label">{ "Vnodes" }</label>
+                <input id={vnodes_id} type="text" inputmode="numeric" class="num"
+                    data-testid="node-vnodes" data-node={name.clone()}
+                    value={InputError::shown(state.error.as_ref(), Field::NodeVnodes(id), n.vnodes.map(|v| v.to_string()).unwrap_or_default())}
+                    placeholder={state.default_vnodes.to_string()} onchange={onvnodes}
+                    disabled={!uses_vnodes}
+                    aria-label={format!("Virtual nodes of {name} (empty: the default)")}
+                    aria-invalid={invalid(state, Field::NodeVnodes(id)).to_string()}
+                    aria-describedby={vnodes_err.clone()} />
+            </div>
+            <div class="node-actions">
+                <button type="button" id={format!("{base}-down")} data-testid="node-down" data-node={name.clone()}
+                    onclick={ondown} aria-pressed={down.to_string()}
+                    aria-label={format!("{} {name}", if down { "Mark up" } else { "Mark down" })}>
+                    { if down { "Up" } else { "Down" } }
+                </button>
+                <button type="button" id={format!("{base}-remove")} data-testid="node-remove" data-node={name.clone()}
+                    class="danger" onclick={onremove} aria-label={format!("Remove {name}")}>
+                    { "Remove" }
+                </button>
+            </div>
+            <div class="node-errors">
+                <FieldError state={state.clone()} field={Field::NodeWeight(id)} id={weight_err} />
+                <FieldError state={state.clone()} field={Field::NodeVnodes(id)} id={vnodes_err} />
+                <FieldError state={state.clone()} field={Field::Node(id)} id={node_err} />
+            </div>
+        </li>
+    }
+}
+
+/// The node list.
+#[component]
+pub fn NodeList(props: &NodeListProps) -> Html {
+    let state = &props.state;
+    let up = state.nodes.iter().filter(|n| !n.down).count();
+    let weights = state.kind.weight_meaning();
+    let hint = match (weights, state.kind.uses_vnodes()) {
+        (Some(m), true) => format!(
+            "Weight: {m}. Virtual nodes: empty uses the default ({}).",
+            state.default_vnodes
+        ),
+        (Some(m), false) => format!(
+            "Weight: {m}. {} has no per-node virtual-node count.",
+            state.kind.label()
+        ),
+        (None, _) => format!(
+            "{} ignores weights and virtual-node counts.",
+            state.kind.label()
+        ),
+    };
+    html! {
+        <section class="card" aria-labelledby="nodes-title">
+            <h2 id="nodes-title">{ format!("Nodes ({up} up of {})", state.nodes.len()) }</h2>
+            <p class="muted hint">{ hint }{ " Changes apply when you leave the field or press Enter." }</p>
+            <ul class="node-list" id="node-list">
+                { for state.nodes.iter().map(|n| row(state, &props.dispatch, n)) }
+            </ul>
+        </section>
+    }
+}

@@ -1,0 +1,52 @@
+//! Play, pause, speed and replay of the last change's animation.
+
+use yew::prelude::*;
+
+use crate::effects::Playback;
+
+/// Props of [`PlaybackControls`].
+#[derive(Properties, PartialEq)]
+pub struct PlaybackProps {
+    /// The animation's state and callbacks.
+    pub playback: Playback,
+    /// Whether there is a change to play.
+    pub enabled: bool,
+}
+
+const SPEEDS: [(f64, &str); 4] = [(0.25, "¼×"), (0.5, "½×"), (1.0, "1×"), (2.0, "2×")];
+
+/// The animation controls.
+#[component]
+pub fn PlaybackControls(props: &PlaybackProps) -> Html {
+    let p = &props.playback;
+    let disabled = !props.enabled || p.reduced_motion;
+    let toggle = p.ontoggle.reform(|_: MouseEvent| ());
+    let replay = p.onreplay.reform(|_: MouseEvent| ());
+    let onspeed = p
+        .onspeed
+        .reform(|e: Event| super::value_of(&e).parse::<f64>().unwrap_or(1.0));
+    let (label, icon) = if p.playing {
+        ("Pause", "❚❚")
+    } else {
+        ("Play", "▶")
+    };
+    html! {
+        <div class="playback" role="group" aria-label="Animation of the last change">
+            <button type="button" id="play-pause" onclick={toggle} {disabled} aria-label={label} title={label}>
+                <span aria-hidden="true">{ icon }</span>
+            </button>
+            <button type="button" id="replay" onclick={replay} {disabled} aria-label="Replay the last change" title="Replay">
+                <span aria-hidden="true">{ "↺" }</span><span class="button-text">{ " Replay" }</span>
+            </button>
+            <label for="speed" class="inline-label">{ "Speed" }</label>
+            <select id="speed" onchange={onspeed} {disabled}>
+                { for SPEEDS.iter().map(|(v, name)| html! {
+                    <option value={v.to_string()} selected={(*v - p.speed).abs() < 1e-9}>{ *name }</option>
+                }) }
+            </select>
+            if p.reduced_motion {
+                <span class="muted">{ "Animation off: your system asks for reduced motion." }</span>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,79 @@
+//! The summary of the last change: how many keys moved against the ideal, and who gave how
+//! many keys to whom.
+
+use std::rc::Rc;
+
+use ring_core::metrics::format;
+use yew::prelude::*;
+
+use crate::model::{palette, NodeId, Rgb, State};
+
+/// Most flows listed; the rest are summed up in one line.
+const MAX_FLOWS: usize = 8;
+
+/// Props of [`Summary`].
+#[derive(Properties, PartialEq)]
+pub struct SummaryProps {
+    /// The state.
+    pub state: Rc<State>,
+}
+
+fn swatch(colour: Option<Rgb>) -> Html {
+    let class = colour.map_or_else(|| "slot-none".to_string(), palette::css_class);
+    html! { <span class={classes!("swatch", class)} aria-hidden="true"></span> }
+}
+
+/// The summary card.
+#[component]
+pub fn Summary(props: &SummaryProps) -> Html {
+    let state = &props.state;
+    let Some(change) = state.change.as_deref() else {
+        let text = "Nothing to compare yet. Add a node, remove one or mark one down, and watch which keys move.";
+        return html! {
+            <section class="card summary" id="summary" aria-labelledby="summary-title" aria-live="polite">
+                <h2 id="summary-title">{ "What moves" }</h2>
+                <p class="summary-line empty" id="summary-line">{ text }</p>
+            </section>
+        };
+    };
+    let name = |id: u32| {
+        state
+            .describe(NodeId(id))
+            .map_or_else(|| (format!("node {id}"), None), |(n, c)| (n, Some(c)))
+    };
+    let flows: Html = change
+        .flows
+        .iter()
+        .take(MAX_FLOWS)
+        .map(|f| {
+            let (from, from_colour) = name(f.from);
+            let (to, to_colour) = name(f.to);
+            html! {
+                <li>
+                    { swatch(from_colour) }<span class="node-name">{ from }</span>
+                    <span class="arrow" aria-label="to">{ " → " }</span>
+                    { swatch(to_colour) }<span class="node-name">{ to }</span>
+                    <span class="flow-count">{ format!("{} keys", format::group_thousands(f.keys)) }</span>
+                </li>
+            }
+        })
+        .collect();
+    let rest: u64 = change.flows.iter().skip(MAX_FLOWS).map(|f| f.keys).sum();
+    let more = change.flows.len().saturating_sub(MAX_FLOWS);
+    html! {
+        <section class="card summary" id="summary" aria-labelledby="summary-title" aria-live="polite">
+            <h2 id="summary-title">{ "What moved: " }<span class="what" id="summary-what">{ &change.what }</span></h2>
+            <p class="summary-line" id="summary-line">{ change.summary.to_string() }</p>
+            if change.flows.is_empty() {
+                <p class="muted">{ "No key changed owner." }</p>
+            } else {
+                <ul class="flows" id="flows" aria-label="Keys moved, by node">
+                    { flows }
+                    if more > 0 {
+                        <li class="muted">{ format!("and {more} smaller movements, {} keys", format::group_thousands(rest)) }</li>
+                    }
+                </ul>
+            }
+        </section>
+    }
+}

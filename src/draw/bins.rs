@@ -1,0 +1,433 @@
+//! Placements that are not rings: the nodes as columns ("bins") holding their keys as
+//! stacked dots, under a header that shows the structure itself — nothing for numbered
+//! buckets (modulo, jump: the columns are the buckets), the lookup table as a grid of cells
+//! coloured by owner (slot table, Maglev), or each node's score for the explained key
+//! (rendezvous). After a change, moved keys travel from their old bin to their new one.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::{err, rgb, shorten, DrawResult, Theme};
+use crate::model::Rgb;
+
+/// The structure drawn above the bins.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Header {
+    /// Nothing: the bins are the buckets.
+    None,
+    /// A lookup table: cell `i` is coloured by the owner of its entries.
+    Table {
+        /// Cell colours.
+        cells: Vec<Rgb>,
+        /// Cell colours before the last change, to fade from (same length, or `None`).
+        before: Option<Vec<Rgb>>,
+        /// The cell of the explained key.
+        highlight: Option<usize>,
+    },
+    /// Each column's score for the explained key, highest wins.
+    Scores {
+        /// Score per column.
+        scores: Vec<f64>,
+        /// The winning column.
+        winner: usize,
+    },
+}
+
+/// One node's bin.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Column {
+    /// Label under the bin.
+    pub label: String,
+    /// The node's colour.
+    pub colour: Rgb,
+}
+
+/// A key in a bin: slot `s` is the s-th key of the bin, stacked from the bottom.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BinDot {
+    /// Column.
+    pub column: u32,
+    /// Place in the column.
+    pub slot: u32,
+    /// The owner's colour.
+    pub colour: Rgb,
+    /// Where it was before the last change (column in the old layout, slot, colour).
+    pub from: Option<(u32, u32, Rgb)>,
+}
+
+/// Something under the pointer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinsHit {
+    /// Cell `i` of the table header.
+    Cell(usize),
+    /// Score bar or bin of column `i`.
+    Column(usize),
+    /// Dot `i` of [`BinsScene::dots`].
+    Dot(usize),
+}
+
+/// Everything the bins drawing needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BinsScene {
+    /// The structure above the bins.
+    pub header: Header,
+    /// The bins.
+    pub columns: Vec<Column>,
+    /// How many bins there were before the last change (for where moved keys come from).
+    pub before_columns: u32,
+    /// The keys drawn.
+    pub dots: Vec<BinDot>,
+    /// Animation progress, 0..=1 (1: at rest).
+    pub progress: f64,
+    /// What the pointer is over.
+    pub hover: Option<BinsHit>,
+    /// Device pixels per CSS pixel.
+    pub scale: f64,
+    /// Colours around the drawing.
+    pub theme: Theme,
+    /// Whether to draw text.
+    pub text: bool,
+}
+
+/// Where everything goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    /// The header's box: left, top, right, bottom.
+    pub header: (f64, f64, f64, f64),
+    /// Left edge of the first bin.
+    pub x0: f64,
+    /// Width of one bin, gap included.
+    pub col_w: f64,
+    /// Top of the bins.
+    pub top: f64,
+    /// Bottom of the bins (the dots stack up from here).
+    pub bottom: f64,
+    /// Dot pitch.
+    pub pitch: f64,
+    /// Dots per row in a bin.
+    pub per_row: u32,
+    /// Gap between bins.
+    pub gap: f64,
+}
+
+impl Layout {
+    /// The layout of `columns` bins holding up to `most` dots each in a `width × height`
+    /// drawing, with the dot pitch no larger than `max_pitch`.
+    pub fn new(
+        scene: &BinsScene,
+        width: u32,
+        height: u32,
+        columns: u32,
+        most: u32,
+        max_pitch: f64,
+    ) -> Layout {
+        let s = scene.scale;
+        let w = f64::from(width);
+        let h = f64::from(height);
+        let pad = 10.0 * s;
+        let header_h = match scene.header {
+            Header::None => 0.0,
+            _ => (h * 0.32).round(),
+        };
+        let label_h = if scene.text { 34.0 * s } else { 4.0 * s };
+        let header = (pad, pad, w - pad, pad + header_h);
+        let top = header.3 + if header_h > 0.0 { 14.0 * s } else { 0.0 };
+        let bottom = h - label_h;
+        let n = f64::from(columns.max(1));
+        let col_w = (w - 2.0 * pad) / n;
+        let gap = (col_w * 0.12).min(12.0 * s);
+        let inner = (col_w - gap).max(1.0);
+        let avail = (bottom - top).max(1.0);
+        let most = f64::from(most.max(1));
+        // The largest pitch at which the fullest bin still fits.
+        let mut pitch = (inner * avail / most).sqrt().min(max_pitch).min(9.0 * s);
+        while pitch > 1.0 {
+            let per_row = (inner / pitch).floor().max(1.0);
+            if (most / per_row).ceil() * pitch <= avail {
+                break;
+            }
+            pitch *= 0.95;
+        }
+        let pitch = pitch.max(1.0);
+        Layout {
+            header,
+            x0: pad,
+            col_w,
+            top,
+            bottom,
+            pitch,
+            per_row: (inner / pitch).floor().max(1.0) as u32,
+            gap,
+        }
+    }
+
+    /// Centre of dot `slot` of bin `column`.
+    pub fn dot(&self, column: u32, slot: u32) -> (f64, f64) {
+        let left = self.x0 + f64::from(column) * self.col_w + self.gap / 2.0;
+        let row = slot / self.per_row;
+        let col = slot % self.per_row;
+        (
+            left + (f64::from(col) + 0.5) * self.pitch,
+            self.bottom - (f64::from(row) + 0.5) * self.pitch,
+        )
+    }
+
+    /// The box of bin `column`: left, top, right, bottom.
+    pub fn bin(&self, column: u32) -> (f64, f64, f64, f64) {
+        let left = self.x0 + f64::from(column) * self.col_w + self.gap / 2.0;
+        (left, self.top, left + self.col_w - self.gap, self.bottom)
+    }
+
+    /// The grid of `n` table cells in the header: columns, rows, cell width and height.
+    pub fn grid(&self, n: usize) -> (usize, usize, f64, f64) {
+        let (l, t, r, b) = self.header;
+        let w = (r - l).max(1.0);
+        let h = (b - t).max(1.0);
+        let n = n.max(1);
+        let cols = ((n as f64 * w / h).sqrt().ceil() as usize).clamp(1, n);
+        let rows = n.div_ceil(cols);
+        (cols, rows, w / cols as f64, h / rows as f64)
+    }
+}
+
+/// The layouts after and before the change, sharing one dot pitch so that piles compare.
+pub fn layouts(scene: &BinsScene, width: u32, height: u32) -> (Layout, Layout) {
+    let most_after = scene.dots.iter().map(|d| d.slot + 1).max().unwrap_or(1);
+    let most_before = scene
+        .dots
+        .iter()
+        .filter_map(|d| d.from.map(|f| f.1 + 1))
+        .max()
+        .unwrap_or(1);
+    let most = most_after.max(most_before);
+    let n = scene.columns.len() as u32;
+    let nb = scene.before_columns.max(1);
+    let after = Layout::new(scene, width, height, n, most, f64::INFINITY);
+    let before = Layout::new(scene, width, height, nb, most, f64::INFINITY);
+    let pitch = after.pitch.min(before.pitch);
+    (
+        Layout::new(scene, width, height, n, most, pitch),
+        Layout::new(scene, width, height, nb, most, pitch),
+    )
+}
+
+fn px(p: (f64, f64)) -> (i32, i32) {
+    (p.0.round() as i32, p.1.round() as i32)
+}
+
+fn rect(l: f64, t: f64, r: f64, b: f64) -> [(i32, i32); 2] {
+    [px((l, t)), px((r, b))]
+}
+
+/// Draws the scene over the whole of `area`.
+pub fn draw_bins<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &BinsScene,
+) -> DrawResult {
+    let (w, h) = area.dim_in_pixel();
+    let (lay, before) = layouts(scene, w, h);
+    let s = scene.scale;
+    let theme = scene.theme;
+    let t = super::ease(scene.progress);
+    area.fill(&rgb(theme.bg)).map_err(err)?;
+
+    match &scene.header {
+        Header::None => {}
+        Header::Table {
+            cells,
+            before: old,
+            highlight,
+        } => {
+            let (cols, _, cw, ch) = lay.grid(cells.len());
+            let (l, top, _, _) = lay.header;
+            let gap = if cw > 4.0 * s && ch > 4.0 * s {
+                1.0
+            } else {
+                0.0
+            };
+            for (i, &c) in cells.iter().enumerate() {
+                let colour = match old.as_ref().and_then(|o| o.get(i)) {
+                    Some(&o) if o != c => o.mix(c, t),
+                    _ => c,
+                };
+                let x = l + (i % cols) as f64 * cw;
+                let y = top + (i / cols) as f64 * ch;
+                area.draw(&Rectangle::new(
+                    rect(x, y, x + cw - gap, y + ch - gap),
+                    rgb(colour).filled(),
+                ))
+                .map_err(err)?;
+            }
+            for (i, width) in [(*highlight, 2.5), (hover_cell(scene), 1.5)] {
+                if let Some(i) = i.filter(|&i| i < cells.len()) {
+                    let x = l + (i % cols) as f64 * cw;
+                    let y = top + (i / cols) as f64 * ch;
+                    let m = 2.0 * s;
+                    area.draw(&Rectangle::new(
+                        rect(x - m, y - m, x + cw + m, y + ch + m),
+                        rgb(theme.fg).stroke_width((width * s).round().max(1.0) as u32),
+                    ))
+                    .map_err(err)?;
+                }
+            }
+        }
+        Header::Scores { scores, winner } => {
+            let (_, top, _, bottom) = lay.header;
+            let most = scores.iter().copied().fold(0.0f64, f64::max);
+            for (i, &score) in scores.iter().enumerate() {
+                let Some(col) = scene.columns.get(i) else {
+                    break;
+                };
+                let (l, _, r, _) = lay.bin(i as u32);
+                let frac = if most > 0.0 {
+                    (score / most).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                let y = bottom - frac * (bottom - top - 16.0 * s);
+                area.draw(&Rectangle::new(
+                    rect(l, top, r, bottom),
+                    rgb(theme.faint).filled(),
+                ))
+                .map_err(err)?;
+                area.draw(&Rectangle::new(
+                    rect(l, y, r, bottom),
+                    rgb(col.colour).filled(),
+                ))
+                .map_err(err)?;
+                if i == *winner {
+                    area.draw(&Rectangle::new(
+                        rect(l, y, r, bottom),
+                        rgb(theme.fg).stroke_width((2.0 * s) as u32),
+                    ))
+                    .map_err(err)?;
+                }
+                if scene.text {
+                    let style = ("sans-serif", 11.0 * s)
+                        .into_font()
+                        .color(&rgb(theme.fg))
+                        .pos(Pos::new(HPos::Center, VPos::Bottom));
+                    let label = format!("{score:.3}{}", if i == *winner { " ★" } else { "" });
+                    area.draw(&Text::new(label, px(((l + r) / 2.0, y - 3.0 * s)), style))
+                        .map_err(err)?;
+                }
+            }
+        }
+    }
+
+    // The bins: a faint box with the node's colour as a bar along its foot, its label below.
+    for (i, col) in scene.columns.iter().enumerate() {
+        let (l, t0, r, b) = lay.bin(i as u32);
+        let fill = if scene.hover == Some(BinsHit::Column(i)) {
+            theme.muted.mix(theme.bg, 0.7)
+        } else {
+            theme.faint.mix(theme.bg, 0.5)
+        };
+        area.draw(&Rectangle::new(rect(l, t0, r, b), rgb(fill).filled()))
+            .map_err(err)?;
+        area.draw(&Rectangle::new(
+            rect(l, b, r, b + 3.0 * s),
+            rgb(col.colour).filled(),
+        ))
+        .map_err(err)?;
+        if scene.text {
+            let style = ("sans-serif", 12.0 * s)
+                .into_font()
+                .color(&rgb(theme.fg))
+                .pos(Pos::new(HPos::Center, VPos::Top));
+            let max_chars = ((r - l) / (6.5 * s)).floor().max(2.0) as usize;
+            area.draw(&Text::new(
+                shorten(&col.label, max_chars),
+                px(((l + r) / 2.0, b + 8.0 * s)),
+                style,
+            ))
+            .map_err(err)?;
+        }
+    }
+
+    // The keys; moved ones travel from their old bin while the change plays.
+    let radius = (lay.pitch * 0.38).round().max(1.0) as i32;
+    for d in &scene.dots {
+        let to = lay.dot(d.column, d.slot);
+        let (at, colour) = match d.from {
+            Some((col, slot, c)) if t < 1.0 => {
+                let from = before.dot(col, slot);
+                (
+                    (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t),
+                    c.mix(d.colour, t),
+                )
+            }
+            _ => (to, d.colour),
+        };
+        area.draw(&Circle::new(px(at), radius, rgb(colour).filled()))
+            .map_err(err)?;
+        if d.from.is_some() {
+            area.draw(&Circle::new(
+                px(at),
+                radius + 1,
+                rgb(theme.fg).stroke_width(1),
+            ))
+            .map_err(err)?;
+        }
+    }
+    if let Some(BinsHit::Dot(i)) = scene.hover {
+        if let Some(d) = scene.dots.get(i) {
+            let c = px(lay.dot(d.column, d.slot));
+            area.draw(&Circle::new(c, (5.0 * s) as i32, rgb(d.colour).filled()))
+                .map_err(err)?;
+            area.draw(&Circle::new(
+                c,
+                (5.0 * s) as i32,
+                rgb(theme.fg).stroke_width((2.0 * s) as u32),
+            ))
+            .map_err(err)?;
+        }
+    }
+    area.present().map_err(err)
+}
+
+fn hover_cell(scene: &BinsScene) -> Option<usize> {
+    match scene.hover {
+        Some(BinsHit::Cell(i)) => Some(i),
+        _ => None,
+    }
+}
+
+/// What is under pixel `(x, y)` of a `width × height` drawing of `scene`.
+pub fn hit_test(scene: &BinsScene, width: u32, height: u32, x: f64, y: f64) -> Option<BinsHit> {
+    let (lay, _) = layouts(scene, width, height);
+    let (hl, ht, hr, hb) = lay.header;
+    if let Header::Table { cells, .. } = &scene.header {
+        if x >= hl && x < hr && y >= ht && y < hb {
+            let (cols, _, cw, ch) = lay.grid(cells.len());
+            let i = ((y - ht) / ch).floor() as usize * cols + ((x - hl) / cw).floor() as usize;
+            return (i < cells.len()).then_some(BinsHit::Cell(i));
+        }
+    }
+    let r = (lay.pitch * 0.6).max(3.0 * scene.scale);
+    let near = scene
+        .dots
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let (dx, dy) = lay.dot(d.column, d.slot);
+            ((dx - x).hypot(dy - y), i)
+        })
+        .filter(|(d, _)| *d <= r)
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    if let Some((_, i)) = near {
+        return Some(BinsHit::Dot(i));
+    }
+    let in_header = matches!(scene.header, Header::Scores { .. }) && y >= ht && y < hb;
+    if in_header || (y >= lay.top && y <= lay.bottom + 30.0 * scene.scale) {
+        let c = ((x - lay.x0) / lay.col_w).floor();
+        if c >= 0.0 && (c as usize) < scene.columns.len() {
+            return Some(BinsHit::Column(c as usize));
+        }
+    }
+    None
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

@@ -1,0 +1,154 @@
+// Tests fail loudly by design.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use super::*;
+use crate::draw::testing::render;
+
+const RED: Rgb = Rgb(220, 30, 30);
+const BLUE: Rgb = Rgb(20, 40, 200);
+const GREEN: Rgb = Rgb(10, 180, 60);
+
+fn scene(header: Header) -> BinsScene {
+    BinsScene {
+        header,
+        columns: vec![
+            Column {
+                label: "a".into(),
+                colour: RED,
+            },
+            Column {
+                label: "b".into(),
+                colour: BLUE,
+            },
+        ],
+        before_columns: 2,
+        dots: Vec::new(),
+        progress: 1.0,
+        hover: None,
+        scale: 1.0,
+        theme: Theme::DARK,
+        text: false,
+    }
+}
+
+#[test]
+fn keys_stack_in_their_owners_bins() {
+    let mut s = scene(Header::None);
+    s.dots = (0..30)
+        .map(|i| BinDot {
+            column: i % 2,
+            slot: i / 2,
+            colour: if i % 2 == 0 { RED } else { BLUE },
+            from: None,
+        })
+        .collect();
+    let img = render(320, 240, |a| draw_bins(a, &s));
+    let (lay, _) = layouts(&s, 320, 240);
+    for d in &s.dots {
+        let (x, y) = lay.dot(d.column, d.slot);
+        assert_eq!(img.at(x, y), d.colour);
+    }
+    // The bins are side by side, the first on the left; a dot's slot 0 sits at the bottom.
+    assert!(lay.dot(0, 0).0 < lay.dot(1, 0).0);
+    assert!(lay.dot(0, 0).1 > lay.dot(0, 20).1);
+    let (l, _, r, b) = lay.bin(1);
+    assert_eq!(img.at((l + r) / 2.0, b + 1.0), BLUE);
+}
+
+#[test]
+fn table_cells_take_their_owners_colour_and_fade_after_a_change() {
+    let cells: Vec<Rgb> = (0..64)
+        .map(|i| if i % 3 == 0 { RED } else { BLUE })
+        .collect();
+    let mut old = cells.clone();
+    old[5] = GREEN;
+    let mut s = scene(Header::Table {
+        cells: cells.clone(),
+        before: Some(old),
+        highlight: None,
+    });
+    s.progress = 0.0;
+    let img = render(400, 300, |a| draw_bins(a, &s));
+    let (lay, _) = layouts(&s, 400, 300);
+    let (cols, _, cw, ch) = lay.grid(cells.len());
+    let centre = |i: usize| {
+        (
+            lay.header.0 + (i % cols) as f64 * cw + cw / 3.0,
+            lay.header.1 + (i / cols) as f64 * ch + ch / 3.0,
+        )
+    };
+    for i in [0, 1, 3, 63] {
+        let (x, y) = centre(i);
+        assert_eq!(img.at(x, y), cells[i], "cell {i}");
+    }
+    let (x, y) = centre(5);
+    assert_eq!(img.at(x, y), GREEN);
+    assert_eq!(hit_test(&s, 400, 300, x, y), Some(BinsHit::Cell(5)));
+    s.progress = 1.0;
+    let img = render(400, 300, |a| draw_bins(a, &s));
+    assert_eq!(img.at(x, y), cells[5]);
+}
+
+#[test]
+fn moved_keys_leave_from_their_old_bin() {
+    let mut s = scene(Header::None);
+    s.before_columns = 3;
+    s.dots = vec![BinDot {
+        column: 1,
+        slot: 0,
+        colour: BLUE,
+        from: Some((2, 0, GREEN)),
+    }];
+    s.progress = 0.0;
+    let img = render(300, 200, |a| draw_bins(a, &s));
+    let (lay, before) = layouts(&s, 300, 200);
+    let (x, y) = before.dot(2, 0);
+    assert_eq!(img.at(x, y), GREEN);
+    s.progress = 1.0;
+    let img = render(300, 200, |a| draw_bins(a, &s));
+    let (x, y) = lay.dot(1, 0);
+    assert_eq!(img.at(x, y), BLUE);
+    assert_eq!(hit_test(&s, 300, 200, x, y), Some(BinsHit::Dot(0)));
+}
+
+#[test]
+fn scores_are_bars_up_to_the_highest() {
+    let s = scene(Header::Scores {
+        scores: vec![0.5, 1.0],
+        winner: 1,
+    });
+    let img = render(300, 300, |a| draw_bins(a, &s));
+    let (lay, _) = layouts(&s, 300, 300);
+    let (_, top, _, bottom) = lay.header;
+    let (l0, _, r0, _) = lay.bin(0);
+    let (l1, _, r1, _) = lay.bin(1);
+    let low = bottom - 4.0;
+    assert_eq!(img.at((l0 + r0) / 2.0, low), RED);
+    assert_eq!(img.at((l1 + r1) / 2.0, low), BLUE);
+    // Near the top only the winner's bar reaches.
+    let high = top + 24.0;
+    assert_eq!(img.at((l1 + r1) / 2.0, high), BLUE);
+    assert_ne!(img.at((l0 + r0) / 2.0, high), RED);
+    assert_eq!(
+        hit_test(&s, 300, 300, (l0 + r0) / 2.0, low),
+        Some(BinsHit::Column(0))
+    );
+}
+
+#[test]
+fn the_fullest_bin_fits() {
+    let mut s = scene(Header::None);
+    s.dots = (0..2000)
+        .map(|i| BinDot {
+            column: 0,
+            slot: i,
+            colour: RED,
+            from: None,
+        })
+        .collect();
+    let (lay, _) = layouts(&s, 360, 300);
+    let top_dot = lay.dot(0, 1999);
+    assert!(top_dot.1 >= lay.top, "{top_dot:?} above {}", lay.top);
+    let (_, _, r, _) = lay.bin(0);
+    assert!(lay.dot(0, lay.per_row - 1).0 <= r);
+}

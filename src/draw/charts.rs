@@ -1,0 +1,243 @@
+//! Bar charts of the load: keys per node or hash-space share per node, with the mean as a
+//! dashed line over a ±10% band (the band R2 counts nodes within).
+
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::{err, rgb, shorten, DrawResult, Theme};
+use crate::model::Rgb;
+
+/// One bar.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bar {
+    /// The node's name.
+    pub label: String,
+    /// Its value.
+    pub value: f64,
+    /// The node's colour.
+    pub colour: Rgb,
+}
+
+/// How the values read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Key counts.
+    Count,
+    /// Fractions shown as percentages.
+    Percent,
+}
+
+/// Everything a bar chart needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BarsScene {
+    /// The bars, one per node.
+    pub bars: Vec<Bar>,
+    /// The mean, drawn as a dashed line.
+    pub mean: Option<f64>,
+    /// The band drawn behind the bars (mean ± 10%).
+    pub band: Option<(f64, f64)>,
+    /// How the axis reads.
+    pub unit: Unit,
+    /// Device pixels per CSS pixel.
+    pub scale: f64,
+    /// Colours.
+    pub theme: Theme,
+    /// Whether to draw text (axis labels, node names).
+    pub text: bool,
+}
+
+/// A value as the axis writes it.
+pub fn axis_label(unit: Unit, v: f64) -> String {
+    match unit {
+        Unit::Count => ring_core::metrics::format::group_thousands(v.max(0.0).round() as u64),
+        Unit::Percent if v <= 0.0 => "0%".to_string(),
+        Unit::Percent => ring_core::metrics::format::percent(v, if v < 0.1 { 1 } else { 0 }),
+    }
+}
+
+/// Draws the chart over the whole of `area`.
+pub fn draw_bars<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &BarsScene,
+) -> DrawResult {
+    let s = scene.scale;
+    let theme = scene.theme;
+    area.fill(&rgb(theme.bg)).map_err(err)?;
+    let n = scene.bars.len() as u32;
+    if n == 0 {
+        return area.present().map_err(err);
+    }
+    let top = scene
+        .bars
+        .iter()
+        .map(|b| b.value)
+        .chain(scene.band.map(|b| b.1))
+        .fold(0.0f64, f64::max);
+    let y_max = if top > 0.0 { top * 1.12 } else { 1.0 };
+    let (w, _) = area.dim_in_pixel();
+    let nf = f64::from(n);
+    let mut builder = ChartBuilder::on(area);
+    builder.margin((8.0 * s) as u32);
+    if scene.text {
+        builder
+            .x_label_area_size((22.0 * s) as u32)
+            .y_label_area_size((52.0 * s) as u32);
+    }
+    let mut chart = builder
+        .build_cartesian_2d(0f64..nf, 0f64..y_max)
+        .map_err(err)?;
+
+    if scene.text {
+        let unit = scene.unit;
+        let y_fmt = |v: &f64| axis_label(unit, *v);
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(0)
+            .y_labels(5)
+            .y_label_formatter(&y_fmt)
+            .label_style(
+                ("sans-serif", 11.0 * s)
+                    .into_font()
+                    .color(&rgb(theme.muted)),
+            )
+            .axis_style(rgb(theme.muted))
+            .bold_line_style(rgb(theme.faint))
+            .light_line_style(rgb(theme.bg))
+            .draw()
+            .map_err(err)?;
+        // Node names under their bars, cut to the bar's width.
+        let plot_w = f64::from(w) - 60.0 * s;
+        let max_chars = ((plot_w / nf) / (6.5 * s)).floor().max(1.0) as usize;
+        let style = ("sans-serif", 11.0 * s)
+            .into_font()
+            .color(&rgb(theme.muted))
+            .pos(Pos::new(HPos::Center, VPos::Top));
+        for (i, b) in scene.bars.iter().enumerate() {
+            let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
+            area.draw(&Text::new(
+                shorten(&b.label, max_chars),
+                (x, y + (5.0 * s) as i32),
+                style.clone(),
+            ))
+            .map_err(err)?;
+        }
+    }
+
+    if let Some((lo, hi)) = scene.band {
+        let band = theme.faint.mix(theme.muted, 0.25);
+        chart
+            .draw_series(std::iter::once(Rectangle::new(
+                [(0.0, lo), (nf, hi)],
+                rgb(band).filled(),
+            )))
+            .map_err(err)?;
+    }
+    let gap = 0.12;
+    chart
+        .draw_series(scene.bars.iter().enumerate().map(|(i, b)| {
+            let x = i as f64;
+            Rectangle::new(
+                [(x + gap, 0.0), (x + 1.0 - gap, b.value)],
+                rgb(b.colour).filled(),
+            )
+        }))
+        .map_err(err)?;
+    if let Some(mean) = scene.mean {
+        chart
+            .draw_series(std::iter::once(DashedPathElement::new(
+                vec![(0.0, mean), (nf, mean)],
+                (6.0 * s) as u32,
+                (4.0 * s) as u32,
+                rgb(theme.fg).stroke_width((1.5 * s).round().max(1.0) as u32),
+            )))
+            .map_err(err)?;
+    }
+    area.present().map_err(err)
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    // Tests fail loudly by design.
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use crate::draw::testing::render;
+
+    const RED: Rgb = Rgb(220, 30, 30);
+    const BLUE: Rgb = Rgb(20, 40, 200);
+
+    fn scene(values: &[f64]) -> BarsScene {
+        BarsScene {
+            bars: values
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| Bar {
+                    label: format!("n{i}"),
+                    value: v,
+                    colour: if i == 0 { RED } else { BLUE },
+                })
+                .collect(),
+            mean: None,
+            band: None,
+            unit: Unit::Count,
+            scale: 1.0,
+            theme: Theme::LIGHT,
+            text: false,
+        }
+    }
+
+    #[test]
+    fn bar_areas_are_proportional_to_the_values() {
+        let img = render(300, 200, |a| draw_bars(a, &scene(&[100.0, 50.0])));
+        let red = img.count(RED) as f64;
+        let blue = img.count(BLUE) as f64;
+        assert!(red > 500.0, "red bar missing: {red}");
+        let ratio = red / blue;
+        assert!((ratio - 2.0).abs() < 0.1, "red/blue = {ratio}");
+    }
+
+    #[test]
+    fn the_mean_and_band_are_drawn() {
+        let mut s = scene(&[100.0, 50.0, 60.0]);
+        s.mean = Some(70.0);
+        s.band = Some((63.0, 77.0));
+        let img = render(300, 200, |a| draw_bars(a, &s));
+        let band = Theme::LIGHT.faint.mix(Theme::LIGHT.muted, 0.25);
+        assert!(img.count(band) > 100, "band missing");
+        assert!(img.count(Theme::LIGHT.fg) > 50, "mean line missing");
+        let without = render(300, 200, |a| draw_bars(a, &scene(&[100.0, 50.0, 60.0])));
+        assert_eq!(without.count(band), 0);
+    }
+
+    #[test]
+    fn bars_fill_the_width() {
+        // One segment per bar, no empty slot at the end.
+        for values in [vec![10.0], vec![10.0, 10.0, 10.0, 10.0]] {
+            let img = render(300, 200, |a| draw_bars(a, &scene(&values)));
+            let row: Vec<bool> = (0..300)
+                .map(|x| {
+                    let c = img.at(f64::from(x), 190.0);
+                    c == RED || c == BLUE
+                })
+                .collect();
+            let first = row.iter().position(|&b| b).unwrap_or(0);
+            let last = row.iter().rposition(|&b| b).unwrap_or(0);
+            assert!(
+                last > 250 && first < 50,
+                "bars span {first}..{last} for {} bars",
+                values.len()
+            );
+        }
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(axis_label(Unit::Count, 12_345.0), "12,345");
+        assert_eq!(axis_label(Unit::Percent, 0.25), "25%");
+        assert_eq!(axis_label(Unit::Percent, 0.05), "5.0%");
+        assert_eq!(axis_label(Unit::Percent, 0.0), "0%");
+    }
+}

@@ -1,0 +1,122 @@
+//! Drawing, as pure functions over any plotters [`DrawingBackend`]: the browser passes a
+//! `plotters_canvas::CanvasBackend`, the native tests a bitmap whose pixels they read.
+//!
+//! Each view has a plain input struct built from the model by [`scene`] ([`RingScene`],
+//! [`BinsScene`], [`BarsScene`]); the draw functions know nothing of the model. Text needs
+//! a font, which the native bitmap backend lacks without plotters' `ttf` feature, so every
+//! scene has a `text` switch: on in the browser, off in the native tests.
+
+pub mod bins;
+pub mod charts;
+pub mod ring;
+pub mod scene;
+
+pub use bins::{draw_bins, BinsScene};
+pub use charts::{draw_bars, BarsScene};
+pub use ring::{draw_ring, RingScene};
+
+use plotters::prelude::*;
+
+use crate::model::Rgb;
+
+/// What a draw function returns: plotters' errors, as text (they are only ever logged).
+pub type DrawResult = Result<(), String>;
+
+/// The colours of the page around the drawing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Theme {
+    /// Background.
+    pub bg: Rgb,
+    /// Text and strong lines.
+    pub fg: Rgb,
+    /// Secondary text, scale marks.
+    pub muted: Rgb,
+    /// Hairlines, bands, empty cells.
+    pub faint: Rgb,
+}
+
+impl Theme {
+    /// The light theme (the same colours as the CSS).
+    pub const LIGHT: Theme = Theme {
+        bg: Rgb(0xff, 0xff, 0xff),
+        fg: Rgb(0x1d, 0x21, 0x27),
+        muted: Rgb(0x60, 0x67, 0x72),
+        faint: Rgb(0xe3, 0xe6, 0xea),
+    };
+
+    /// The dark theme.
+    pub const DARK: Theme = Theme {
+        bg: Rgb(0x1b, 0x1e, 0x24),
+        fg: Rgb(0xe8, 0xea, 0xed),
+        muted: Rgb(0x9a, 0xa1, 0xab),
+        faint: Rgb(0x33, 0x38, 0x40),
+    };
+}
+
+/// A model colour as plotters wants it.
+pub fn rgb(c: Rgb) -> RGBColor {
+    RGBColor(c.0, c.1, c.2)
+}
+
+/// Ease in and out (cubic): slow start, slow stop.
+pub fn ease(t: f64) -> f64 {
+    let t = t.clamp(0.0, 1.0);
+    if t < 0.5 {
+        4.0 * t * t * t
+    } else {
+        1.0 - (-2.0 * t + 2.0).powi(3) / 2.0
+    }
+}
+
+/// `2^bits` with a superscript exponent, for scale labels ("2³²").
+pub fn power_of_two(bits: u32) -> String {
+    const SUPER: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let exp: String = bits
+        .to_string()
+        .chars()
+        .filter_map(|c| c.to_digit(10).map(|d| SUPER[d as usize]))
+        .collect();
+    format!("2{exp}")
+}
+
+/// A name cut to `max` characters with an ellipsis, for labels in tight places.
+pub fn shorten(name: &str, max: usize) -> String {
+    if name.chars().count() <= max {
+        name.to_string()
+    } else {
+        let mut s: String = name.chars().take(max.saturating_sub(1)).collect();
+        s.push('…');
+        s
+    }
+}
+
+fn err<E: std::fmt::Debug>(e: E) -> String {
+    format!("{e:?}")
+}
+
+// The pixel tests draw into plotters' bitmap backend, a native-only dev-dependency.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub(crate) mod testing;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn easing_starts_and_ends_still() {
+        assert_eq!(ease(0.0), 0.0);
+        assert_eq!(ease(1.0), 1.0);
+        assert!((ease(0.5) - 0.5).abs() < 1e-12);
+        assert!(ease(0.1) < 0.1 && ease(0.9) > 0.9);
+        assert_eq!(ease(-1.0), 0.0);
+        assert_eq!(ease(2.0), 1.0);
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(power_of_two(32), "2³²");
+        assert_eq!(power_of_two(15), "2¹⁵");
+        assert_eq!(shorten("cache-a", 10), "cache-a");
+        assert_eq!(shorten("abcdefghijkl", 5), "abcd…");
+    }
+}

@@ -1,0 +1,529 @@
+//! The ring: the hash space as a circle (0 at the top, clockwise), arcs coloured by the
+//! node that owns them, each node's points, the keys as dots, keys travelling between
+//! owners after a change, and the clockwise walk of an explained key.
+
+use std::f64::consts::TAU;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::{err, power_of_two, rgb, DrawResult, Theme};
+use crate::model::Rgb;
+
+/// One point (virtual node) on the ring.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PointMark {
+    /// Position as a fraction of the hash space.
+    pub frac: f64,
+    /// The owner's colour.
+    pub colour: Rgb,
+}
+
+/// One key.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KeyDot {
+    /// Position as a fraction of the hash space.
+    pub frac: f64,
+    /// Where across the key band it sits (0..1), so that keys at close positions do not
+    /// all stack on one line.
+    pub jitter: f64,
+    /// The owner's colour.
+    pub colour: Rgb,
+    /// The previous owner's colour if the last change moved this key.
+    pub from: Option<Rgb>,
+}
+
+/// A moved key on its way from the point of its old owner to that of its new one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Traveller {
+    /// Where it leaves from (the old owner's point), as a fraction.
+    pub from_frac: f64,
+    /// Where it arrives (the new owner's point).
+    pub to_frac: f64,
+    /// The old owner's colour.
+    pub from: Rgb,
+    /// The new owner's colour.
+    pub to: Rgb,
+}
+
+/// The clockwise walk of an explained key to the point that takes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Walk {
+    /// The key, for its label.
+    pub key: String,
+    /// The key's position.
+    pub key_frac: f64,
+    /// The position of the point that owns it.
+    pub point_frac: f64,
+}
+
+/// Something under the pointer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RingHit {
+    /// Point `i` of [`RingScene::points`].
+    Point(usize),
+    /// The arc that ends at point `i` (the arc point `i` owns).
+    Arc(usize),
+    /// Key `i` of [`RingScene::keys`].
+    Key(usize),
+}
+
+/// Everything the ring drawing needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RingScene {
+    /// Width of the hash space, for the scale's labels.
+    pub space_bits: u32,
+    /// The points, sorted by position.
+    pub points: Vec<PointMark>,
+    /// The keys drawn (a sample of all keys).
+    pub keys: Vec<KeyDot>,
+    /// Keys on their way after the last change.
+    pub travellers: Vec<Traveller>,
+    /// How far the change's animation has run, 0..=1 (1: at rest).
+    pub progress: f64,
+    /// The walk of the explained key.
+    pub walk: Option<Walk>,
+    /// What the pointer is over.
+    pub hover: Option<RingHit>,
+    /// Device pixels per CSS pixel.
+    pub scale: f64,
+    /// Colours around the drawing.
+    pub theme: Theme,
+    /// Whether to draw text (the scale's labels).
+    pub text: bool,
+}
+
+/// Most points drawn as dots; more are drawn as ticks.
+const MAX_POINT_DOTS: usize = 1_500;
+/// Most points drawn at all.
+const MAX_POINT_TICKS: usize = 50_000;
+/// Most arc runs drawn one by one; more are drawn by sampling the circle.
+const MAX_RUNS: usize = 2_048;
+
+/// The ring's radii and centre for a drawing of `width × height` pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    /// Centre.
+    pub cx: f64,
+    /// Centre.
+    pub cy: f64,
+    /// The scale circle.
+    pub r_scale: f64,
+    /// The points.
+    pub r_points: f64,
+    /// Outer edge of the arcs.
+    pub r_band_out: f64,
+    /// Inner edge of the arcs.
+    pub r_band_in: f64,
+    /// The walk of an explained key.
+    pub r_walk: f64,
+    /// Outer edge of the keys.
+    pub r_keys_out: f64,
+    /// Inner edge of the keys.
+    pub r_keys_in: f64,
+    /// Device pixels per CSS pixel.
+    pub scale: f64,
+}
+
+impl Geometry {
+    /// The geometry for a `width × height` drawing; room is left for labels if `text`.
+    pub fn new(width: u32, height: u32, scale: f64, text: bool) -> Geometry {
+        let side = f64::from(width.min(height));
+        let margin = if text { 24.0 } else { 6.0 } * scale;
+        let r = (side / 2.0 - margin).max(10.0);
+        Geometry {
+            cx: f64::from(width) / 2.0,
+            cy: f64::from(height) / 2.0,
+            r_scale: r,
+            r_points: r * 0.955,
+            r_band_out: r * 0.91,
+            r_band_in: r * 0.83,
+            r_walk: r * 0.79,
+            r_keys_out: r * 0.74,
+            r_keys_in: r * 0.52,
+            scale,
+        }
+    }
+
+    /// The pixel at fraction `frac` of the way round, at radius `r`.
+    pub fn at(&self, frac: f64, r: f64) -> (f64, f64) {
+        let a = frac * TAU;
+        (self.cx + r * a.sin(), self.cy - r * a.cos())
+    }
+
+    /// The radius and fraction of the way round of a pixel.
+    pub fn polar(&self, x: f64, y: f64) -> (f64, f64) {
+        let dx = x - self.cx;
+        let dy = y - self.cy;
+        let r = dx.hypot(dy);
+        let mut frac = dx.atan2(-dy) / TAU;
+        if frac < 0.0 {
+            frac += 1.0;
+        }
+        (r, frac)
+    }
+
+    /// Where key dot `k` sits.
+    pub fn key_at(&self, k: &KeyDot) -> (f64, f64) {
+        self.at(
+            k.frac,
+            self.r_keys_in + k.jitter.clamp(0.0, 1.0) * (self.r_keys_out - self.r_keys_in),
+        )
+    }
+}
+
+fn px(p: (f64, f64)) -> (i32, i32) {
+    (p.0.round() as i32, p.1.round() as i32)
+}
+
+/// A filled band between radii `r_in` and `r_out` from `start` going clockwise `len`
+/// (fractions of the circle).
+fn band(g: &Geometry, start: f64, len: f64, r_in: f64, r_out: f64) -> Vec<(i32, i32)> {
+    let steps = ((len * 720.0).ceil() as usize).clamp(2, 1_440);
+    let mut v = Vec::with_capacity(2 * steps + 2);
+    for i in 0..=steps {
+        v.push(px(g.at(start + len * i as f64 / steps as f64, r_out)));
+    }
+    for i in (0..=steps).rev() {
+        v.push(px(g.at(start + len * i as f64 / steps as f64, r_in)));
+    }
+    v
+}
+
+fn arc_path(g: &Geometry, start: f64, len: f64, r: f64) -> Vec<(i32, i32)> {
+    let steps = ((len * 720.0).ceil() as usize).clamp(2, 1_440);
+    (0..=steps)
+        .map(|i| px(g.at(start + len * i as f64 / steps as f64, r)))
+        .collect()
+}
+
+/// Clockwise distance from `a` to `b` in fractions of the circle.
+fn cw(a: f64, b: f64) -> f64 {
+    (b - a).rem_euclid(1.0)
+}
+
+/// Runs of consecutive arcs of one colour: (start, length, colour). A point owns the arc
+/// from the previous point to itself.
+pub fn arc_runs(points: &[PointMark]) -> Vec<(f64, f64, Rgb)> {
+    let n = points.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let Some(first) = (0..n).find(|&i| points[i].colour != points[(i + n - 1) % n].colour) else {
+        return vec![(0.0, 1.0, points[0].colour)];
+    };
+    let mut runs = Vec::new();
+    let mut i = first;
+    for _ in 0..n {
+        let start = points[(i + n - 1) % n].frac;
+        let colour = points[i].colour;
+        let mut end = points[i].frac;
+        let mut j = (i + 1) % n;
+        while j != first && points[j].colour == colour {
+            end = points[j].frac;
+            j = (j + 1) % n;
+        }
+        runs.push((start, cw(start, end), colour));
+        if j == first {
+            break;
+        }
+        i = j;
+    }
+    runs
+}
+
+/// The same runs sampled at `steps` positions round the circle, for rings with too many
+/// points to draw arc by arc (arcs narrower than a sample would not show anyway).
+fn sampled_runs(points: &[PointMark], steps: usize) -> Vec<(f64, f64, Rgb)> {
+    let mut runs: Vec<(f64, f64, Rgb)> = Vec::new();
+    for s in 0..steps {
+        let mid = (s as f64 + 0.5) / steps as f64;
+        let i = points.partition_point(|p| p.frac < mid) % points.len();
+        let colour = points[i].colour;
+        let start = s as f64 / steps as f64;
+        match runs.last_mut() {
+            Some(last) if last.2 == colour => last.1 += 1.0 / steps as f64,
+            _ => runs.push((start, 1.0 / steps as f64, colour)),
+        }
+    }
+    runs
+}
+
+/// Draws the ring scene over the whole of `area`.
+pub fn draw_ring<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &RingScene,
+) -> DrawResult {
+    let (w, h) = area.dim_in_pixel();
+    let g = Geometry::new(w, h, scene.scale, scene.text);
+    let s = scene.scale;
+    let theme = scene.theme;
+    area.fill(&rgb(theme.bg)).map_err(err)?;
+
+    // The scale: a hairline circle with quarter marks.
+    area.draw(&Circle::new(
+        px((g.cx, g.cy)),
+        g.r_scale.round() as i32,
+        rgb(theme.faint).stroke_width(s.max(1.0) as u32),
+    ))
+    .map_err(err)?;
+    let quarters = ["0", "¼", "½", "¾"];
+    for (q, label) in quarters.iter().enumerate() {
+        let f = q as f64 / 4.0;
+        let a = px(g.at(f, g.r_band_in - 2.0 * s));
+        let b = px(g.at(f, g.r_scale + 5.0 * s));
+        area.draw(&PathElement::new(
+            vec![a, b],
+            rgb(theme.muted).stroke_width(s.max(1.0) as u32),
+        ))
+        .map_err(err)?;
+        if scene.text {
+            // Short labels at the sides, where the margin is narrow; the full scale on top.
+            let text = match q {
+                0 => format!("0 = {}", power_of_two(scene.space_bits)),
+                2 => format!("½ · {}", power_of_two(scene.space_bits)),
+                _ => (*label).to_string(),
+            };
+            let pos = match q {
+                0 => Pos::new(HPos::Center, VPos::Bottom),
+                1 => Pos::new(HPos::Left, VPos::Center),
+                2 => Pos::new(HPos::Center, VPos::Top),
+                _ => Pos::new(HPos::Right, VPos::Center),
+            };
+            let at = px(g.at(f, g.r_scale + 8.0 * s));
+            let style = ("sans-serif", 12.0 * s)
+                .into_font()
+                .color(&rgb(theme.muted))
+                .pos(pos);
+            area.draw(&Text::new(text, at, style)).map_err(err)?;
+        }
+    }
+
+    // Arcs coloured by owner.
+    if !scene.points.is_empty() {
+        let mut runs = arc_runs(&scene.points);
+        if runs.len() > MAX_RUNS {
+            runs = sampled_runs(&scene.points, MAX_RUNS);
+        }
+        for (start, len, colour) in &runs {
+            area.draw(&Polygon::new(
+                band(&g, *start, *len, g.r_band_in, g.r_band_out),
+                rgb(*colour).filled(),
+            ))
+            .map_err(err)?;
+        }
+        if let Some(RingHit::Arc(i)) = scene.hover {
+            let n = scene.points.len();
+            if let Some(p) = scene.points.get(i) {
+                let start = scene.points[(i + n - 1) % n].frac;
+                let len = if n == 1 { 1.0 } else { cw(start, p.frac) };
+                let outline = band(
+                    &g,
+                    start,
+                    len,
+                    g.r_band_in - 2.0 * s,
+                    g.r_band_out + 2.0 * s,
+                );
+                let mut closed = outline.clone();
+                if let Some(&first) = outline.first() {
+                    closed.push(first);
+                }
+                area.draw(&PathElement::new(
+                    closed,
+                    rgb(theme.fg).stroke_width((2.0 * s) as u32),
+                ))
+                .map_err(err)?;
+            }
+        }
+    }
+
+    // The points.
+    let n = scene.points.len();
+    if n <= MAX_POINT_DOTS {
+        let r = (3.5 * s).round().max(2.0) as i32;
+        for p in &scene.points {
+            let c = px(g.at(p.frac, g.r_points));
+            area.draw(&Circle::new(
+                c,
+                r + (s.round() as i32).max(1),
+                rgb(theme.bg).filled(),
+            ))
+            .map_err(err)?;
+            area.draw(&Circle::new(c, r, rgb(p.colour).filled()))
+                .map_err(err)?;
+        }
+    } else if n <= MAX_POINT_TICKS {
+        for p in &scene.points {
+            let a = px(g.at(p.frac, g.r_band_out));
+            let b = px(g.at(p.frac, g.r_points + 3.0 * s));
+            area.draw(&PathElement::new(vec![a, b], rgb(p.colour).stroke_width(1)))
+                .map_err(err)?;
+        }
+    }
+    if let Some(RingHit::Point(i)) = scene.hover {
+        if let Some(p) = scene.points.get(i) {
+            let c = px(g.at(p.frac, g.r_points));
+            area.draw(&Circle::new(c, (7.0 * s) as i32, rgb(p.colour).filled()))
+                .map_err(err)?;
+            area.draw(&Circle::new(
+                c,
+                (7.0 * s) as i32,
+                rgb(theme.fg).stroke_width((2.0 * s) as u32),
+            ))
+            .map_err(err)?;
+        }
+    }
+
+    // The keys, cross-fading to their new owner's colour while the change plays.
+    let t = super::ease(scene.progress);
+    let dot = (1.8 * s).round().max(1.0) as i32;
+    for k in &scene.keys {
+        let colour = match k.from {
+            Some(from) => from.mix(k.colour, t),
+            None => k.colour,
+        };
+        let c = px(g.key_at(k));
+        area.draw(&Circle::new(c, dot, rgb(colour).filled()))
+            .map_err(err)?;
+        if k.from.is_some() && t >= 1.0 {
+            // At rest, the keys that moved keep a ring so they can still be found.
+            let ring = theme.fg.mix(theme.bg, 0.35);
+            area.draw(&Circle::new(
+                c,
+                dot + (1.5 * s).round() as i32,
+                rgb(ring).stroke_width(s.max(1.0) as u32),
+            ))
+            .map_err(err)?;
+        }
+    }
+    if let Some(RingHit::Key(i)) = scene.hover {
+        if let Some(k) = scene.keys.get(i) {
+            let c = px(g.key_at(k));
+            area.draw(&Circle::new(c, (5.0 * s) as i32, rgb(k.colour).filled()))
+                .map_err(err)?;
+            area.draw(&Circle::new(
+                c,
+                (5.0 * s) as i32,
+                rgb(theme.fg).stroke_width((2.0 * s) as u32),
+            ))
+            .map_err(err)?;
+        }
+    }
+
+    // Keys on their way: from the old owner's point to the new owner's, the short way round,
+    // dipping towards the centre so they are seen crossing.
+    if t < 1.0 {
+        let size = (3.5 * s).round() as i32;
+        for tr in &scene.travellers {
+            let mut delta = (tr.to_frac - tr.from_frac).rem_euclid(1.0);
+            if delta > 0.5 {
+                delta -= 1.0;
+            }
+            let r = g.r_walk - (std::f64::consts::PI * t).sin() * (g.r_walk - g.r_keys_in) * 0.5;
+            let c = px(g.at(tr.from_frac + delta * t, r));
+            area.draw(&Circle::new(c, size, rgb(tr.from.mix(tr.to, t)).filled()))
+                .map_err(err)?;
+            area.draw(&Circle::new(
+                c,
+                size,
+                rgb(theme.fg).stroke_width(s.max(1.0) as u32),
+            ))
+            .map_err(err)?;
+        }
+    }
+
+    // The explained key's walk.
+    if let Some(walk) = &scene.walk {
+        let len = cw(walk.key_frac, walk.point_frac);
+        let style = rgb(theme.fg).stroke_width((2.5 * s).round().max(1.0) as u32);
+        if len > 0.0 {
+            area.draw(&PathElement::new(
+                arc_path(&g, walk.key_frac, len, g.r_walk),
+                style,
+            ))
+            .map_err(err)?;
+        }
+        let end_in = px(g.at(walk.point_frac, g.r_walk));
+        let end_out = px(g.at(walk.point_frac, g.r_points));
+        area.draw(&PathElement::new(vec![end_in, end_out], style))
+            .map_err(err)?;
+        let key = px(g.at(walk.key_frac, g.r_walk));
+        let r = (5.0 * s).round() as i32;
+        area.draw(&Circle::new(key, r, rgb(theme.bg).filled()))
+            .map_err(err)?;
+        area.draw(&Circle::new(key, r, style)).map_err(err)?;
+        let p = px(g.at(walk.point_frac, g.r_points));
+        area.draw(&Circle::new(p, (6.0 * s).round() as i32, style))
+            .map_err(err)?;
+        if scene.text {
+            // The key's name just inside its marker, towards the centre.
+            let (kx, ky) = g.at(walk.key_frac, g.r_walk - 10.0 * s);
+            let hpos = if kx < g.cx - 4.0 * s {
+                HPos::Left
+            } else if kx > g.cx + 4.0 * s {
+                HPos::Right
+            } else {
+                HPos::Center
+            };
+            let vpos = if ky < g.cy { VPos::Top } else { VPos::Bottom };
+            let font = ("sans-serif", 12.0 * s)
+                .into_font()
+                .style(FontStyle::Bold)
+                .color(&rgb(theme.fg))
+                .pos(Pos::new(hpos, vpos));
+            area.draw(&Text::new(
+                super::shorten(&walk.key, 24),
+                px((kx, ky)),
+                font,
+            ))
+            .map_err(err)?;
+        }
+    }
+    area.present().map_err(err)
+}
+
+/// What is under pixel `(x, y)` of a `width × height` drawing of `scene`, if anything.
+pub fn hit_test(scene: &RingScene, width: u32, height: u32, x: f64, y: f64) -> Option<RingHit> {
+    let g = Geometry::new(width, height, scene.scale, scene.text);
+    let s = scene.scale;
+    let (r, frac) = g.polar(x, y);
+    let n = scene.points.len();
+    if n > 0 && n <= MAX_POINT_DOTS && (r - g.r_points).abs() <= 9.0 * s {
+        let nearest = (0..n)
+            .map(|i| {
+                let d = cw(frac, scene.points[i].frac).min(cw(scene.points[i].frac, frac));
+                (d * TAU * g.r_points, i)
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((d, i)) = nearest {
+            if d <= 9.0 * s {
+                return Some(RingHit::Point(i));
+            }
+        }
+    }
+    if n > 0 && r >= g.r_band_in - 3.0 * s && r <= g.r_band_out + 3.0 * s {
+        let i = scene.points.partition_point(|p| p.frac < frac) % n;
+        return Some(RingHit::Arc(i));
+    }
+    if r >= g.r_keys_in - 6.0 * s && r <= g.r_keys_out + 6.0 * s {
+        let nearest = scene
+            .keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let (kx, ky) = g.key_at(k);
+                ((kx - x).hypot(ky - y), i)
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((d, i)) = nearest {
+            if d <= 6.0 * s {
+                return Some(RingHit::Key(i));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

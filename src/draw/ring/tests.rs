@@ -1,0 +1,207 @@
+// Tests fail loudly by design.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use super::*;
+use crate::draw::testing::render;
+
+const RED: Rgb = Rgb(220, 30, 30);
+const BLUE: Rgb = Rgb(20, 40, 200);
+const GREEN: Rgb = Rgb(10, 180, 60);
+
+fn scene(points: Vec<PointMark>) -> RingScene {
+    RingScene {
+        space_bits: 32,
+        points,
+        keys: Vec::new(),
+        travellers: Vec::new(),
+        progress: 1.0,
+        walk: None,
+        hover: None,
+        scale: 1.0,
+        theme: Theme::LIGHT,
+        text: false,
+    }
+}
+
+fn two_points() -> Vec<PointMark> {
+    vec![
+        PointMark {
+            frac: 0.25,
+            colour: RED,
+        },
+        PointMark {
+            frac: 0.75,
+            colour: BLUE,
+        },
+    ]
+}
+
+#[test]
+fn arcs_take_the_colour_of_the_point_that_ends_them() {
+    let s = scene(two_points());
+    let img = render(300, 300, |a| draw_ring(a, &s));
+    let g = Geometry::new(300, 300, 1.0, false);
+    let mid = (g.r_band_in + g.r_band_out) / 2.0;
+    // (0.25, 0.75] belongs to the point at 0.75; the rest wraps round to the point at 0.25.
+    for f in [0.3, 0.5, 0.7] {
+        let (x, y) = g.at(f, mid);
+        assert_eq!(img.at(x, y), BLUE, "arc at {f}");
+    }
+    for f in [0.8, 0.0, 0.1, 0.2] {
+        let (x, y) = g.at(f, mid);
+        assert_eq!(img.at(x, y), RED, "arc at {f}");
+    }
+    // The centre is background, and the corners too.
+    assert_eq!(img.at(150.0, 150.0), Theme::LIGHT.bg);
+    assert_eq!(img.at(2.0, 2.0), Theme::LIGHT.bg);
+    // The points themselves are drawn in their colours.
+    let (x, y) = g.at(0.25, g.r_points);
+    assert_eq!(img.at(x, y), RED);
+}
+
+#[test]
+fn a_single_point_owns_the_whole_ring() {
+    let s = scene(vec![PointMark {
+        frac: 0.6,
+        colour: GREEN,
+    }]);
+    let img = render(200, 200, |a| draw_ring(a, &s));
+    let g = Geometry::new(200, 200, 1.0, false);
+    let mid = (g.r_band_in + g.r_band_out) / 2.0;
+    for i in 0..16 {
+        let (x, y) = g.at(f64::from(i) / 16.0, mid);
+        assert_eq!(img.at(x, y), GREEN);
+    }
+}
+
+#[test]
+fn keys_are_dots_in_their_owners_colour_and_fade_while_moving() {
+    let mut s = scene(two_points());
+    s.keys = vec![
+        KeyDot {
+            frac: 0.1,
+            jitter: 0.5,
+            colour: GREEN,
+            from: None,
+        },
+        KeyDot {
+            frac: 0.6,
+            jitter: 0.5,
+            colour: BLUE,
+            from: Some(RED),
+        },
+    ];
+    s.progress = 0.0;
+    let img = render(300, 300, |a| draw_ring(a, &s));
+    let g = Geometry::new(300, 300, 1.0, false);
+    let (x, y) = g.key_at(&s.keys[0]);
+    assert_eq!(img.at(x, y), GREEN);
+    // At the start of the change the moved key still shows its old owner.
+    let (x, y) = g.key_at(&s.keys[1]);
+    assert_eq!(img.at(x, y), RED);
+    s.progress = 1.0;
+    let img = render(300, 300, |a| draw_ring(a, &s));
+    assert_eq!(img.at(x, y), BLUE);
+}
+
+#[test]
+fn travellers_cross_between_the_two_points() {
+    let mut s = scene(two_points());
+    s.travellers = vec![Traveller {
+        from_frac: 0.0,
+        to_frac: 0.2,
+        from: RED,
+        to: GREEN,
+    }];
+    s.progress = 0.5;
+    let img = render(400, 400, |a| draw_ring(a, &s));
+    let g = Geometry::new(400, 400, 1.0, false);
+    let r = g.r_walk - (g.r_walk - g.r_keys_in) * 0.5;
+    let (x, y) = g.at(0.1, r);
+    assert_eq!(img.at(x, y), RED.mix(GREEN, 0.5));
+    // At rest there is nothing on the way.
+    s.progress = 1.0;
+    let img = render(400, 400, |a| draw_ring(a, &s));
+    assert_eq!(img.at(x, y), Theme::LIGHT.bg);
+}
+
+#[test]
+fn the_walk_is_drawn_clockwise_from_the_key() {
+    let mut s = scene(two_points());
+    s.walk = Some(Walk {
+        key: "k".into(),
+        key_frac: 0.5,
+        point_frac: 0.75,
+    });
+    let img = render(300, 300, |a| draw_ring(a, &s));
+    let g = Geometry::new(300, 300, 1.0, false);
+    let (x, y) = g.at(0.62, g.r_walk);
+    assert_eq!(img.at(x, y), Theme::LIGHT.fg);
+    // Not counter-clockwise.
+    let (x, y) = g.at(0.3, g.r_walk);
+    assert_eq!(img.at(x, y), Theme::LIGHT.bg);
+}
+
+#[test]
+fn many_points_are_sampled_but_still_coloured() {
+    // 10,000 alternating points: too many runs to draw one by one.
+    let points: Vec<PointMark> = (0..10_000)
+        .map(|i| PointMark {
+            frac: f64::from(i) / 10_000.0,
+            colour: if i % 2 == 0 { RED } else { BLUE },
+        })
+        .collect();
+    let s = scene(points);
+    let img = render(300, 300, |a| draw_ring(a, &s));
+    assert!(img.count(RED) + img.count(BLUE) > 1_000);
+}
+
+#[test]
+fn runs_merge_neighbours_of_one_colour() {
+    let p = |frac, colour| PointMark { frac, colour };
+    let runs = arc_runs(&[p(0.1, RED), p(0.2, RED), p(0.5, BLUE), p(0.9, RED)]);
+    // Red runs from 0.5 over the top to 0.2; blue from 0.2 to 0.5.
+    assert_eq!(runs.len(), 2);
+    let blue = runs.iter().find(|r| r.2 == BLUE).unwrap();
+    assert!((blue.0 - 0.2).abs() < 1e-12 && (blue.1 - 0.3).abs() < 1e-12);
+    let red = runs.iter().find(|r| r.2 == RED).unwrap();
+    assert!((red.0 - 0.5).abs() < 1e-12 && (red.1 - 0.7).abs() < 1e-12);
+    assert_eq!(arc_runs(&[p(0.1, RED), p(0.2, RED)]), vec![(0.0, 1.0, RED)]);
+    assert!(arc_runs(&[]).is_empty());
+}
+
+#[test]
+fn hit_testing_finds_points_arcs_and_keys() {
+    let mut s = scene(two_points());
+    s.keys = vec![KeyDot {
+        frac: 0.1,
+        jitter: 0.5,
+        colour: GREEN,
+        from: None,
+    }];
+    let g = Geometry::new(300, 300, 1.0, false);
+    let (x, y) = g.at(0.75, g.r_points);
+    assert_eq!(hit_test(&s, 300, 300, x, y), Some(RingHit::Point(1)));
+    let mid = (g.r_band_in + g.r_band_out) / 2.0;
+    let (x, y) = g.at(0.5, mid);
+    assert_eq!(hit_test(&s, 300, 300, x, y), Some(RingHit::Arc(1)));
+    let (x, y) = g.at(0.9, mid);
+    assert_eq!(hit_test(&s, 300, 300, x, y), Some(RingHit::Arc(0)));
+    let (x, y) = g.key_at(&s.keys[0]);
+    assert_eq!(hit_test(&s, 300, 300, x + 1.0, y), Some(RingHit::Key(0)));
+    assert_eq!(hit_test(&s, 300, 300, 150.0, 150.0), None);
+}
+
+#[test]
+fn polar_inverts_at() {
+    let g = Geometry::new(300, 300, 1.0, false);
+    for f in [0.0, 0.125, 0.3, 0.5, 0.9] {
+        let (x, y) = g.at(f, 100.0);
+        let (r, back) = g.polar(x, y);
+        assert!((r - 100.0).abs() < 1e-9);
+        assert!(
+            (back - f).abs() < 1e-9 || (back - f).abs() > 1.0 - 1e-9,
+            "{f} -> {back}"
+        );
+    }
+}

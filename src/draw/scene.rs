@@ -1,0 +1,473 @@
+//! The scenes built from the model: what each drawing shows for a state, a moment of the
+//! change's animation and the pointer's position; and the words for what is under the
+//! pointer.
+
+use ring_core::metrics::format;
+use ring_core::{Explanation, Picture};
+
+use super::bins::{BinDot, BinsHit, BinsScene, Column, Header};
+use super::charts::{Bar, BarsScene, Unit};
+use super::ring::{KeyDot, PointMark, RingHit, RingScene, Traveller, Walk};
+use super::Theme;
+use crate::model::{AlgoKind, Rgb, Snapshot, State};
+
+/// Most table cells drawn; larger tables draw one cell per group of entries.
+pub const MAX_CELLS: usize = 16_384;
+
+/// How the drawing is being looked at: the parts of the picture that are not the model's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    /// Animation progress of the last change, 0..=1 (1: at rest).
+    pub progress: f64,
+    /// What the pointer is over on a ring.
+    pub ring_hover: Option<RingHit>,
+    /// What the pointer is over in bins.
+    pub bins_hover: Option<BinsHit>,
+    /// Device pixels per CSS pixel.
+    pub scale: f64,
+    /// The colours.
+    pub theme: Theme,
+    /// Whether to draw text.
+    pub text: bool,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View {
+            progress: 1.0,
+            ring_hover: None,
+            bins_hover: None,
+            scale: 1.0,
+            theme: Theme::LIGHT,
+            text: true,
+        }
+    }
+}
+
+/// The main picture: a ring, or bins under a header.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Scene {
+    /// A ring.
+    Ring(RingScene),
+    /// Bins.
+    Bins(BinsScene),
+}
+
+fn colour_of(snap: &Snapshot, index: u32) -> Rgb {
+    snap.node(index).map_or(Rgb(128, 128, 128), |n| n.colour)
+}
+
+/// A fixed spread of key dots across the key band (the golden ratio's fractional
+/// multiples cover 0..1 evenly without a pattern).
+fn jitter(j: usize) -> f64 {
+    (j as f64 * 0.618_033_988_749_895).fract()
+}
+
+/// The change of the state, if it can be animated (same kind of picture before and after).
+fn animated(state: &State) -> Option<&crate::model::Change> {
+    state
+        .change
+        .as_deref()
+        .filter(|c| c.animatable(&state.current))
+}
+
+/// The main picture for `state`.
+pub fn picture(state: &State, view: &View) -> Scene {
+    if matches!(state.current.picture, Picture::Ring { .. }) {
+        Scene::Ring(ring(state, view))
+    } else {
+        Scene::Bins(bins(state, view))
+    }
+}
+
+/// The ring scene.
+pub fn ring(state: &State, view: &View) -> RingScene {
+    let snap = &state.current;
+    let points: Vec<PointMark> = snap
+        .picture
+        .ring_points()
+        .iter()
+        .map(|p| PointMark {
+            frac: snap.fraction(p.position),
+            colour: colour_of(snap, p.owner),
+        })
+        .collect();
+    let sample = &state.keys.sample;
+    let mut keys: Vec<KeyDot> = sample
+        .iter()
+        .enumerate()
+        .map(|(j, &k)| {
+            let owner = snap.owners.get(k as usize).copied().unwrap_or(0);
+            KeyDot {
+                frac: snap.fraction(snap.sample_positions.get(j).copied().unwrap_or(0)),
+                jitter: jitter(j),
+                colour: colour_of(snap, owner),
+                from: None,
+            }
+        })
+        .collect();
+    let mut travellers = Vec::new();
+    if let Some(change) = animated(state) {
+        let before = &change.before;
+        for m in &change.moves {
+            let j = m.sample as usize;
+            let Some(&k) = sample.get(j) else { continue };
+            let k = k as usize;
+            let (Some(&ob), Some(&oa)) = (before.owners.get(k), snap.owners.get(k)) else {
+                continue;
+            };
+            let from_colour = colour_of(before, ob);
+            if let Some(dot) = keys.get_mut(j) {
+                dot.from = Some(from_colour);
+            }
+            let anchor = |s: &Snapshot, owner: u32| {
+                let pos = s.sample_positions.get(j).copied()?;
+                let i = s.anchor_point(pos, owner)?;
+                s.picture
+                    .ring_points()
+                    .get(i as usize)
+                    .map(|p| s.fraction(p.position))
+            };
+            if let (Some(from_frac), Some(to_frac)) = (anchor(before, ob), anchor(snap, oa)) {
+                travellers.push(Traveller {
+                    from_frac,
+                    to_frac,
+                    from: from_colour,
+                    to: colour_of(snap, oa),
+                });
+            }
+        }
+    }
+    let walk = state.explained().and_then(|e| {
+        let point = match &e.explanation {
+            Explanation::RingWalk { point, .. } => Some(*point),
+            Explanation::BoundedWalk { visited, .. } => visited.last().copied(),
+            _ => None,
+        }?;
+        let p = snap.picture.ring_points().get(point as usize)?;
+        Some(Walk {
+            key: e.key.clone(),
+            key_frac: e.fraction,
+            point_frac: snap.fraction(p.position),
+        })
+    });
+    RingScene {
+        space_bits: snap.space_bits(),
+        points,
+        keys,
+        travellers,
+        progress: view.progress,
+        walk,
+        hover: view.ring_hover,
+        scale: view.scale,
+        theme: view.theme,
+        text: view.text,
+    }
+}
+
+/// For each sampled key, its place in its owner's bin (in sample order).
+fn slots(snap: &Snapshot, sample: &[u32]) -> Vec<(u32, u32)> {
+    let mut filled = vec![0u32; snap.nodes.len()];
+    sample
+        .iter()
+        .map(|&k| {
+            let owner = snap.owners.get(k as usize).copied().unwrap_or(0);
+            let slot = filled.get_mut(owner as usize).map_or(0, |c| {
+                *c += 1;
+                *c - 1
+            });
+            (owner, slot)
+        })
+        .collect()
+}
+
+fn table_cells(snap: &Snapshot) -> Option<(Vec<Rgb>, usize)> {
+    match &snap.picture {
+        Picture::Table { entries } => {
+            let group = entries.len().div_ceil(MAX_CELLS).max(1);
+            Some((
+                entries
+                    .iter()
+                    .step_by(group)
+                    .map(|&o| colour_of(snap, o))
+                    .collect(),
+                group,
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// The key whose scores a rendezvous picture shows: the explained one, else the first key.
+pub fn score_key(state: &State) -> Option<String> {
+    let typed = state.explain_key.trim();
+    if typed.is_empty() {
+        state.keys.keys.first().cloned()
+    } else {
+        Some(typed.to_string())
+    }
+}
+
+/// The bins scene.
+pub fn bins(state: &State, view: &View) -> BinsScene {
+    let snap = &state.current;
+    let buckets = matches!(snap.picture, Picture::Buckets { .. });
+    let columns = snap
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Column {
+            label: if buckets {
+                format!("{i} · {}", n.name)
+            } else {
+                n.name.clone()
+            },
+            colour: n.colour,
+        })
+        .collect();
+    let sample = &state.keys.sample;
+    let after = slots(snap, sample);
+    let mut dots: Vec<BinDot> = after
+        .iter()
+        .map(|&(column, slot)| BinDot {
+            column,
+            slot,
+            colour: colour_of(snap, column),
+            from: None,
+        })
+        .collect();
+    let change = animated(state);
+    let mut before_columns = snap.nodes.len() as u32;
+    if let Some(change) = change {
+        let before = &change.before;
+        before_columns = before.nodes.len() as u32;
+        let old = slots(before, sample);
+        for m in &change.moves {
+            let j = m.sample as usize;
+            if let (Some(dot), Some(&(col, slot))) = (dots.get_mut(j), old.get(j)) {
+                dot.from = Some((col, slot, colour_of(before, col)));
+            }
+        }
+    }
+    let header = match &snap.picture {
+        Picture::Table { .. } => {
+            let (cells, group) = table_cells(snap).unwrap_or_default();
+            let before = change
+                .and_then(|c| table_cells(&c.before))
+                .filter(|(b, g)| b.len() == cells.len() && *g == group)
+                .map(|(b, _)| b);
+            let highlight = state.explained().and_then(|e| match e.explanation {
+                Explanation::TableEntry { entry, .. } => Some(entry as usize / group.max(1)),
+                _ => None,
+            });
+            Header::Table {
+                cells,
+                before,
+                highlight,
+            }
+        }
+        Picture::Scores { .. } => match score_key(state).map(|k| snap.placement.explain(&k)) {
+            Some(Explanation::Rendezvous { scores, owner }) => Header::Scores {
+                scores,
+                winner: owner as usize,
+            },
+            _ => Header::None,
+        },
+        _ => Header::None,
+    };
+    BinsScene {
+        header,
+        columns,
+        before_columns,
+        dots,
+        progress: view.progress,
+        hover: view.bins_hover,
+        scale: view.scale,
+        theme: view.theme,
+        text: view.text,
+    }
+}
+
+/// Keys per node, with the mean and the ±10% band.
+pub fn loads(state: &State, view: &View) -> BarsScene {
+    let snap = &state.current;
+    let bars: Vec<Bar> = snap
+        .nodes
+        .iter()
+        .zip(&snap.loads)
+        .map(|(n, &l)| Bar {
+            label: n.name.clone(),
+            value: l as f64,
+            colour: n.colour,
+        })
+        .collect();
+    let mean = snap.key_balance().map(|b| b.mean);
+    BarsScene {
+        bars,
+        mean,
+        band: mean.map(|m| (m * 0.9, m * 1.1)),
+        unit: Unit::Count,
+        scale: view.scale,
+        theme: view.theme,
+        text: view.text,
+    }
+}
+
+/// Hash-space share per node, with the mean and the ±10% band.
+pub fn shares(state: &State, view: &View) -> BarsScene {
+    let snap = &state.current;
+    let bars: Vec<Bar> = snap
+        .nodes
+        .iter()
+        .zip(&snap.shares)
+        .map(|(n, &s)| Bar {
+            label: n.name.clone(),
+            value: s,
+            colour: n.colour,
+        })
+        .collect();
+    let mean = snap.share_balance().map(|b| b.mean);
+    BarsScene {
+        bars,
+        mean,
+        band: mean.map(|m| (m * 0.9, m * 1.1)),
+        unit: Unit::Percent,
+        scale: view.scale,
+        theme: view.theme,
+        text: view.text,
+    }
+}
+
+fn pos_words(snap: &Snapshot, position: u64) -> String {
+    format!(
+        "{position} ({} round)",
+        format::percent(snap.fraction(position), 2)
+    )
+}
+
+fn key_words(state: &State, j: usize) -> Option<String> {
+    let snap = &state.current;
+    let k = *state.keys.sample.get(j)? as usize;
+    let key = state.keys.keys.get(k)?;
+    let owner = snap.node(*snap.owners.get(k)?)?;
+    let mut words = format!(
+        "Key {key:?}: hash {}, owner {}",
+        pos_words(snap, *snap.sample_positions.get(j)?),
+        owner.name
+    );
+    if let Some(change) = state.change.as_deref() {
+        if let Some(m) = change.moves.iter().find(|m| m.sample as usize == j) {
+            if let Some((from, _)) = state.describe(m.from) {
+                words.push_str(&format!(" (moved from {from})"));
+            }
+        }
+    }
+    words.push('.');
+    Some(words)
+}
+
+/// Words for what is under the pointer on the ring.
+pub fn ring_hit_words(state: &State, hit: RingHit) -> Option<String> {
+    let snap = &state.current;
+    let points = snap.picture.ring_points();
+    let n = points.len();
+    match hit {
+        RingHit::Point(i) => {
+            let p = points.get(i)?;
+            let node = snap.node(p.owner)?;
+            let prev = points[(i + n - 1) % n].position;
+            let arc = if n == 1 {
+                1.0
+            } else {
+                crate::model::ring_distance(prev, p.position, snap.space_bits())
+            };
+            let vnode = match (&snap.config.algorithm, snap.kind) {
+                (ring_core::Algorithm::Virtual { naming }, AlgoKind::Virtual) => {
+                    format!(
+                        " (virtual node {:?})",
+                        naming.vnode_name(&node.name, p.replica, snap.config.effective_hash())
+                    )
+                }
+                _ => String::new(),
+            };
+            Some(format!(
+                "Point {} of {}{vnode} at {}; its arc is {} of the ring.",
+                p.replica,
+                node.name,
+                pos_words(snap, p.position),
+                format::percent(arc, 2)
+            ))
+        }
+        RingHit::Arc(i) => {
+            let p = points.get(i)?;
+            let node = snap.node(p.owner)?;
+            let prev = points[(i + n - 1) % n].position;
+            let arc = if n == 1 {
+                1.0
+            } else {
+                crate::model::ring_distance(prev, p.position, snap.space_bits())
+            };
+            Some(format!(
+                "Arc from {} to {}: {} of the ring, owned by {} (point {}). {} owns {} of the ring in all.",
+                prev,
+                p.position,
+                format::percent(arc, 2),
+                node.name,
+                p.replica,
+                node.name,
+                format::percent(snap.shares.get(p.owner as usize).copied().unwrap_or(0.0), 1)
+            ))
+        }
+        RingHit::Key(j) => key_words(state, j),
+    }
+}
+
+/// Words for what is under the pointer in the bins.
+pub fn bins_hit_words(state: &State, hit: BinsHit) -> Option<String> {
+    let snap = &state.current;
+    match hit {
+        BinsHit::Cell(i) => {
+            let Picture::Table { entries } = &snap.picture else {
+                return None;
+            };
+            let group = entries.len().div_ceil(MAX_CELLS).max(1);
+            let first = i * group;
+            let owner = snap.node(*entries.get(first)?)?;
+            if group == 1 {
+                Some(format!(
+                    "Entry {first} of {}: owned by {}.",
+                    entries.len(),
+                    owner.name
+                ))
+            } else {
+                Some(format!(
+                    "Entries {first} to {} of {}: the first is owned by {}.",
+                    (first + group - 1).min(entries.len() - 1),
+                    entries.len(),
+                    owner.name
+                ))
+            }
+        }
+        BinsHit::Column(c) => {
+            let node = snap.node(c as u32)?;
+            let load = snap.loads.get(c).copied().unwrap_or(0);
+            let total = state.keys.len().max(1) as f64;
+            let bucket = if matches!(snap.picture, Picture::Buckets { .. }) {
+                format!("Bucket {c}, ")
+            } else {
+                String::new()
+            };
+            Some(format!(
+                "{bucket}{}: {} keys ({}), {} of the hash space.",
+                node.name,
+                format::group_thousands(load),
+                format::percent(load as f64 / total, 1),
+                format::percent(snap.shares.get(c).copied().unwrap_or(0.0), 1)
+            ))
+        }
+        BinsHit::Dot(j) => key_words(state, j),
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

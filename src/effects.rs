@@ -1,0 +1,275 @@
+//! Effects: everything that touches time or the browser outside the DOM Yew renders —
+//! animation frames, media queries, window resizes, drawing on canvases. None of this runs
+//! inside the reducer.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use gloo::render::{request_animation_frame, AnimationFrame};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlCanvasElement, MediaQueryList};
+use yew::prelude::*;
+
+/// How long a change's keys take to travel at speed 1, in milliseconds.
+pub const TRAVEL_MS: f64 = 1_100.0;
+
+fn media_query(query: &str) -> Option<MediaQueryList> {
+    web_sys::window()?.match_media(query).ok().flatten()
+}
+
+/// Whether a CSS media query matches, updated when it changes (for example the system
+/// switching to dark mode).
+#[hook]
+pub fn use_media_query(query: &'static str) -> bool {
+    let matches = use_state(|| media_query(query).is_some_and(|m| m.matches()));
+    {
+        let matches = matches.clone();
+        use_effect_with(query, move |query| {
+            let listener = media_query(query).map(|list| {
+                let target = list.clone();
+                EventListener::new(&target, "change", move |_| matches.set(list.matches()))
+            });
+            move || drop(listener)
+        });
+    }
+    *matches
+}
+
+/// A counter that goes up when the window is resized, to redraw canvases at their new size.
+#[hook]
+pub fn use_resize_counter() -> u32 {
+    let counter = use_state(|| 0u32);
+    {
+        let counter = counter.clone();
+        use_effect_with((), move |_| {
+            let count = Rc::new(RefCell::new(0u32));
+            let listener = web_sys::window().map(|w| {
+                EventListener::new(&w, "resize", move |_| {
+                    let next = {
+                        let mut c = count.borrow_mut();
+                        *c = c.wrapping_add(1);
+                        *c
+                    };
+                    counter.set(next);
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    *counter
+}
+
+/// The state of the animation of the last change.
+#[derive(Clone, PartialEq)]
+pub struct Playback {
+    /// How far the keys have travelled, 0..=1.
+    pub progress: f64,
+    /// Whether it is running.
+    pub playing: bool,
+    /// Speed factor (1 = about a second).
+    pub speed: f64,
+    /// Whether the system asks for reduced motion (then nothing moves).
+    pub reduced_motion: bool,
+    /// Play or pause.
+    pub ontoggle: Callback<()>,
+    /// Play the last change again from the start.
+    pub onreplay: Callback<()>,
+    /// Set the speed.
+    pub onspeed: Callback<f64>,
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Runs the next frames of an animation from `from` (started at `start` ms) until it ends.
+fn run_frames(
+    slot: Rc<RefCell<Option<AnimationFrame>>>,
+    position: Rc<RefCell<f64>>,
+    progress: UseStateHandle<f64>,
+    start: f64,
+    from: f64,
+    speed: f64,
+) {
+    let next_slot = Rc::clone(&slot);
+    let frame = request_animation_frame(move |now| {
+        let p = (from + (now - start).max(0.0) * speed / TRAVEL_MS).min(1.0);
+        *position.borrow_mut() = p;
+        progress.set(p);
+        if p < 1.0 {
+            run_frames(next_slot, position, progress, start, from, speed);
+        } else {
+            next_slot.borrow_mut().take();
+        }
+    });
+    // Keeping the handle keeps the frame requested; dropping it (teardown) cancels it.
+    *slot.borrow_mut() = Some(frame);
+}
+
+/// The animation of the last change, identified by `change_id` (0: no change): a new id
+/// plays it from the start, unless the system asks for reduced motion.
+#[hook]
+pub fn use_playback(change_id: u64) -> Playback {
+    let reduced_motion = use_media_query("(prefers-reduced-motion: reduce)");
+    let progress = use_state(|| 1.0f64);
+    let position = use_mut_ref(|| 1.0f64);
+    let playing = use_state(|| false);
+    let speed = use_state(|| 1.0f64);
+    let run = use_state(|| 0u32);
+    let frame = use_mut_ref(|| None::<AnimationFrame>);
+
+    {
+        let (progress, position, playing, run) = (
+            progress.clone(),
+            position.clone(),
+            playing.clone(),
+            run.clone(),
+        );
+        use_effect_with((change_id, reduced_motion), move |&(id, reduced)| {
+            let p = if id == 0 || reduced { 1.0 } else { 0.0 };
+            *position.borrow_mut() = p;
+            progress.set(p);
+            playing.set(p < 1.0);
+            run.set(run.wrapping_add(1));
+        });
+    }
+    {
+        let (progress, position, frame) = (progress.clone(), position.clone(), frame.clone());
+        use_effect_with(
+            (*run, *playing, *speed, reduced_motion),
+            move |&(_, playing, speed, reduced)| {
+                frame.borrow_mut().take();
+                let from = *position.borrow();
+                if playing && !reduced && from < 1.0 {
+                    run_frames(frame.clone(), position, progress, now_ms(), from, speed);
+                }
+                move || {
+                    frame.borrow_mut().take();
+                }
+            },
+        );
+    }
+
+    let ontoggle = {
+        let (playing, position, progress, run) = (
+            playing.clone(),
+            position.clone(),
+            progress.clone(),
+            run.clone(),
+        );
+        Callback::from(move |()| {
+            if *playing && *position.borrow() < 1.0 {
+                playing.set(false);
+            } else {
+                if *position.borrow() >= 1.0 {
+                    *position.borrow_mut() = 0.0;
+                    progress.set(0.0);
+                }
+                playing.set(true);
+                run.set(run.wrapping_add(1));
+            }
+        })
+    };
+    let onreplay = {
+        let (playing, position, progress, run) = (
+            playing.clone(),
+            position.clone(),
+            progress.clone(),
+            run.clone(),
+        );
+        Callback::from(move |()| {
+            *position.borrow_mut() = 0.0;
+            progress.set(0.0);
+            playing.set(true);
+            run.set(run.wrapping_add(1));
+        })
+    };
+    let onspeed = {
+        let speed = speed.clone();
+        Callback::from(move |s: f64| speed.set(s.clamp(0.1, 4.0)))
+    };
+    Playback {
+        progress: if reduced_motion { 1.0 } else { *progress },
+        playing: *playing && *progress < 1.0 && !reduced_motion,
+        speed: *speed,
+        reduced_motion,
+        ontoggle,
+        onreplay,
+        onspeed,
+    }
+}
+
+/// Device pixels per CSS pixel.
+pub fn device_pixel_ratio() -> f64 {
+    web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .clamp(1.0, 4.0)
+}
+
+/// Sizes `canvas` to `css_w × css_h` CSS pixels at the device's pixel ratio (so it is crisp
+/// on high-DPI screens) and draws on it with `draw`, which gets the drawing area and the
+/// ratio. Drawing errors are logged, never raised.
+pub fn draw_on_canvas(
+    canvas: &HtmlCanvasElement,
+    css_w: f64,
+    css_h: f64,
+    draw: impl FnOnce(&DrawingArea<CanvasBackend, Shift>, f64) -> Result<(), String>,
+) {
+    let ratio = device_pixel_ratio();
+    let w = (css_w * ratio).round().max(1.0) as u32;
+    let h = (css_h * ratio).round().max(1.0) as u32;
+    if canvas.width() != w {
+        canvas.set_width(w);
+    }
+    if canvas.height() != h {
+        canvas.set_height(h);
+    }
+    // Through the CSSOM, not a style attribute, which a strict CSP would refuse.
+    let style = canvas.style();
+    let _ = style.set_property("width", &format!("{css_w}px"));
+    let _ = style.set_property("height", &format!("{css_h}px"));
+    let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
+        gloo::console::error!("ringlab: no 2D context on a canvas");
+        return;
+    };
+    let area = backend.into_drawing_area();
+    if let Err(e) = draw(&area, ratio) {
+        gloo::console::error!(format!("ringlab: drawing failed: {e}"));
+    }
+}
+
+/// The width in CSS pixels of `canvas`'s parent element (the box the canvas fills).
+pub fn parent_width(canvas: &HtmlCanvasElement) -> f64 {
+    canvas
+        .parent_element()
+        .map_or(0.0, |p| f64::from(p.client_width()))
+}
+
+/// Installs the panic hook: the message goes to the console, and the "something went
+/// wrong — reset" banner (in index.html, outside the Yew tree) is shown.
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        if let Some(banner) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("panic-banner"))
+        {
+            let _ = banner.remove_attribute("hidden");
+        }
+    }));
+}
+
+/// The element with id `id`, as type `T`.
+pub fn element_by_id<T: JsCast>(id: &str) -> Option<T> {
+    web_sys::window()?
+        .document()?
+        .get_element_by_id(id)?
+        .dyn_into::<T>()
+        .ok()
+}

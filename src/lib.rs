@@ -1,0 +1,18 @@
+//! Ringlab's web app: a Yew front end over the `ring-core` crate.
+//!
+//! - [`model`]: the state and its pure transitions; no web types, tested natively.
+//! - [`draw`]: drawing functions over any plotters `DrawingBackend`, fed plain input
+//!   structs; the browser passes a canvas backend, native tests a bitmap.
+//! - `app`, `components`, `effects` (wasm32 only): the Yew components, and the effects
+//!   (animation frames, media queries, canvas sizing) that stay out of the model.
+#![forbid(unsafe_code)]
+
+pub mod draw;
+pub mod model;
+
+#[cfg(target_arch = "wasm32")]
+pub mod app;
+#[cfg(target_arch = "wasm32")]
+pub mod components;
+#[cfg(target_arch = "wasm32")]
+pub mod effects;

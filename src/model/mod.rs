@@ -1,0 +1,21 @@
+//! The app's model: plain Rust, no web types, compiled and tested on every target.
+//!
+//! [`State`] is the whole state of the lab: the cluster (nodes with stable ids and colours,
+//! some perhaps down), the algorithm and hash, the key set, the placement the core built
+//! for them ([`Snapshot`]), and the last change with the keys it moved ([`Change`]).
+//! [`State::apply`] is a pure transition: it checks an [`Action`], rebuilds the placement
+//! through `ring_core::build`, and either returns the next state or an [`InputError`] that
+//! names the control at fault and leaves everything as it was.
+
+pub mod algo;
+pub mod keys;
+pub mod palette;
+mod snapshot;
+mod state;
+
+pub use algo::{AlgoKind, AlgoParams};
+pub use palette::Rgb;
+pub use snapshot::{Change, KeyMove, NodeInfo, Snapshot};
+pub use state::{
+    ring_distance, Action, Explained, Field, InputError, KeySet, KeySource, Node, NodeId, State,
+};

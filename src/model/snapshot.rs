@@ -1,0 +1,240 @@
+//! A built placement with everything the views read from it, and the change between two.
+
+use std::fmt;
+use std::rc::Rc;
+
+use ring_core::metrics::{self, Balance, Flow, Ideal, MoveSummary};
+use ring_core::{build, BuildError, Config, NodeIndex, NodeSpec, Picture, Placement};
+
+use super::algo::AlgoKind;
+use super::palette::Rgb;
+use super::state::{KeySet, NodeId};
+
+/// A node as one snapshot knows it: its index in the snapshot is its position in
+/// [`Snapshot::nodes`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeInfo {
+    /// The stable id.
+    pub id: NodeId,
+    /// The name.
+    pub name: String,
+    /// The colour.
+    pub colour: Rgb,
+}
+
+/// A placement built by the core over the nodes that were up, with the owners of every key.
+pub struct Snapshot {
+    /// The configuration it was built with.
+    pub config: Config,
+    /// The algorithm as the menu names it.
+    pub kind: AlgoKind,
+    /// The nodes, in the core's index order.
+    pub nodes: Vec<NodeInfo>,
+    /// The placement.
+    pub placement: Rc<dyn Placement>,
+    /// What to draw.
+    pub picture: Picture,
+    /// The owner (core index) of every key.
+    pub owners: Vec<NodeIndex>,
+    /// Keys per node.
+    pub loads: Vec<u64>,
+    /// Share of the hash space per node.
+    pub shares: Vec<f64>,
+    /// Position (`Placement::key_position`) of each sampled key, in sample order.
+    pub sample_positions: Vec<u64>,
+}
+
+impl fmt::Debug for Snapshot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Snapshot")
+            .field("config", &self.config)
+            .field("nodes", &self.nodes)
+            .field("loads", &self.loads)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Snapshot {
+    /// Builds the placement over `nodes` (the nodes that are up, with their ids and colours)
+    /// and places every key.
+    pub fn build(
+        config: &Config,
+        kind: AlgoKind,
+        nodes: Vec<NodeInfo>,
+        specs: &[NodeSpec],
+        keys: &KeySet,
+    ) -> Result<Snapshot, BuildError> {
+        let placement: Rc<dyn Placement> = Rc::from(build(config, specs)?);
+        let owners = placement.assign(&keys.keys);
+        let loads = metrics::loads(&owners, placement.node_count()).unwrap_or_else(|_| {
+            // The core gives owners below node_count; counting by hand covers a broken one.
+            let mut l = vec![0u64; nodes.len()];
+            for &o in &owners {
+                if let Some(c) = l.get_mut(o as usize) {
+                    *c += 1;
+                }
+            }
+            l
+        });
+        let sample_positions = keys
+            .sample
+            .iter()
+            .filter_map(|&i| keys.keys.get(i as usize))
+            .map(|k| placement.key_position(k))
+            .collect();
+        Ok(Snapshot {
+            config: config.clone(),
+            kind,
+            picture: placement.picture(),
+            shares: placement.shares(),
+            placement,
+            nodes,
+            owners,
+            loads,
+            sample_positions,
+        })
+    }
+
+    /// The node at core index `index`.
+    pub fn node(&self, index: NodeIndex) -> Option<&NodeInfo> {
+        self.nodes.get(index as usize)
+    }
+
+    /// The core index of the node with id `id`, if it is in this snapshot.
+    pub fn index_of(&self, id: NodeId) -> Option<NodeIndex> {
+        self.nodes
+            .iter()
+            .position(|n| n.id == id)
+            .map(|i| i as NodeIndex)
+    }
+
+    /// Every key's owner as a stable id (the labels `metrics::diff` compares).
+    pub fn owner_labels(&self) -> Vec<u32> {
+        self.owners
+            .iter()
+            .map(|&o| self.node(o).map_or(u32::MAX, |n| n.id.0))
+            .collect()
+    }
+
+    /// The balance of keys per node.
+    pub fn key_balance(&self) -> Option<Balance> {
+        Balance::of_counts(&self.loads).ok()
+    }
+
+    /// The balance of the hash-space shares.
+    pub fn share_balance(&self) -> Option<Balance> {
+        Balance::of(&self.shares).ok()
+    }
+
+    /// The width of the hash space in bits.
+    pub fn space_bits(&self) -> u32 {
+        match &self.picture {
+            Picture::Ring { space_bits, .. } => *space_bits,
+            _ => self.placement.space_bits(),
+        }
+    }
+
+    /// `position` as a fraction of the hash space, 0 ≤ f < 1.
+    pub fn fraction(&self, position: u64) -> f64 {
+        position as f64 / 2f64.powi(self.space_bits().min(64) as i32)
+    }
+
+    /// On a ring, the index of the point that took a key at `position` owned by `owner`:
+    /// the owner's first point at or after the position, wrapping. (For bounded loads this
+    /// is the point the walk stopped at; on a plain ring it is simply the successor.)
+    pub fn anchor_point(&self, position: u64, owner: NodeIndex) -> Option<u32> {
+        let points = self.picture.ring_points();
+        if points.is_empty() {
+            return None;
+        }
+        let start = points.partition_point(|p| p.position < position);
+        (0..points.len())
+            .map(|step| (start + step) % points.len())
+            .find(|&i| points[i].owner == owner)
+            .map(|i| i as u32)
+    }
+}
+
+/// A sampled key that changed owner.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KeyMove {
+    /// Its position in the sample (and in [`Snapshot::sample_positions`]).
+    pub sample: u32,
+    /// The owner before.
+    pub from: NodeId,
+    /// The owner after.
+    pub to: NodeId,
+}
+
+/// The last change: what was done, the placement before it, and what moved.
+#[derive(Debug)]
+pub struct Change {
+    /// Tells changes apart (the state version that made it): a new serial plays anew.
+    pub serial: u64,
+    /// What was done, for the caption ("added cache-e").
+    pub what: String,
+    /// The placement before.
+    pub before: Rc<Snapshot>,
+    /// Moved keys against the ideal (the core's summary line).
+    pub summary: MoveSummary,
+    /// Who gave how many keys to whom; `from` and `to` are node ids.
+    pub flows: Vec<Flow>,
+    /// The sampled keys that moved, for the animation.
+    pub moves: Vec<KeyMove>,
+}
+
+impl Change {
+    /// The change from `before` to `after` over the same keys, or `None` if the two cannot
+    /// be compared key by key.
+    pub fn between(
+        before: Rc<Snapshot>,
+        after: &Snapshot,
+        keys: &KeySet,
+        what: String,
+        ideal: Ideal,
+        serial: u64,
+    ) -> Option<Change> {
+        let moves = metrics::diff(&before.owner_labels(), &after.owner_labels()).ok()?;
+        // Both lists are ascending: walk them together to find the sampled keys that moved.
+        let mut sampled = Vec::new();
+        let mut s = 0usize;
+        for &k in &moves.moved_keys {
+            while s < keys.sample.len() && (keys.sample[s] as usize) < k {
+                s += 1;
+            }
+            if s < keys.sample.len() && keys.sample[s] as usize == k {
+                let from = before
+                    .owners
+                    .get(k)
+                    .and_then(|&o| before.node(o))
+                    .map(|n| n.id);
+                let to = after
+                    .owners
+                    .get(k)
+                    .and_then(|&o| after.node(o))
+                    .map(|n| n.id);
+                if let (Some(from), Some(to)) = (from, to) {
+                    sampled.push(KeyMove {
+                        sample: s as u32,
+                        from,
+                        to,
+                    });
+                }
+            }
+        }
+        Some(Change {
+            serial,
+            what,
+            summary: moves.summary(ideal),
+            flows: moves.flows,
+            moves: sampled,
+            before,
+        })
+    }
+
+    /// Whether the before and after pictures are of the same kind, so keys can be shown
+    /// travelling from one to the other.
+    pub fn animatable(&self, after: &Snapshot) -> bool {
+        std::mem::discriminant(&self.before.picture) == std::mem::discriminant(&after.picture)
+    }
+}

@@ -1,0 +1,886 @@
+//! The state of the lab and its transitions.
+
+use std::rc::Rc;
+
+use ring_core::error::{validate_nodes, MAX_VNODES, MAX_WEIGHT};
+use ring_core::ketama::Weighting;
+use ring_core::metrics::{format, Ideal};
+use ring_core::ring::Naming;
+use ring_core::{BuildError, Config, Explanation, HashFn, NodeSpec};
+
+use super::algo::{AlgoKind, AlgoParams};
+use super::keys;
+use super::palette::{self, Rgb};
+use super::snapshot::{Change, NodeInfo, Snapshot};
+
+/// A node's identity, stable across every change (indices in the core shift when a node
+/// leaves; ids do not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+/// A node of the cluster.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// Stable id.
+    pub id: NodeId,
+    /// Name, hashed to place the node.
+    pub name: String,
+    /// Weight (what it means depends on the algorithm).
+    pub weight: u32,
+    /// Own virtual-node count, or `None` for the default.
+    pub vnodes: Option<u32>,
+    /// Marked down: kept in the list, left out of the placement.
+    pub down: bool,
+    /// Palette slot of its colour.
+    pub slot: u8,
+}
+
+impl Node {
+    /// The node's colour.
+    pub fn colour(&self) -> Rgb {
+        palette::colour(self.slot)
+    }
+
+    fn spec(&self) -> NodeSpec {
+        NodeSpec {
+            name: self.name.clone(),
+            weight: self.weight,
+            vnodes: self.vnodes,
+        }
+    }
+
+    fn info(&self) -> NodeInfo {
+        NodeInfo {
+            id: self.id,
+            name: self.name.clone(),
+            colour: self.colour(),
+        }
+    }
+}
+
+/// Where the keys came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeySource {
+    /// Generated: `count` keys from `seed`.
+    Generated {
+        /// How many.
+        count: u32,
+        /// The splitmix64 seed.
+        seed: u64,
+    },
+    /// Pasted by the user.
+    Pasted,
+}
+
+/// The keys, shared between states (cloning a state does not copy them).
+#[derive(Clone, Debug)]
+pub struct KeySet {
+    /// Where they came from.
+    pub source: KeySource,
+    /// The keys.
+    pub keys: Rc<Vec<String>>,
+    /// Indices of the keys drawn on the canvas, ascending.
+    pub sample: Rc<Vec<u32>>,
+}
+
+impl KeySet {
+    fn new(source: KeySource, keys: Vec<String>) -> KeySet {
+        let sample = keys::sample(keys.len() as u32);
+        KeySet {
+            source,
+            keys: Rc::new(keys),
+            sample: Rc::new(sample),
+        }
+    }
+
+    /// How many keys.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether there are none (never, once built: a key set has at least one key).
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+}
+
+/// The control an input error belongs to, so the message can stand next to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The new node's name.
+    AddName,
+    /// The new node's weight.
+    AddWeight,
+    /// The new node's virtual-node count.
+    AddVnodes,
+    /// A node's weight.
+    NodeWeight(NodeId),
+    /// A node's virtual-node count.
+    NodeVnodes(NodeId),
+    /// A node's remove or down/up button.
+    Node(NodeId),
+    /// The default virtual-node count.
+    DefaultVnodes,
+    /// The algorithm menu.
+    Algorithm,
+    /// go-zero's replicas.
+    Replicas,
+    /// The slot count.
+    Slots,
+    /// Maglev's table size.
+    TableSize,
+    /// Bounded loads' ε.
+    Epsilon,
+    /// The key count.
+    KeyCount,
+    /// The seed.
+    Seed,
+    /// The pasted keys.
+    Paste,
+    /// The key to explain.
+    Explain,
+}
+
+/// A change that was refused, and why, in words the user can act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// The control at fault.
+    pub field: Field,
+    /// The problem and the allowed range.
+    pub message: String,
+    /// What was typed, so the control can keep showing it next to the message.
+    pub text: Option<String>,
+}
+
+impl InputError {
+    fn new(field: Field, message: impl Into<String>) -> Self {
+        InputError {
+            field,
+            message: message.into(),
+            text: None,
+        }
+    }
+
+    /// What the control for `field` shows: what was typed if this error is about it,
+    /// else `value` (the value in force).
+    pub fn shown(error: Option<&InputError>, field: Field, value: String) -> String {
+        match error {
+            Some(e) if e.field == field => e.text.clone().unwrap_or(value),
+            _ => value,
+        }
+    }
+}
+
+/// Everything the user can do. Text fields arrive as typed; the model parses them so that
+/// every refusal is checked, worded and tested in one place.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Add a node; an empty `vnodes` means the default count.
+    AddNode {
+        /// Name.
+        name: String,
+        /// Weight, as typed.
+        weight: String,
+        /// Virtual nodes, as typed (empty: the default).
+        vnodes: String,
+    },
+    /// Remove a node.
+    RemoveNode(NodeId),
+    /// Mark a node down (`true`) or up again.
+    SetDown(NodeId, bool),
+    /// Change a node's weight.
+    SetWeight(NodeId, String),
+    /// Change a node's virtual-node count (empty: the default).
+    SetVnodes(NodeId, String),
+    /// Change the default virtual-node count.
+    SetDefaultVnodes(String),
+    /// Pick an algorithm.
+    SetAlgorithm(AlgoKind),
+    /// Pick a hash function.
+    SetHash(HashFn),
+    /// Pick the virtual-node naming.
+    SetNaming(Naming),
+    /// Pick ketama's weighting.
+    SetWeighting(Weighting),
+    /// Set go-zero's replicas.
+    SetReplicas(String),
+    /// Set the slot count.
+    SetSlots(String),
+    /// Set Maglev's table size.
+    SetTableSize(String),
+    /// Set bounded loads' ε.
+    SetEpsilon(String),
+    /// Generate `count` keys from `seed`.
+    GenerateKeys {
+        /// As typed.
+        count: String,
+        /// As typed.
+        seed: String,
+    },
+    /// Use pasted keys, one per line.
+    PasteKeys(String),
+    /// Explain how one key is placed (empty: explain none).
+    Explain(String),
+    /// Back to the first state.
+    Reset,
+}
+
+/// The whole state of the lab.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// The nodes, up and down, in the order they were added.
+    pub nodes: Vec<Node>,
+    next_id: u32,
+    /// The algorithm.
+    pub kind: AlgoKind,
+    /// Every algorithm's parameters.
+    pub params: AlgoParams,
+    /// The hash picked (an algorithm may fix its own: see [`State::config`]).
+    pub hash: HashFn,
+    /// Virtual nodes for nodes without their own count.
+    pub default_vnodes: u32,
+    /// The keys.
+    pub keys: KeySet,
+    /// The placement of the nodes that are up.
+    pub current: Rc<Snapshot>,
+    /// The last change to the cluster or configuration, if it kept the same keys.
+    pub change: Option<Rc<Change>>,
+    /// The key being explained.
+    pub explain_key: String,
+    /// The last refused input.
+    pub error: Option<InputError>,
+    /// Counts accepted and refused actions: a cheap equality for views.
+    pub version: u64,
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &Self) -> bool {
+        self.version == other.version && Rc::ptr_eq(&self.current, &other.current)
+    }
+}
+
+/// The walk that placed one key, with its steps in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Explained {
+    /// The key.
+    pub key: String,
+    /// Its hash position.
+    pub position: u64,
+    /// The position as a fraction of the hash space.
+    pub fraction: f64,
+    /// The owner's id.
+    pub owner: Option<NodeId>,
+    /// The core's explanation.
+    pub explanation: Explanation,
+    /// The steps, one sentence each.
+    pub steps: Vec<String>,
+}
+
+/// Names the first nodes take.
+const FIRST_NODES: [&str; 4] = ["cache-a", "cache-b", "cache-c", "cache-d"];
+/// The first key set.
+const FIRST_KEYS: u32 = 10_000;
+const FIRST_SEED: u64 = 42;
+/// Few enough points to see each one on the ring.
+const FIRST_VNODES: u32 = 16;
+/// Longest key accepted for explaining.
+const MAX_EXPLAIN_BYTES: usize = 1_024;
+
+impl State {
+    /// The first state: four caches on a virtual-node ring, 16 points each, 10,000 keys.
+    pub fn initial() -> Result<State, BuildError> {
+        let nodes: Vec<Node> = FIRST_NODES
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Node {
+                id: NodeId(i as u32),
+                name: (*name).to_string(),
+                weight: 100,
+                vnodes: None,
+                down: false,
+                slot: i as u8,
+            })
+            .collect();
+        let keys = KeySet::new(
+            KeySource::Generated {
+                count: FIRST_KEYS,
+                seed: FIRST_SEED,
+            },
+            keys::generate(FIRST_KEYS, FIRST_SEED),
+        );
+        let kind = AlgoKind::Virtual;
+        let params = AlgoParams::default();
+        let hash = HashFn::Murmur3_64;
+        let config = Config {
+            algorithm: params.algorithm(kind),
+            hash,
+            default_vnodes: FIRST_VNODES,
+        };
+        let infos = nodes.iter().map(Node::info).collect();
+        let specs: Vec<NodeSpec> = nodes.iter().map(Node::spec).collect();
+        let current = Snapshot::build(&config, kind, infos, &specs, &keys)?;
+        Ok(State {
+            next_id: nodes.len() as u32,
+            nodes,
+            kind,
+            params,
+            hash,
+            default_vnodes: FIRST_VNODES,
+            keys,
+            current: Rc::new(current),
+            change: None,
+            explain_key: String::new(),
+            error: None,
+            version: 0,
+        })
+    }
+
+    /// The core configuration of this state.
+    pub fn config(&self) -> Config {
+        Config {
+            algorithm: self.params.algorithm(self.kind),
+            hash: self.hash,
+            default_vnodes: self.default_vnodes,
+        }
+    }
+
+    /// The node with id `id`, up or down.
+    pub fn node(&self, id: NodeId) -> Option<&Node> {
+        self.nodes.iter().find(|n| n.id == id)
+    }
+
+    /// The name and colour of node `id`, also for a node that was just removed.
+    pub fn describe(&self, id: NodeId) -> Option<(String, Rgb)> {
+        if let Some(n) = self.node(id) {
+            return Some((n.name.clone(), n.colour()));
+        }
+        self.change
+            .as_ref()
+            .and_then(|c| c.before.nodes.iter().find(|n| n.id == id))
+            .map(|n| (n.name.clone(), n.colour))
+    }
+
+    /// A name for a new node that no node has yet ("cache-e", then "cache-f", ...).
+    pub fn suggested_name(&self) -> String {
+        let taken = |name: &str| self.nodes.iter().any(|n| n.name == name);
+        (b'a'..=b'z')
+            .map(|c| format!("cache-{}", char::from(c)))
+            .chain((1u32..).map(|i| format!("cache-{i}")))
+            .find(|n| !taken(n))
+            .unwrap_or_default()
+    }
+
+    /// This state with `error` recorded and nothing else changed.
+    pub fn with_error(&self, error: InputError) -> State {
+        let mut s = self.clone();
+        s.error = Some(error);
+        s.version += 1;
+        s
+    }
+
+    /// The next state after `action`, or why it was refused (the state is then unchanged).
+    pub fn apply(&self, action: Action) -> Result<State, InputError> {
+        let typed = match &action {
+            Action::SetWeight(_, t)
+            | Action::SetVnodes(_, t)
+            | Action::SetDefaultVnodes(t)
+            | Action::SetReplicas(t)
+            | Action::SetSlots(t)
+            | Action::SetTableSize(t)
+            | Action::SetEpsilon(t) => Some(t.clone()),
+            _ => None,
+        };
+        self.transition(action).map_err(|mut e| {
+            e.text = typed;
+            e
+        })
+    }
+
+    fn transition(&self, action: Action) -> Result<State, InputError> {
+        match action {
+            Action::AddNode {
+                name,
+                weight,
+                vnodes,
+            } => self.add_node(&name, &weight, &vnodes),
+            Action::RemoveNode(id) => self.remove_node(id),
+            Action::SetDown(id, down) => self.set_down(id, down),
+            Action::SetWeight(id, text) => {
+                let field = Field::NodeWeight(id);
+                let weight = parse_weight(&text).map_err(|m| InputError::new(field, m))?;
+                let (next, name) = self.edit_node(id, field, |n| n.weight = weight)?;
+                let what = format!("{name}'s weight set to {weight}");
+                self.rebuild(next, what, Ideal::None, &|_| field)
+            }
+            Action::SetVnodes(id, text) => {
+                let field = Field::NodeVnodes(id);
+                let vnodes = parse_vnodes(&text, true).map_err(|m| InputError::new(field, m))?;
+                let (next, name) = self.edit_node(id, field, |n| n.vnodes = vnodes)?;
+                let what = match vnodes {
+                    Some(v) => format!("{name} set to {v} virtual nodes"),
+                    None => format!("{name} set to the default virtual-node count"),
+                };
+                self.rebuild(next, what, Ideal::None, &|_| field)
+            }
+            Action::SetDefaultVnodes(text) => {
+                let field = Field::DefaultVnodes;
+                let vnodes = parse_vnodes(&text, false)
+                    .map_err(|m| InputError::new(field, m))?
+                    .unwrap_or(self.default_vnodes);
+                let mut next = self.clone();
+                next.default_vnodes = vnodes;
+                let what = format!("default virtual nodes set to {vnodes}");
+                self.rebuild(next, what, Ideal::None, &|_| field)
+            }
+            Action::SetAlgorithm(kind) => {
+                let mut next = self.clone();
+                next.kind = kind;
+                let what = format!("algorithm changed to {}", kind.label());
+                self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
+            }
+            Action::SetHash(hash) => {
+                let mut next = self.clone();
+                next.hash = hash;
+                let what = format!("hash changed to {}", hash.name());
+                self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
+            }
+            Action::SetNaming(naming) => {
+                let mut next = self.clone();
+                next.params.naming = naming;
+                let what = format!("virtual-node naming changed to {}", naming.name());
+                self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
+            }
+            Action::SetWeighting(weighting) => {
+                let mut next = self.clone();
+                next.params.weighting = weighting;
+                let what = format!("ketama weighting changed to {weighting:?}");
+                self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
+            }
+            Action::SetReplicas(text) => {
+                let field = Field::Replicas;
+                let replicas = parse_count_param(&text, "go-zero replicas", 1, MAX_VNODES)
+                    .map_err(|m| InputError::new(field, m))?;
+                let mut next = self.clone();
+                next.params.replicas = replicas;
+                self.rebuild(
+                    next,
+                    format!("go-zero replicas set to {replicas}"),
+                    Ideal::None,
+                    &|_| field,
+                )
+            }
+            Action::SetSlots(text) => {
+                let field = Field::Slots;
+                let slots = parse_count_param(&text, "slots", 1, ring_core::error::MAX_SLOTS)
+                    .map_err(|m| InputError::new(field, m))?;
+                let mut next = self.clone();
+                next.params.slots = slots;
+                self.rebuild(
+                    next,
+                    format!("slot table set to {slots} slots"),
+                    Ideal::None,
+                    &|_| field,
+                )
+            }
+            Action::SetTableSize(text) => {
+                let field = Field::TableSize;
+                let size = parse_count_param(
+                    &text,
+                    "Maglev table size",
+                    2,
+                    ring_core::error::MAX_TABLE_SIZE,
+                )
+                .map_err(|m| InputError::new(field, m))?;
+                let mut next = self.clone();
+                next.params.table_size = size;
+                self.rebuild(
+                    next,
+                    format!("Maglev table size set to {size}"),
+                    Ideal::None,
+                    &|_| field,
+                )
+            }
+            Action::SetEpsilon(text) => {
+                let field = Field::Epsilon;
+                let epsilon = parse_epsilon(&text).map_err(|m| InputError::new(field, m))?;
+                let mut next = self.clone();
+                next.params.epsilon = epsilon;
+                self.rebuild(next, format!("ε set to {epsilon}"), Ideal::None, &|_| {
+                    field
+                })
+            }
+            Action::GenerateKeys { count, seed } => {
+                let count =
+                    keys::parse_count(&count).map_err(|m| InputError::new(Field::KeyCount, m))?;
+                let seed = keys::parse_seed(&seed).map_err(|m| InputError::new(Field::Seed, m))?;
+                let set = KeySet::new(
+                    KeySource::Generated { count, seed },
+                    keys::generate(count, seed),
+                );
+                self.with_keys(set, Field::KeyCount)
+            }
+            Action::PasteKeys(text) => {
+                let list =
+                    keys::parse_pasted(&text).map_err(|m| InputError::new(Field::Paste, m))?;
+                self.with_keys(KeySet::new(KeySource::Pasted, list), Field::Paste)
+            }
+            Action::Explain(key) => {
+                if key.len() > MAX_EXPLAIN_BYTES {
+                    return Err(InputError::new(
+                        Field::Explain,
+                        format!(
+                            "the key is {} bytes long: explain a key of at most {MAX_EXPLAIN_BYTES} bytes",
+                            key.len()
+                        ),
+                    ));
+                }
+                let mut next = self.clone();
+                next.explain_key = key;
+                next.error = None;
+                next.version += 1;
+                Ok(next)
+            }
+            Action::Reset => {
+                let mut next = State::initial()
+                    .map_err(|e| InputError::new(Field::Algorithm, e.to_string()))?;
+                next.version = self.version + 1;
+                Ok(next)
+            }
+        }
+    }
+
+    fn add_node(&self, name: &str, weight: &str, vnodes: &str) -> Result<State, InputError> {
+        let weight = parse_weight(weight).map_err(|m| InputError::new(Field::AddWeight, m))?;
+        let vnodes =
+            parse_vnodes(vnodes, true).map_err(|m| InputError::new(Field::AddVnodes, m))?;
+        let name = name.trim().to_string();
+        let taken: Vec<u8> = self.nodes.iter().map(|n| n.slot).collect();
+        let node = Node {
+            id: NodeId(self.next_id),
+            name: name.clone(),
+            weight,
+            vnodes,
+            down: false,
+            slot: palette::free_slot(&taken),
+        };
+        let mut next = self.clone();
+        next.nodes.push(node);
+        next.next_id = self.next_id.wrapping_add(1);
+        let up_after = next.nodes.iter().filter(|n| !n.down).count() as u32;
+        let field = |e: &BuildError| match e {
+            BuildError::BadWeight { .. } => Field::AddWeight,
+            BuildError::BadVnodes { .. } | BuildError::TooManyPoints { .. } => Field::AddVnodes,
+            _ => Field::AddName,
+        };
+        self.rebuild(
+            next,
+            format!("added {name}"),
+            Ideal::Join {
+                nodes_after: up_after,
+            },
+            &field,
+        )
+    }
+
+    fn remove_node(&self, id: NodeId) -> Result<State, InputError> {
+        let field = Field::Node(id);
+        let node = self
+            .node(id)
+            .ok_or_else(|| InputError::new(field, "that node no longer exists"))?;
+        let ideal = self.leaving(node, field)?;
+        let mut next = self.clone();
+        next.nodes.retain(|n| n.id != id);
+        let what = format!("removed {}", node.name);
+        self.rebuild(next, what, ideal, &|_| field)
+    }
+
+    fn set_down(&self, id: NodeId, down: bool) -> Result<State, InputError> {
+        let field = Field::Node(id);
+        let node = self
+            .node(id)
+            .ok_or_else(|| InputError::new(field, "that node no longer exists"))?;
+        if node.down == down {
+            return Ok(self.clone());
+        }
+        let ideal = if down {
+            self.leaving(node, field)?
+        } else {
+            Ideal::Join {
+                nodes_after: self.nodes.iter().filter(|n| !n.down).count() as u32 + 1,
+            }
+        };
+        let what = format!("{} marked {}", node.name, if down { "down" } else { "up" });
+        let (next, _) = self.edit_node(id, field, |n| n.down = down)?;
+        self.rebuild(next, what, ideal, &|_| field)
+    }
+
+    /// Whether `node` may leave the placement (jump hash only lets the last bucket go),
+    /// and the ideal movement if it does.
+    fn leaving(&self, node: &Node, field: Field) -> Result<Ideal, InputError> {
+        let Some(index) = self.current.index_of(node.id) else {
+            // A node that is down is not in the placement: it can go, moving nothing.
+            return Ok(Ideal::None);
+        };
+        self.current
+            .placement
+            .check_removal(index)
+            .map_err(|e| InputError::new(field, e.to_string()))?;
+        let total = self.keys.len().max(1) as f64;
+        let share = self.current.loads.get(index as usize).copied().unwrap_or(0) as f64 / total;
+        Ok(Ideal::Leave { share })
+    }
+
+    fn edit_node(
+        &self,
+        id: NodeId,
+        field: Field,
+        edit: impl FnOnce(&mut Node),
+    ) -> Result<(State, String), InputError> {
+        let mut next = self.clone();
+        let node = next
+            .nodes
+            .iter_mut()
+            .find(|n| n.id == id)
+            .ok_or_else(|| InputError::new(field, "that node no longer exists"))?;
+        edit(node);
+        let name = node.name.clone();
+        Ok((next, name))
+    }
+
+    /// Checks and builds `next`'s placement; on success records the change from this state.
+    fn rebuild(
+        &self,
+        mut next: State,
+        what: String,
+        ideal: Ideal,
+        field: &dyn Fn(&BuildError) -> Field,
+    ) -> Result<State, InputError> {
+        let refuse = |e: BuildError| InputError::new(field(&e), e.to_string());
+        // Down nodes are checked too: a name stays taken while its node is down.
+        let all: Vec<NodeSpec> = next.nodes.iter().map(Node::spec).collect();
+        validate_nodes(&all, next.default_vnodes).map_err(refuse)?;
+        let up: Vec<&Node> = next.nodes.iter().filter(|n| !n.down).collect();
+        let specs: Vec<NodeSpec> = up.iter().map(|n| n.spec()).collect();
+        let infos = up.iter().map(|n| n.info()).collect();
+        let snapshot = Snapshot::build(&next.config(), next.kind, infos, &specs, &next.keys)
+            .map_err(refuse)?;
+        next.version = self.version + 1;
+        next.change = Change::between(
+            Rc::clone(&self.current),
+            &snapshot,
+            &next.keys,
+            what,
+            ideal,
+            next.version,
+        )
+        .map(Rc::new);
+        next.current = Rc::new(snapshot);
+        next.error = None;
+        Ok(next)
+    }
+
+    fn with_keys(&self, set: KeySet, field: Field) -> Result<State, InputError> {
+        let up: Vec<&Node> = self.nodes.iter().filter(|n| !n.down).collect();
+        let specs: Vec<NodeSpec> = up.iter().map(|n| n.spec()).collect();
+        let infos = up.iter().map(|n| n.info()).collect();
+        let snapshot = Snapshot::build(&self.config(), self.kind, infos, &specs, &set)
+            .map_err(|e| InputError::new(field, e.to_string()))?;
+        let mut next = self.clone();
+        next.keys = set;
+        next.current = Rc::new(snapshot);
+        // Different keys cannot be compared one by one: there is no "what moved" to show.
+        next.change = None;
+        next.error = None;
+        next.version = self.version + 1;
+        Ok(next)
+    }
+
+    /// How the key being explained is placed, if there is one.
+    pub fn explained(&self) -> Option<Explained> {
+        let key = self.explain_key.trim();
+        if key.is_empty() {
+            return None;
+        }
+        let snap = &self.current;
+        let placement = &snap.placement;
+        let explanation = placement.explain(key);
+        let position = placement.key_position(key);
+        let owner_index = explanation.owner();
+        let name = |i: u32| {
+            snap.node(i)
+                .map_or_else(|| format!("node {i}"), |n| n.name.clone())
+        };
+        let fraction = snap.fraction(position);
+        let hash_name = snap.config.effective_hash().name();
+        let mut steps = Vec::new();
+        match &explanation {
+            Explanation::RingWalk {
+                key_position,
+                point,
+                wrapped,
+                owner,
+            } => {
+                steps.push(format!(
+                    "{hash_name}({key:?}) = {key_position}, {} of the way round the ring.",
+                    format::percent(fraction, 1)
+                ));
+                if let Some(p) = snap.picture.ring_points().get(*point as usize) {
+                    let distance = ring_distance(*key_position, p.position, snap.space_bits());
+                    steps.push(format!(
+                        "Walk clockwise {} of the ring{} to the first point at or after it: point {} of {} at {}.",
+                        format::percent(distance, 2),
+                        if *wrapped { ", past the top" } else { "" },
+                        p.replica,
+                        name(p.owner),
+                        p.position
+                    ));
+                }
+                steps.push(format!("Owner: {}.", name(*owner)));
+            }
+            Explanation::BoundedWalk {
+                key_position,
+                visited,
+                owner,
+            } => {
+                steps.push(format!(
+                    "{hash_name}({key:?}) = {key_position}, {} of the way round the ring.",
+                    format::percent(fraction, 1)
+                ));
+                let points = snap.picture.ring_points();
+                let walk: Vec<String> = visited
+                    .iter()
+                    .filter_map(|&i| points.get(i as usize))
+                    .map(|p| format!("{} #{}", name(p.owner), p.replica))
+                    .collect();
+                if walk.len() > 1 {
+                    steps.push(format!(
+                        "Walk clockwise past full nodes: {} (the last had room).",
+                        walk.join(" → ")
+                    ));
+                } else {
+                    steps.push(format!(
+                        "Walk clockwise to the first point: {}.",
+                        walk.join("")
+                    ));
+                }
+                steps.push(format!("Owner: {}.", name(*owner)));
+            }
+            Explanation::Modulo {
+                hash,
+                buckets,
+                bucket,
+            } => {
+                steps.push(format!("{hash_name}({key:?}) = {hash}."));
+                steps.push(format!(
+                    "{hash} mod {buckets} = {bucket}: node {}.",
+                    name(*bucket)
+                ));
+            }
+            Explanation::TableEntry { hash, entry, owner } => {
+                steps.push(format!("{hash_name}({key:?}) = {hash}."));
+                steps.push(format!(
+                    "It picks entry {entry} of the table, owned by {}.",
+                    name(*owner)
+                ));
+            }
+            Explanation::Jump {
+                key: k,
+                steps: path,
+                owner,
+            } => {
+                steps.push(format!(
+                    "{hash_name}({key:?}) = {k}, the seed of jump's loop."
+                ));
+                let path: Vec<String> = path.iter().map(u32::to_string).collect();
+                steps.push(format!("Buckets the loop stood on: {}.", path.join(" → ")));
+                steps.push(format!("Owner: bucket {owner}, {}.", name(*owner)));
+            }
+            Explanation::Rendezvous { scores, owner } => {
+                let list: Vec<String> = scores
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| format!("{} {}", name(i as u32), format::decimal(*s, 3)))
+                    .collect();
+                steps.push(format!("Scores: {}.", list.join(", ")));
+                steps.push(format!("Highest score: {}.", name(*owner)));
+            }
+        }
+        Some(Explained {
+            key: key.to_string(),
+            position,
+            fraction,
+            owner: snap.node(owner_index).map(|n| n.id),
+            explanation,
+            steps,
+        })
+    }
+}
+
+/// The clockwise distance from `from` to `to` as a fraction of a `2^bits` space.
+pub fn ring_distance(from: u64, to: u64, bits: u32) -> f64 {
+    let space = 1u128 << bits.min(64);
+    let d = (u128::from(to) + space - u128::from(from)) % space;
+    d as f64 / space as f64
+}
+
+fn parse_weight(text: &str) -> Result<u32, String> {
+    let range = format!("a weight is a whole number from 1 to {MAX_WEIGHT}");
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(format!("the weight is empty: {range}"));
+    }
+    match t.parse::<u64>() {
+        // In range of u32: the core checks it and words the refusal.
+        Ok(w) => u32::try_from(w).map_err(|_| format!("weight {w} is too large: {range}")),
+        Err(_) => Err(format!("weight {t:?} is not a whole number: {range}")),
+    }
+}
+
+/// A virtual-node count; empty means "the default" where `allow_default`.
+fn parse_vnodes(text: &str, allow_default: bool) -> Result<Option<u32>, String> {
+    let range = format!("virtual nodes are a whole number from 1 to {MAX_VNODES}");
+    let t = text.trim();
+    if t.is_empty() {
+        return if allow_default {
+            Ok(None)
+        } else {
+            Err(format!("the virtual-node count is empty: {range}"))
+        };
+    }
+    match t.parse::<u64>() {
+        Ok(v) => u32::try_from(v)
+            .map(Some)
+            .map_err(|_| format!("{v} virtual nodes is too many: {range}")),
+        Err(_) => Err(format!("{t:?} is not a whole number: {range}")),
+    }
+}
+
+fn parse_count_param(text: &str, what: &str, min: u32, max: u32) -> Result<u32, String> {
+    let range = format!("{what} is a whole number from {min} to {max}");
+    let t = text.trim();
+    match t.parse::<u64>() {
+        // The core checks the finer rules (Maglev's prime) and words them.
+        Ok(v) if v >= u64::from(min) && v <= u64::from(max) => Ok(v as u32),
+        Ok(v) => Err(format!("{v} is out of range: {range}")),
+        Err(_) if t.is_empty() => Err(format!("{what} is empty: {range}")),
+        Err(_) => Err(format!("{t:?} is not a whole number: {range}")),
+    }
+}
+
+fn parse_epsilon(text: &str) -> Result<f64, String> {
+    let t = text.trim();
+    let range = format!(
+        "ε is a number above 0 and at most {}",
+        ring_core::error::MAX_EPSILON
+    );
+    match t.parse::<f64>() {
+        // Checked here too, not only when bounded loads is built, so that a bad value is
+        // refused where it was typed; the words are the core's.
+        Ok(e) if e > 0.0 && e <= ring_core::error::MAX_EPSILON => Ok(e),
+        Ok(e) => Err(BuildError::BadEpsilon { epsilon: e }.to_string()),
+        Err(_) => Err(format!("{t:?} is not a number: {range}")),
+    }
+}
+
+#[cfg(test)]
+mod tests;
