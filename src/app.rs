@@ -11,13 +11,18 @@ use crate::components::explain::ExplainPanel;
 use crate::components::keys::KeysPanel;
 use crate::components::legend::Legend;
 use crate::components::nodes::NodeList;
+use crate::components::notice::Notice;
 use crate::components::picture::PictureCanvas;
 use crate::components::playback::PlaybackControls;
+use crate::components::share_panel::{CopyLink, EmbedBar, ExportPanel};
 use crate::components::summary::Summary;
+use crate::components::teaching::TeachingViews;
 use crate::components::title_bar::TitleBar;
+use crate::components::view_tabs::ViewTabs;
 use crate::draw::Theme;
 use crate::effects::{install_panic_hook, use_media_query, use_playback};
-use crate::model::{Action, State};
+use crate::model::{Action, State, ViewKind};
+use crate::share::{boot, clear_storage, use_share, Page};
 
 /// Mounts the app into `#app` (or the body), after installing the panic hook.
 pub fn start() {
@@ -25,12 +30,27 @@ pub fn start() {
     let root = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("app"));
+    // The first state comes from the address, or else from the browser's storage.
+    let (state, page) = match boot() {
+        Ok(first) => first,
+        Err(e) => {
+            gloo::console::error!(format!("ringlab: could not restore the state: {e}"));
+            match State::initial() {
+                Ok(state) => (state, Page::default()),
+                Err(_) => return,
+            }
+        }
+    };
+    let props = LabProps {
+        initial: Rc::new(state),
+        page: Rc::new(page),
+    };
     match root {
         Some(root) => {
-            yew::Renderer::<App>::with_root(root).render();
+            yew::Renderer::<Lab>::with_root_and_props(root, props).render();
         }
         None => {
-            yew::Renderer::<App>::new().render();
+            yew::Renderer::<Lab>::with_props(props).render();
         }
     }
 }
@@ -51,6 +71,10 @@ pub fn App() -> Html {
 pub struct LabProps {
     /// The first state.
     pub initial: Rc<State>,
+    /// How the page was opened (the address, the stored state; by default neither is
+    /// read or written, as for an app mounted by a test).
+    #[prop_or_default]
+    pub page: Rc<Page>,
 }
 
 /// The lab: everything on the page.
@@ -60,7 +84,8 @@ pub fn Lab(props: &LabProps) -> Html {
     let state = use_reducer(move || (*initial).clone());
     let dispatch = state.dispatcher();
     let system_dark = use_media_query("(prefers-color-scheme: dark)");
-    let chosen = use_state(|| None::<bool>);
+    let chosen = use_state(|| props.page.theme);
+    let notes = use_share(&state, &chosen, &props.page);
     let dark = chosen.unwrap_or(system_dark);
     {
         // The page's colours follow the theme through an attribute on <html>.
@@ -83,8 +108,11 @@ pub fn Lab(props: &LabProps) -> Html {
         Callback::from(move |()| chosen.set(Some(!dark)))
     };
     let onreset = {
-        let dispatch = dispatch.clone();
-        Callback::from(move |()| dispatch.dispatch(Action::Reset))
+        let (dispatch, page) = (dispatch.clone(), props.page.clone());
+        Callback::from(move |()| {
+            clear_storage(&page);
+            dispatch.dispatch(Action::Reset)
+        })
     };
     let animatable = state
         .change
@@ -95,9 +123,18 @@ pub fn Lab(props: &LabProps) -> Html {
     let change_id = animatable.map_or(0, |c| c.serial);
     let playback = use_playback(change_id);
     let s: Rc<State> = Rc::new((*state).clone());
+    let teaching = s.clone();
+    let explore = state.view == ViewKind::Explore;
     html! {
         <>
-            <TitleBar {dark} {ontoggletheme} {onreset} />
+            <TitleBar {dark} {ontoggletheme} {onreset}>
+                <CopyLink state={s.clone()} theme={*chosen} />
+            </TitleBar>
+            if props.page.embed.is_some() { <EmbedBar state={s.clone()} theme={*chosen} /> }
+            <Notice {notes} />
+            if props.page.embed.is_none() { <ViewTabs view={state.view} dispatch={dispatch.clone()} /> }
+            <div role="tabpanel" id="panel-explore" aria-labelledby="tab-explore" hidden={!explore}>
+            if explore {
             <main class="layout">
                 <div class="main-col">
                     <div class="stage">
@@ -112,6 +149,7 @@ pub fn Lab(props: &LabProps) -> Html {
                     </div>
                     <div class="below">
                         <Charts state={s.clone()} {theme} />
+                        <ExportPanel state={s.clone()} theme={*chosen} />
                     </div>
                 </div>
                 <aside class="controls" aria-label="Controls">
@@ -122,6 +160,9 @@ pub fn Lab(props: &LabProps) -> Html {
                     <KeysPanel state={s} dispatch={dispatch.clone()} />
                 </aside>
             </main>
+            }
+            </div>
+            <TeachingViews state={teaching} dispatch={dispatch.clone()} {theme} />
             <footer class="footer muted">
                 { "Every number here comes from ring-core, the same crate the ringlab command line uses." }
             </footer>

@@ -5,6 +5,8 @@
 //!   structs; the browser passes a canvas backend, native tests a bitmap.
 //! - `app`, `components`, `effects` (wasm32 only): the Yew components, and the effects
 //!   (animation frames, media queries, canvas sizing) that stay out of the model.
+//! - `share` (wasm32 only): the state in the address, the browser's storage and the
+//!   embedding host's height messages; the codec itself is [`model::url`].
 #![forbid(unsafe_code)]
 
 pub mod draw;
@@ -16,3 +18,5 @@ pub mod app;
 pub mod components;
 #[cfg(target_arch = "wasm32")]
 pub mod effects;
+#[cfg(target_arch = "wasm32")]
+pub mod share;

@@ -289,3 +289,82 @@ async fn typing_a_key_explains_its_walk() {
     assert!(text(&root, "#summary-line").starts_with("Nothing to compare yet"));
     root.remove();
 }
+
+/// The ring canvas's pixels, for comparing two pictures.
+fn ring_pixels(root: &Element) -> Vec<u8> {
+    let canvas: HtmlCanvasElement = find(root, "#ring-canvas").dyn_into().unwrap();
+    let ctx: CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    ctx.get_image_data(
+        0.0,
+        0.0,
+        f64::from(canvas.width()),
+        f64::from(canvas.height()),
+    )
+    .unwrap()
+    .data()
+    .to_vec()
+}
+
+#[wasm_bindgen_test]
+async fn the_copied_link_restores_the_same_slot_table_and_picture() {
+    use ringlab_app::app::{Lab, LabProps};
+    use ringlab_app::model::url::Shared;
+    use std::rc::Rc;
+
+    let root = mount().await;
+    choose(&root, "#algorithm", "slots").await;
+    type_into(&root, "#add-name", "cache-e").await;
+    click(&root, "#add-node").await;
+    // The slot table keeps its owners: the newcomer takes 204 of 1,024 slots, about a
+    // fifth of the keys, where dealing afresh would move four in five.
+    let summary = text(&root, "#summary-line");
+    assert!(summary.ends_with("; ideal 1/5 = 20.0%"), "{summary}");
+    let moved: f64 = summary
+        .split(" keys moved (")
+        .nth(1)
+        .and_then(|s| s.split('%').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((17.0..23.0).contains(&moved), "{summary}");
+    click(&root, "[data-testid=node-down][data-node=cache-b]").await;
+    // Same keys again: no change to draw, so the picture is the state alone.
+    click(&root, "#generate-keys").await;
+    TimeoutFuture::new(1_600).await;
+    settle().await;
+
+    click(&root, "#copy-link").await;
+    let link = find(&root, "#share-link")
+        .dyn_into::<HtmlInputElement>()
+        .unwrap()
+        .value();
+    let query = link.split_once('?').map(|(_, q)| q).unwrap_or_default();
+    assert!(query.contains("slotmap="), "{link}");
+    let parsed = Shared::parse(query);
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    let restored = parsed.shared.to_state().unwrap();
+
+    let document = web_sys::window().unwrap().document().unwrap();
+    let second = document.create_element("div").unwrap();
+    second.set_attribute("style", "width: 1200px").unwrap();
+    document.body().unwrap().append_child(&second).unwrap();
+    let props = LabProps {
+        initial: Rc::new(restored),
+        page: Rc::default(),
+    };
+    yew::Renderer::<Lab>::with_root_and_props(second.clone(), props).render();
+    settle().await;
+    TimeoutFuture::new(100).await;
+    settle().await;
+    assert_eq!(text(&second, "#legend"), text(&root, "#legend"));
+    let (a, b) = (ring_pixels(&root), ring_pixels(&second));
+    assert!(a.iter().any(|&p| p != 0), "the first picture is blank");
+    assert!(a == b, "the restored picture differs");
+    root.remove();
+    second.remove();
+}

@@ -5,15 +5,25 @@
 pub mod add_node;
 pub mod algorithm;
 pub mod charts;
+pub mod chord;
+pub mod compare;
+pub mod drawing;
 pub mod explain;
 pub mod field_error;
 pub mod keys;
 pub mod legend;
 pub mod nodes;
+pub mod notice;
+pub mod paper;
 pub mod picture;
 pub mod playback;
+pub mod replication;
+pub mod share_panel;
 pub mod summary;
+pub mod teaching;
 pub mod title_bar;
+pub mod tour;
+pub mod view_tabs;
 
 use std::rc::Rc;
 

@@ -11,6 +11,9 @@ pub struct TitleBarProps {
     pub ontoggletheme: Callback<()>,
     /// Back to the first state.
     pub onreset: Callback<()>,
+    /// More actions, shown first (the "Copy link" button).
+    #[prop_or_default]
+    pub children: Html,
 }
 
 /// The title bar.
@@ -23,6 +26,7 @@ pub fn TitleBar(props: &TitleBarProps) -> Html {
         <header class="title-bar">
             <h1><span class="brand">{ "Ringlab" }</span>{ " — consistent hashing, visualized" }</h1>
             <div class="title-actions">
+                { props.children.clone() }
                 <button type="button" id="reset" class="ghost" onclick={reset}
                     aria-label="Reset: back to the first example">{ "Reset" }</button>
                 <button type="button" id="theme-toggle" class="ghost icon" onclick={toggle}

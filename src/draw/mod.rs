@@ -8,6 +8,9 @@
 
 pub mod bins;
 pub mod charts;
+pub mod chord;
+pub mod paper;
+pub mod replicas;
 pub mod ring;
 pub mod scene;
 

@@ -8,10 +8,19 @@
 //! names the control at fault and leaves everything as it was.
 
 pub mod algo;
+pub mod chord_view;
+pub mod compare;
+pub mod export;
 pub mod keys;
 pub mod palette;
+pub mod paper;
+pub mod replication_view;
+pub mod slot_keep;
 mod snapshot;
 mod state;
+pub mod tour;
+pub mod url;
+pub mod view;
 
 pub use algo::{AlgoKind, AlgoParams};
 pub use palette::Rgb;
@@ -19,3 +28,4 @@ pub use snapshot::{Change, KeyMove, NodeInfo, Snapshot};
 pub use state::{
     ring_distance, Action, Explained, Field, InputError, KeySet, KeySource, Node, NodeId, State,
 };
+pub use view::ViewKind;

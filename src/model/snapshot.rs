@@ -65,6 +65,20 @@ impl Snapshot {
         keys: &KeySet,
     ) -> Result<Snapshot, BuildError> {
         let placement: Rc<dyn Placement> = Rc::from(build(config, specs)?);
+        Ok(Snapshot::from_placement(
+            config, kind, nodes, placement, keys,
+        ))
+    }
+
+    /// The snapshot of a placement built by the caller (the slot table kept across
+    /// changes), over `nodes` in the placement's index order.
+    pub fn from_placement(
+        config: &Config,
+        kind: AlgoKind,
+        nodes: Vec<NodeInfo>,
+        placement: Rc<dyn Placement>,
+        keys: &KeySet,
+    ) -> Snapshot {
         let owners = placement.assign(&keys.keys);
         let loads = metrics::loads(&owners, placement.node_count()).unwrap_or_else(|_| {
             // The core gives owners below node_count; counting by hand covers a broken one.
@@ -82,7 +96,7 @@ impl Snapshot {
             .filter_map(|&i| keys.keys.get(i as usize))
             .map(|k| placement.key_position(k))
             .collect();
-        Ok(Snapshot {
+        Snapshot {
             config: config.clone(),
             kind,
             picture: placement.picture(),
@@ -92,7 +106,7 @@ impl Snapshot {
             owners,
             loads,
             sample_positions,
-        })
+        }
     }
 
     /// The node at core index `index`.

@@ -11,7 +11,10 @@ use ring_core::{BuildError, Config, Explanation, HashFn, NodeSpec};
 use super::algo::{AlgoKind, AlgoParams};
 use super::keys;
 use super::palette::{self, Rgb};
+use super::slot_keep;
 use super::snapshot::{Change, NodeInfo, Snapshot};
+use super::tour;
+use super::view::ViewKind;
 
 /// A node's identity, stable across every change (indices in the core shift when a node
 /// leaves; ids do not).
@@ -84,7 +87,8 @@ pub struct KeySet {
 }
 
 impl KeySet {
-    fn new(source: KeySource, keys: Vec<String>) -> KeySet {
+    /// The key set of `keys`, which came from `source`, with the sample to draw.
+    pub fn new(source: KeySource, keys: Vec<String>) -> KeySet {
         let sample = keys::sample(keys.len() as u32);
         KeySet {
             source,
@@ -139,6 +143,8 @@ pub enum Field {
     Paste,
     /// The key to explain.
     Explain,
+    /// The tour's step.
+    TourStep,
 }
 
 /// A change that was refused, and why, in words the user can act on.
@@ -221,8 +227,15 @@ pub enum Action {
     PasteKeys(String),
     /// Explain how one key is placed (empty: explain none).
     Explain(String),
-    /// Back to the first state.
+    /// Back to the first state (the view and the tour's step stay as they are).
     Reset,
+    /// Show another view of the page.
+    SetView(ViewKind),
+    /// Go to step `n` of the tour (1-based, `1..=tour::STEP_COUNT`).
+    SetTourStep(u32),
+    /// Replace the whole state with one restored from the address (the browser's back and
+    /// forward buttons). Nothing is compared, so no change is recorded.
+    Load(Rc<State>),
 }
 
 /// The whole state of the lab.
@@ -251,6 +264,14 @@ pub struct State {
     pub error: Option<InputError>,
     /// Counts accepted and refused actions: a cheap equality for views.
     pub version: u64,
+    /// The view of the page being shown (`?view=` in a link: [`ViewKind::id`]).
+    pub view: ViewKind,
+    /// The tour's step, 1-based as the page numbers it (`?step=N` in a link), always in
+    /// `1..=tour::STEP_COUNT`; the tour's picture is [`tour::frame`] of it.
+    pub tour_step: u32,
+    /// While the algorithm is the slot table: the owner of every slot by node id, kept
+    /// across joins and leaves (see [`slot_keep`]); `None` for every other algorithm.
+    pub slot_owners: Option<Rc<Vec<NodeId>>>,
 }
 
 impl PartialEq for State {
@@ -258,6 +279,9 @@ impl PartialEq for State {
         self.version == other.version && Rc::ptr_eq(&self.current, &other.current)
     }
 }
+
+/// A placement, and the slot owners it keeps (for the slot table).
+type Placed = (Snapshot, Option<Rc<Vec<NodeId>>>);
 
 /// The walk that placed one key, with its steps in words.
 #[derive(Clone, Debug, PartialEq)]
@@ -332,7 +356,72 @@ impl State {
             explain_key: String::new(),
             error: None,
             version: 0,
+            view: ViewKind::Explore,
+            tour_step: 1,
+            slot_owners: None,
         })
+    }
+
+    /// This state with its placement built again from its fields (nodes, algorithm, keys,
+    /// and the slot owners it keeps): for a state assembled from a shared link or a saved
+    /// state. No change is recorded; the next new node's id follows the largest id.
+    pub fn settled(mut self) -> Result<State, BuildError> {
+        let all: Vec<NodeSpec> = self.nodes.iter().map(Node::spec).collect();
+        validate_nodes(&all, self.default_vnodes)?;
+        self.next_id = self
+            .nodes
+            .iter()
+            .map(|n| n.id.0.saturating_add(1))
+            .max()
+            .unwrap_or(0);
+        let up: Vec<NodeId> = self
+            .nodes
+            .iter()
+            .filter(|n| !n.down)
+            .map(|n| n.id)
+            .collect();
+        let owners = self.slot_owners.clone();
+        let previous = owners.as_deref().map(|o| (o.as_slice(), up.as_slice()));
+        let (snapshot, slot_owners) = self.place(previous, &self.keys)?;
+        self.current = Rc::new(snapshot);
+        self.slot_owners = slot_owners;
+        self.change = None;
+        self.error = None;
+        Ok(self)
+    }
+
+    /// The placement of this state's nodes that are up, over `keys`. The slot table starts
+    /// from `previous` (its owners by id and the ids that were up) when given, so that a
+    /// join or a leave moves only that node's slots; every other algorithm is built afresh.
+    fn place(
+        &self,
+        previous: Option<(&[NodeId], &[NodeId])>,
+        keys: &KeySet,
+    ) -> Result<Placed, BuildError> {
+        let up: Vec<&Node> = self.nodes.iter().filter(|n| !n.down).collect();
+        let infos = up.iter().map(|n| n.info()).collect();
+        let config = self.config();
+        if self.kind != AlgoKind::SlotTable {
+            let specs: Vec<NodeSpec> = up.iter().map(|n| n.spec()).collect();
+            let snapshot = Snapshot::build(&config, self.kind, infos, &specs, keys)?;
+            return Ok((snapshot, None));
+        }
+        let specs: Vec<(NodeId, NodeSpec)> = up.iter().map(|n| (n.id, n.spec())).collect();
+        let hash = config.effective_hash();
+        let (table, owners) = slot_keep::next_table(previous, &specs, hash, self.params.slots)?;
+        let snapshot = Snapshot::from_placement(&config, self.kind, infos, Rc::new(table), keys);
+        Ok((snapshot, Some(Rc::new(owners))))
+    }
+
+    /// The slot owners `next` may start from: this state's, if both are the slot table
+    /// with the same slot count.
+    fn slots_for(&self, next: &State) -> Option<(&[NodeId], Vec<NodeId>)> {
+        let same = self.kind == AlgoKind::SlotTable
+            && next.kind == AlgoKind::SlotTable
+            && self.params.slots == next.params.slots;
+        let owners = self.slot_owners.as_deref().filter(|_| same)?;
+        let was_up = self.current.nodes.iter().map(|n| n.id).collect();
+        Some((owners.as_slice(), was_up))
     }
 
     /// The core configuration of this state.
@@ -544,6 +633,38 @@ impl State {
                 let mut next = State::initial()
                     .map_err(|e| InputError::new(Field::Algorithm, e.to_string()))?;
                 next.version = self.version + 1;
+                next.view = self.view;
+                next.tour_step = self.tour_step;
+                Ok(next)
+            }
+            Action::SetView(view) => {
+                let mut next = self.clone();
+                next.view = view;
+                next.error = None;
+                next.version += 1;
+                Ok(next)
+            }
+            Action::Load(state) => {
+                let mut next = (*state).clone();
+                next.version = self.version + 1;
+                next.change = None;
+                next.error = None;
+                Ok(next)
+            }
+            Action::SetTourStep(step) => {
+                if !(1..=tour::STEP_COUNT).contains(&step) {
+                    return Err(InputError::new(
+                        Field::TourStep,
+                        format!(
+                            "there is no step {step}: the tour has steps 1 to {}",
+                            tour::STEP_COUNT
+                        ),
+                    ));
+                }
+                let mut next = self.clone();
+                next.tour_step = step;
+                next.error = None;
+                next.version += 1;
                 Ok(next)
             }
         }
@@ -659,11 +780,10 @@ impl State {
         // Down nodes are checked too: a name stays taken while its node is down.
         let all: Vec<NodeSpec> = next.nodes.iter().map(Node::spec).collect();
         validate_nodes(&all, next.default_vnodes).map_err(refuse)?;
-        let up: Vec<&Node> = next.nodes.iter().filter(|n| !n.down).collect();
-        let specs: Vec<NodeSpec> = up.iter().map(|n| n.spec()).collect();
-        let infos = up.iter().map(|n| n.info()).collect();
-        let snapshot = Snapshot::build(&next.config(), next.kind, infos, &specs, &next.keys)
-            .map_err(refuse)?;
+        let kept = self.slots_for(&next);
+        let previous = kept.as_ref().map(|(o, up)| (*o, up.as_slice()));
+        let (snapshot, slot_owners) = next.place(previous, &next.keys).map_err(refuse)?;
+        next.slot_owners = slot_owners;
         next.version = self.version + 1;
         next.change = Change::between(
             Rc::clone(&self.current),
@@ -680,12 +800,14 @@ impl State {
     }
 
     fn with_keys(&self, set: KeySet, field: Field) -> Result<State, InputError> {
-        let up: Vec<&Node> = self.nodes.iter().filter(|n| !n.down).collect();
-        let specs: Vec<NodeSpec> = up.iter().map(|n| n.spec()).collect();
-        let infos = up.iter().map(|n| n.info()).collect();
-        let snapshot = Snapshot::build(&self.config(), self.kind, infos, &specs, &set)
+        // The same nodes: a slot table keeps every owner.
+        let kept = self.slots_for(self);
+        let previous = kept.as_ref().map(|(o, up)| (*o, up.as_slice()));
+        let (snapshot, slot_owners) = self
+            .place(previous, &set)
             .map_err(|e| InputError::new(field, e.to_string()))?;
         let mut next = self.clone();
+        next.slot_owners = slot_owners;
         next.keys = set;
         next.current = Rc::new(snapshot);
         // Different keys cannot be compared one by one: there is no "what moved" to show.

@@ -23,7 +23,8 @@ export const OUT = join(ROOT, 'tests/e2e/out');
 
 // Serves dist/ on 127.0.0.1 at a free port; `extraHeaders` lets a test add a CSP.
 export async function serveDist(extraHeaders = {}) {
-  const dist = join(ROOT, 'dist');
+  // RINGLAB_DIST serves another build (a private one while others use dist/).
+  const dist = process.env.RINGLAB_DIST ?? join(ROOT, 'dist');
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1');
     let path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');

@@ -7,7 +7,7 @@ const browser = await launch();
 
 async function ready(page) {
   await page.waitForSelector('#ring-canvas', { timeout: 30000 });
-  await page.waitForSelector('#legend li', { timeout: 30000 });
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
   // Give the first frame time to draw.
   await page.waitForTimeout(500);
 }
@@ -20,7 +20,7 @@ async function addNode(page, name, weight = '100', vnodes = '') {
 }
 
 async function legendNames(page) {
-  return page.$$eval('#legend li', (items) => items.map((li) => li.textContent.trim()));
+  return page.$$eval('#legend tbody tr', (items) => items.map((li) => li.textContent.trim()));
 }
 
 test('first load draws the ring, the legend and the charts', async () => {
@@ -152,6 +152,8 @@ test('every button, input and select has an accessible name', async () => {
   await context.close();
 });
 
+import './tour.mjs';
+import './share.mjs';
 const failed = await run();
 await browser.close();
 server.close();

@@ -268,7 +268,10 @@ impl Placement for Bounded {
     }
 
     fn left(&self, node: NodeIndex) -> Option<Result<Box<dyn Placement>, BuildError>> {
-        Some(self.with_left(node).map(|b| Box::new(b) as Box<dyn Placement>))
+        Some(
+            self.with_left(node)
+                .map(|b| Box::new(b) as Box<dyn Placement>),
+        )
     }
 
     /// The walk of a single key in an empty cluster: just its first point.

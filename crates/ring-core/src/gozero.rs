@@ -252,7 +252,10 @@ impl Placement for GoZeroRing {
     }
 
     fn left(&self, node: NodeIndex) -> Option<Result<Box<dyn Placement>, BuildError>> {
-        Some(self.with_left(node).map(|r| Box::new(r) as Box<dyn Placement>))
+        Some(
+            self.with_left(node)
+                .map(|r| Box::new(r) as Box<dyn Placement>),
+        )
     }
 
     fn explain(&self, key: &str) -> Explanation {

@@ -17,6 +17,12 @@
 //!   [`maglev`], [`rendezvous`], [`bounded`].
 //! - [`replication`]: preference lists of R distinct nodes; [`chord`]: finger tables and
 //!   lookup paths; [`metrics`]: loads, R1/R2/R3, peak-to-mean, the diff of two assignments.
+//! - [`study`]: the balance study of seed 003, one cell (node count × virtual nodes) at a
+//!   time, shared by `ringlab balance` and the web app.
+//! - Many keys, kept across changes: [`Placement::key_positions`] hashes them once and
+//!   [`Placement::assign_positions`] places them again; [`Placement::joined`] and
+//!   [`Placement::left`] update a ring by merging; [`delta`] finds the keys a join or leave
+//!   moved by looking only at the arcs that changed.
 //!
 //! Node indices ([`NodeIndex`]) are positions in the slice given to [`build`]; callers that
 //! keep stable identities map them back.
@@ -39,6 +45,7 @@
 
 pub mod bounded;
 pub mod chord;
+pub mod delta;
 pub mod error;
 pub mod gozero;
 pub mod hash;
@@ -51,6 +58,7 @@ pub mod rendezvous;
 pub mod replication;
 pub mod ring;
 pub mod slots;
+pub mod study;
 
 mod placement;
 

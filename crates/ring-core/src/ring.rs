@@ -78,9 +78,9 @@ impl Naming {
 ///
 /// The sorted points are the source of truth. Beside them sits a radix index on the top
 /// bits of the position: bucket `b` lists where the points whose top bits are `b` start, so
-/// a lookup reads one index entry pair and then searches a run of about four points that
-/// usually shares one cache line with the owner it returns. A binary search over a million
-/// points instead misses the cache on most of its twenty steps.
+/// a lookup reads one index entry pair and then counts, in a window of four points (one
+/// or two cache lines, which also hold the owner it returns), those below the key. A binary
+/// search over a million points instead misses the cache on most of its twenty steps.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SortedRing {
     space_bits: u32,
@@ -89,17 +89,18 @@ pub struct SortedRing {
     index: RadixIndex,
 }
 
-/// log2 of the points per bucket the index aims at. Four points of 16 bytes fill one cache
-/// line; fewer points per bucket double the index for little gain (measured with the
-/// `peers` benchmark at a million points).
-const POINTS_PER_BUCKET_LOG2: u32 = 2;
+/// log2 of the points per bucket the index aims at: two, so that a run rarely outgrows the
+/// [`WINDOW`] (a Poisson tail of 5%). Measured with the `peers` benchmark: one point per
+/// bucket doubles the index for no gain, four make long runs common.
+const POINTS_PER_BUCKET_LOG2: u32 = 1;
 
 /// The widest index: 2^22 buckets (16 MiB) is past what [`MAX_RING_POINTS`] needs.
 const MAX_INDEX_BITS: u32 = 22;
 
-/// Runs up to this long are searched by counting, which has no unpredictable branch;
-/// longer runs (many points on few positions, as in a 15-bit space) by bisection.
-const LINEAR_RUN: usize = 16;
+/// Runs up to this long are searched by counting over a window of this many points, which
+/// has no unpredictable branch; longer runs (many points on few positions, as in a 15-bit
+/// space) and the last few points by bisection.
+const WINDOW: usize = 4;
 
 /// `starts[b]` is the index of the first point whose bucket is at least `b`, for
 /// `b` in `0 ..= last_bucket + 1`. A point's bucket is its position shifted right by
@@ -266,13 +267,24 @@ impl SortedRing {
     #[inline]
     pub fn successor_index(&self, position: u64) -> usize {
         let (lo, hi) = self.index.run(position);
+        // Points past the run have a later bucket, hence a greater position, so counting
+        // over a fixed window that runs past the run's end is still exact: a loop of
+        // fixed length unrolls, and no branch depends on how long the run is.
+        if hi - lo <= WINDOW {
+            if let Some(window) = self.points.get(lo..lo + WINDOW) {
+                let window: &[RingPoint; WINDOW] = match window.try_into() {
+                    Ok(w) => w,
+                    Err(_) => return lo,
+                };
+                return lo
+                    + window
+                        .iter()
+                        .map(|p| usize::from(p.position < position))
+                        .sum::<usize>();
+            }
+        }
         let run = self.points.get(lo..hi).unwrap_or(&[]);
-        let before = if run.len() <= LINEAR_RUN {
-            run.iter().filter(|p| p.position < position).count()
-        } else {
-            run.partition_point(|p| p.position < position)
-        };
-        lo + before
+        lo + run.partition_point(|p| p.position < position)
     }
 
     /// Index of the first point at or after `position`, and whether the search wrapped.
@@ -368,7 +380,13 @@ enum Layout {
 
 impl Layout {
     /// Appends `node`'s points, owned by `owner`, to `points`.
-    fn push_points(self, points: &mut Vec<RingPoint>, node: &NodeSpec, owner: NodeIndex, hash: HashFn) {
+    fn push_points(
+        self,
+        points: &mut Vec<RingPoint>,
+        node: &NodeSpec,
+        owner: NodeIndex,
+        hash: HashFn,
+    ) {
         match self {
             Layout::SinglePoint => points.push(RingPoint {
                 position: hash.hash_str(&node.name),
@@ -524,7 +542,10 @@ impl Placement for Ring {
     }
 
     fn left(&self, node: NodeIndex) -> Option<Result<Box<dyn Placement>, BuildError>> {
-        Some(self.with_left(node).map(|r| Box::new(r) as Box<dyn Placement>))
+        Some(
+            self.with_left(node)
+                .map(|r| Box::new(r) as Box<dyn Placement>),
+        )
     }
 
     fn explain(&self, key: &str) -> Explanation {

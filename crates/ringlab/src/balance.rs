@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use ring_core::metrics::format::decimal;
-use ring_core::metrics::Balance;
 use ring_core::ring::Naming;
-use ring_core::{build, Algorithm, Config, HashFn, NodeSpec};
+use ring_core::study::StudyError;
+use ring_core::{Config, HashFn};
 
 use crate::args::{AlgoName, BalanceArgs, Format};
 use crate::Failure;
@@ -29,37 +29,26 @@ pub struct Cell {
     pub r3: f64,
 }
 
-/// The nodes of the paper's study: `192.168.1.1` … `192.168.1.n`, equal weights.
-pub fn study_nodes(n: u32) -> Vec<NodeSpec> {
-    (1..=n)
-        .map(|i| NodeSpec::new(format!("192.168.1.{i}"), 100))
-        .collect()
-}
-
 /// The configuration of one cell. For the virtual-node ring, one virtual node means the
-/// paper's basic ring: one point per node at the hash of its plain name, not of `name#0`.
+/// paper's basic ring: one point per node at the hash of its plain name, not of `name#0`
+/// (the rule is the core's, shared with the web app: [`ring_core::study::config`]).
 fn cell_config(args: &BalanceArgs, vnodes: u32) -> Config {
     let config = args.algo.config(vnodes, HashFn::Md5);
-    if args.algo.algo == AlgoName::Vnodes && vnodes == 1 {
-        Config {
-            algorithm: Algorithm::SinglePoint,
-            ..config
-        }
-    } else {
-        config
-    }
+    ring_core::study::config(config.algorithm, config.hash, vnodes)
 }
 
 /// Every cell, row by row.
 pub fn study(args: &BalanceArgs) -> Result<Vec<Cell>, Failure> {
     let mut cells = Vec::with_capacity(args.nodes_list.len() * args.vnodes_list.len());
     for &n in &args.nodes_list {
-        let nodes = study_nodes(n);
         for &v in &args.vnodes_list {
-            let placement = build(&cell_config(args, v), &nodes)
-                .map_err(|e| Failure::Usage(format!("{n} nodes, {v} virtual nodes: {e}")))?;
-            let b = Balance::of(&placement.shares())
-                .map_err(|e| Failure::Data(format!("{n} nodes, {v} virtual nodes: {e}")))?;
+            let b = ring_core::study::cell(&cell_config(args, v), n).map_err(|e| {
+                let what = format!("{n} nodes, {v} virtual nodes: {e}");
+                match e {
+                    StudyError::Build(_) => Failure::Usage(what),
+                    StudyError::Metrics(_) => Failure::Data(what),
+                }
+            })?;
             cells.push(Cell {
                 nodes: n,
                 vnodes: v,

@@ -1,0 +1,247 @@
+//! The Chord view: the lab's nodes that are up, one point each at the hash of their name;
+//! pick a key and a starting node and see the lookup's hops (`ring_core::chord`) drawn on
+//! the ring, beside log2 n, with every node's finger table.
+
+use std::rc::Rc;
+
+use ring_core::metrics::format;
+use yew::prelude::*;
+
+use super::drawing::{Drawing, DrawingCanvas};
+use super::Dispatch;
+use crate::draw::chord;
+use crate::draw::Theme;
+use crate::effects::device_pixel_ratio;
+use crate::model::chord_view::{chord_view, ChordSettings, ChordView};
+use crate::model::{Action, Field, NodeId, State};
+
+/// Props of [`ChordPanel`].
+#[derive(Properties, PartialEq)]
+pub struct ChordProps {
+    /// The lab's state: its nodes.
+    pub state: Rc<State>,
+    /// Changes the lab (adding or removing a node).
+    pub dispatch: Dispatch,
+    /// The key and the start (kept while other views show).
+    pub settings: UseStateHandle<ChordSettings>,
+    /// The colours.
+    pub theme: Theme,
+}
+
+fn runs_text(v: &ChordView, id: NodeId) -> String {
+    v.table(id).map_or_else(String::new, |t| {
+        t.runs
+            .iter()
+            .map(|r| {
+                let span = if r.first == r.last {
+                    format!("{}", r.first)
+                } else {
+                    format!("{}–{}", r.first, r.last)
+                };
+                format!("{span} → {}", v.name(r.target))
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
+}
+
+/// The Chord view.
+#[component]
+pub fn ChordPanel(props: &ChordProps) -> Html {
+    let settings = props.settings.clone();
+    let state = props.state.clone();
+    let result = use_memo(
+        (
+            state.version,
+            Rc::as_ptr(&state.current) as usize,
+            (*settings).clone(),
+        ),
+        {
+            let state = state.clone();
+            move |(_, _, s)| chord_view(&state, s)
+        },
+    );
+    let onkey = {
+        let settings = settings.clone();
+        Callback::from(move |e: InputEvent| {
+            settings.set(ChordSettings {
+                key: super::value_of(&e),
+                ..(*settings).clone()
+            })
+        })
+    };
+    let onstart = {
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let start = super::value_of(&e).parse::<u32>().ok().map(NodeId);
+            settings.set(ChordSettings {
+                start,
+                ..(*settings).clone()
+            })
+        })
+    };
+    let onadd = {
+        let (dispatch, state) = (props.dispatch.clone(), state.clone());
+        Callback::from(move |_: MouseEvent| {
+            dispatch.dispatch(Action::AddNode {
+                name: state.suggested_name(),
+                weight: "100".to_string(),
+                vnodes: String::new(),
+            })
+        })
+    };
+    let last_up = state.nodes.iter().rev().find(|n| !n.down).map(|n| n.id);
+    let onremove = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(id) = last_up {
+                dispatch.dispatch(Action::RemoveNode(id));
+            }
+        })
+    };
+    let lab_error = state.error.as_ref().filter(|e| {
+        matches!(
+            e.field,
+            Field::AddName | Field::AddWeight | Field::AddVnodes | Field::Node(_)
+        )
+    });
+    // A refused key leaves the last lookup on show, with the message next to the box.
+    let last_good = use_mut_ref(|| None::<Rc<ChordView>>);
+    if let Ok(v) = result.as_ref() {
+        *last_good.borrow_mut() = Some(Rc::new(v.clone()));
+    }
+    let shown: Option<Rc<ChordView>> = last_good.borrow().clone().filter(|v| {
+        v.members
+            .iter()
+            .all(|m| state.node(m.id).is_some_and(|n| !n.down))
+    });
+    let up: Vec<_> = state.nodes.iter().filter(|n| !n.down).collect();
+    let shown_start = shown.as_ref().map(|v| v.start);
+    let key_error = result.as_ref().as_ref().err();
+    let controls = html! {
+        <div class="card chord-controls">
+            <h2 id="chord-title">{ "Chord: finger tables and lookups" }</h2>
+            <p class="hint muted">
+                { "Each node that is up sits at one point, the hash of its name, on the ring of the lab's hash. A node's finger i points at the first node at or after it + 2^i; a lookup hops to the farthest finger that does not pass the key." }
+            </p>
+            <div class="row-form">
+                <div class="field">
+                    <label for="chord-key">{ "Key to look up" }</label>
+                    <input type="text" id="chord-key" value={settings.key.clone()} oninput={onkey}
+                        aria-invalid={key_error.is_some().to_string()}
+                        aria-describedby="chord-key-error" autocomplete="off" spellcheck="false" />
+                </div>
+                <div class="field">
+                    <label for="chord-start">{ "Start at node" }</label>
+                    <select id="chord-start" onchange={onstart}>
+                        { for up.iter().map(|n| html! {
+                            <option value={n.id.0.to_string()} selected={Some(n.id) == shown_start}>{ &n.name }</option>
+                        }) }
+                    </select>
+                </div>
+            </div>
+            if let Some(e) = key_error {
+                <p class="field-error" id="chord-key-error" role="alert">{ e }</p>
+            }
+            <div class="row-form chord-nodes" role="group" aria-label="The lab's nodes">
+                <span class="inline-label">{ format!("{} nodes up.", up.len()) }</span>
+                <button type="button" id="chord-add" onclick={onadd}>{ format!("Add {}", state.suggested_name()) }</button>
+                <button type="button" id="chord-remove" onclick={onremove} disabled={up.len() <= 1}>{ "Remove the last node" }</button>
+            </div>
+            if let Some(e) = lab_error {
+                <p class="field-error" role="alert">{ &e.message }</p>
+            }
+        </div>
+    };
+    let body = match shown.as_deref() {
+        Some(v) => {
+            let scene = chord::scene(v, None, props.theme, device_pixel_ratio(), true);
+            let path: Vec<String> = std::iter::once(v.name(v.start))
+                .chain(v.hops.iter().map(|h| v.name(h.to)))
+                .collect();
+            let label = format!(
+                "Chord ring of {} nodes. The lookup of {:?} from {} goes {}.",
+                v.members.len(),
+                v.key,
+                v.name(v.start),
+                path.join(" → ")
+            );
+            let within = v.hops.len() as u32 <= v.hop_bound();
+            html! {
+                <div class="chord-body">
+                    <div class="card chord-picture">
+                        <DrawingCanvas id="chord-canvas" {label} drawing={Rc::new(Drawing::Chord(scene))} aspect={1.0} />
+                    </div>
+                    <div class="card chord-facts">
+                        <p class="summary-line" id="chord-hops">
+                            { format!(
+                                "{} hops; log2 {} = {}",
+                                v.hops.len(),
+                                v.members.len(),
+                                format::decimal(v.log2_n(), 2)
+                            ) }
+                        </p>
+                        <p class="muted">
+                            { format!(
+                                "{:?} hashes to {} ({} of the ring); its owner is {}. {}",
+                                v.key,
+                                v.key_position,
+                                format::percent(v.key_frac, 1),
+                                v.name(v.owner),
+                                if within {
+                                    format!("Within ⌈log2 n⌉ + 1 = {} hops.", v.hop_bound())
+                                } else {
+                                    format!("More than ⌈log2 n⌉ + 1 = {} hops.", v.hop_bound())
+                                }
+                            ) }
+                        </p>
+                        <ol class="steps" id="chord-path">
+                            if v.hops.is_empty() {
+                                <li>{ format!("{} owns the key itself: no hop.", v.name(v.start)) }</li>
+                            }
+                            { for v.hops.iter().map(|h| html! {
+                                <li>{ format!(
+                                    "{} → {} ({})",
+                                    v.name(h.from),
+                                    v.name(h.to),
+                                    if h.finger == 0 {
+                                        "finger 0, its successor, which owns the key".to_string()
+                                    } else {
+                                        format!("finger {}, 2^{} ahead", h.finger, h.finger)
+                                    }
+                                ) }</li>
+                            }) }
+                        </ol>
+                        if !v.shadowed.is_empty() {
+                            <p class="muted">{ format!("Left off the ring (same position as another node): {}.", v.shadowed.join(", ")) }</p>
+                        }
+                    </div>
+                    <div class="card chord-tables">
+                        <table class="balance finger-table" id="finger-table">
+                            <caption>{ format!("Finger tables ({} fingers per node; runs of fingers to the same node merged)", v.bits) }</caption>
+                            <thead>
+                                <tr><th scope="col">{ "Node" }</th><th scope="col">{ "Position" }</th><th scope="col">{ "Fingers → node" }</th></tr>
+                            </thead>
+                            <tbody>
+                                { for v.members.iter().map(|m| html! {
+                                    <tr class={classes!((m.id == v.start).then_some("start"))}>
+                                        <th scope="row">{ &m.name }</th>
+                                        <td>{ format::percent(m.frac, 1) }</td>
+                                        <td class="runs">{ runs_text(v, m.id) }</td>
+                                    </tr>
+                                }) }
+                            </tbody>
+                        </table>
+                    </div>
+                </div>
+            }
+        }
+        None => Html::default(),
+    };
+    html! {
+        <section class="chord" aria-labelledby="chord-title">
+            { controls }
+            { body }
+        </section>
+    }
+}

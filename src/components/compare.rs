@@ -1,0 +1,272 @@
+//! Compare mode: two to four algorithms side by side over the lab's nodes and keys, each
+//! given the same change, each with its picture and its numbers; a table sums them up.
+
+use std::rc::Rc;
+
+use ring_core::metrics::{format, Balance, MoveSummary};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::drawing::{Drawing, DrawingCanvas};
+use crate::draw::scene::{self, View};
+use crate::draw::Theme;
+use crate::effects::device_pixel_ratio;
+use crate::model::compare::{
+    compare, describe_change, Column, ColumnNumbers, CompareChange, CompareSettings, MAX_ALGOS,
+    MIN_ALGOS,
+};
+use crate::model::{AlgoKind, State};
+
+/// Props of [`CompareView`].
+#[derive(Properties, PartialEq)]
+pub struct CompareProps {
+    /// The lab's state: its nodes and keys are compared.
+    pub state: Rc<State>,
+    /// The algorithms and the change (kept while other views show).
+    pub settings: UseStateHandle<CompareSettings>,
+    /// The colours.
+    pub theme: Theme,
+}
+
+fn two(v: f64) -> String {
+    format::decimal(v, 2)
+}
+
+fn r1(b: &Balance) -> String {
+    if b.r1.is_finite() {
+        two(b.r1)
+    } else {
+        "∞".to_string()
+    }
+}
+
+fn moved_text(m: Option<MoveSummary>) -> String {
+    match m {
+        Some(m) => format!(
+            "{} ({})",
+            format::group_thousands(m.moved),
+            format::percent(m.fraction(), 1)
+        ),
+        None => "—".to_string(),
+    }
+}
+
+fn ideal_text(m: Option<MoveSummary>) -> String {
+    m.and_then(|m| m.ideal_fraction())
+        .map_or_else(|| "—".to_string(), |f| format::percent(f, 1))
+}
+
+fn bytes(n: u64) -> String {
+    if n >= 10 * 1024 {
+        format!("{} KiB", format::group_thousands(n / 1024))
+    } else {
+        format!("{} B", format::group_thousands(n))
+    }
+}
+
+fn numbers_list(n: &ColumnNumbers) -> Html {
+    let dash = || "—".to_string();
+    html! {
+        <dl class="compare-numbers">
+            <dt>{ "Moved" }</dt>
+            <dd data-testid="moved">{ moved_text(n.moves) }</dd>
+            <dt>{ "Ideal" }</dt>
+            <dd>{ ideal_text(n.moves) }</dd>
+            <dt><abbr title="the busiest node's keys over the mean">{ "Peak / mean" }</abbr></dt>
+            <dd>{ n.keys.map_or_else(dash, |b| two(b.peak_to_mean)) }</dd>
+            <dt><abbr title="largest share of the hash space / smallest">{ "R1" }</abbr></dt>
+            <dd data-testid="r1">{ n.space.map_or_else(dash, |b| r1(&b)) }</dd>
+            <dt><abbr title="nodes within 10% of the mean share">{ "R2" }</abbr></dt>
+            <dd>{ n.space.map_or_else(dash, |b| format::percent(b.r2, 0)) }</dd>
+            <dt><abbr title="nodes within 2% of the mean share">{ "R3" }</abbr></dt>
+            <dd>{ n.space.map_or_else(dash, |b| format::percent(b.r3, 0)) }</dd>
+            <dt>{ "Memory" }</dt>
+            <dd data-testid="memory">{ bytes(n.memory) }</dd>
+        </dl>
+    }
+}
+
+fn column_card(c: &Column, index: usize, theme: Theme) -> Html {
+    let title = c.kind.label();
+    match &c.outcome {
+        Ok(state) => {
+            let view = View {
+                scale: device_pixel_ratio(),
+                theme,
+                ..View::default()
+            };
+            let sc = scene::picture(state, &view);
+            let aspect = match sc {
+                scene::Scene::Ring(_) => 1.0,
+                scene::Scene::Bins(_) => 0.8,
+            };
+            let numbers = c.numbers();
+            let label = format!(
+                "{title}: {} nodes; keys that moved are ringed.",
+                state.current.nodes.len()
+            );
+            html! {
+                <figure class="compare-col card" data-algo={c.kind.id()}>
+                    <figcaption><h3>{ title }</h3></figcaption>
+                    <DrawingCanvas id={format!("compare-canvas-{index}")} {label}
+                        drawing={Rc::new(Drawing::Scene(sc))} {aspect} min_height={150.0} />
+                    { numbers.map(|n| numbers_list(&n)).unwrap_or_default() }
+                </figure>
+            }
+        }
+        Err(e) => html! {
+            <figure class="compare-col card" data-algo={c.kind.id()}>
+                <figcaption><h3>{ title }</h3></figcaption>
+                <p class="field-error" role="alert">{ e }</p>
+            </figure>
+        },
+    }
+}
+
+/// Compare mode.
+#[component]
+pub fn CompareView(props: &CompareProps) -> Html {
+    let settings = props.settings.clone();
+    let error = use_state(|| None::<String>);
+    let state = props.state.clone();
+    // Recomputed when the lab's cluster or keys change, or the settings do.
+    let columns = use_memo(
+        (
+            state.version,
+            Rc::as_ptr(&state.current) as usize,
+            (*settings).clone(),
+        ),
+        {
+            let state = state.clone();
+            move |(_, _, s)| compare(&state, s)
+        },
+    );
+    let toggles = AlgoKind::ALL.iter().map(|&kind| {
+        let on = settings.kinds.contains(&kind);
+        let onchange = {
+            let (settings, error) = (settings.clone(), error.clone());
+            Callback::from(move |e: Event| match settings.toggled(kind, !on) {
+                Ok(next) => {
+                    error.set(None);
+                    settings.set(next);
+                }
+                Err(message) => {
+                    error.set(Some(message));
+                    // The box goes back to the state in force (the rendered value did not
+                    // change, so the re-render would not touch it).
+                    if let Some(input) = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                    {
+                        input.set_checked(on);
+                    }
+                }
+            })
+        };
+        let id = format!("compare-{}", kind.id());
+        html! {
+            <label class="check" for={id.clone()}>
+                <input type="checkbox" id={id} checked={on} {onchange}
+                    aria-describedby="compare-error" />
+                { kind.label() }
+            </label>
+        }
+    });
+    let change_button = |change: CompareChange, text: String| {
+        let pressed = settings.change == change;
+        let onclick = {
+            let settings = settings.clone();
+            Callback::from(move |_: MouseEvent| {
+                settings.set(CompareSettings {
+                    change,
+                    ..(*settings).clone()
+                })
+            })
+        };
+        html! {
+            <button type="button" id={format!("compare-change-{}", change.id())}
+                class={classes!(pressed.then_some("primary"))}
+                aria-pressed={pressed.to_string()} {onclick}>{ text }</button>
+        }
+    };
+    let add_text = format!("Add a node ({})", state.suggested_name());
+    let remove_text =
+        match describe_change(&state, CompareChange::RemoveLast).strip_prefix("remove ") {
+            Some(name) => format!("Remove the last node ({name})"),
+            None => "Remove the last node".to_string(),
+        };
+    let up = state.nodes.iter().filter(|n| !n.down).count();
+    html! {
+        <section class="compare" aria-labelledby="compare-title">
+            <div class="card compare-controls">
+                <h2 id="compare-title">{ "Compare algorithms" }</h2>
+                <p class="hint muted">
+                    { format!(
+                        "The lab's {up} nodes that are up and its {} keys, placed by each algorithm, then given the same change. Edit the nodes and keys in Explore.",
+                        format::group_thousands(state.keys.len() as u64)
+                    ) }
+                </p>
+                <fieldset class="compare-algos">
+                    <legend>{ format!("Algorithms ({MIN_ALGOS} to {MAX_ALGOS})") }</legend>
+                    { for toggles }
+                </fieldset>
+                if let Some(e) = error.as_ref() {
+                    <p class="field-error" id="compare-error" role="alert">{ e }</p>
+                }
+                <div class="compare-changes" role="group" aria-label="The change applied to every algorithm">
+                    <span class="inline-label">{ "Change:" }</span>
+                    { change_button(CompareChange::AddNode, add_text) }
+                    { change_button(CompareChange::RemoveLast, remove_text) }
+                    { change_button(CompareChange::None, "No change".to_string()) }
+                </div>
+            </div>
+            <div class={classes!("compare-grid", format!("cols-{}", columns.len()))} id="compare-grid">
+                { for columns.iter().enumerate().map(|(i, c)| column_card(c, i, props.theme)) }
+            </div>
+            <div class="card">
+                <table class="balance compare-table" id="compare-table">
+                    <caption>{ format!("Summary: {}", describe_change(&state, settings.change)) }</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{ "Algorithm" }</th>
+                            <th scope="col">{ "Keys moved" }</th>
+                            <th scope="col">{ "Ideal" }</th>
+                            <th scope="col"><abbr title="the busiest node's keys over the mean">{ "Peak / mean" }</abbr></th>
+                            <th scope="col"><abbr title="largest share of the hash space / smallest">{ "R1" }</abbr></th>
+                            <th scope="col"><abbr title="nodes within 10% of the mean share">{ "R2" }</abbr></th>
+                            <th scope="col"><abbr title="nodes within 2% of the mean share">{ "R3" }</abbr></th>
+                            <th scope="col">{ "Memory" }</th>
+                            <th scope="col"><abbr title="points on the ring, slots, table entries or buckets">{ "Size" }</abbr></th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        { for columns.iter().map(|c| {
+                            let dash = || "—".to_string();
+                            match c.numbers() {
+                                Some(n) => html! {
+                                    <tr data-algo={c.kind.id()}>
+                                        <th scope="row">{ c.kind.label() }</th>
+                                        <td>{ moved_text(n.moves) }</td>
+                                        <td>{ ideal_text(n.moves) }</td>
+                                        <td>{ n.keys.map_or_else(dash, |b| two(b.peak_to_mean)) }</td>
+                                        <td>{ n.space.map_or_else(dash, |b| r1(&b)) }</td>
+                                        <td>{ n.space.map_or_else(dash, |b| format::percent(b.r2, 0)) }</td>
+                                        <td>{ n.space.map_or_else(dash, |b| format::percent(b.r3, 0)) }</td>
+                                        <td>{ bytes(n.memory) }</td>
+                                        <td>{ format::group_thousands(n.points) }</td>
+                                    </tr>
+                                },
+                                None => html! {
+                                    <tr data-algo={c.kind.id()}>
+                                        <th scope="row">{ c.kind.label() }</th>
+                                        <td colspan="8">{ c.outcome.as_ref().err().cloned().unwrap_or_default() }</td>
+                                    </tr>
+                                },
+                            }
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}

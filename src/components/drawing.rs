@@ -1,0 +1,83 @@
+//! A canvas that draws one scene of the teaching views (a ring or bins, bars, the Chord
+//! ring, replicas, the paper's chart) at its box's width, redrawn when the scene, the
+//! theme or the window size changes.
+
+use std::rc::Rc;
+
+use web_sys::HtmlCanvasElement;
+use yew::prelude::*;
+
+use crate::draw::chord::{draw_chord, ChordScene};
+use crate::draw::paper::{draw_paper, PaperChart};
+use crate::draw::replicas::{draw_replicas, ReplicaScene};
+use crate::draw::scene::Scene;
+use crate::draw::{draw_bars, draw_bins, draw_ring, BarsScene};
+use crate::effects::{draw_on_canvas, parent_width, use_resize_counter};
+
+/// What a [`DrawingCanvas`] draws.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Drawing {
+    /// The lab's picture: a ring or bins.
+    Scene(Scene),
+    /// A bar chart.
+    Bars(BarsScene),
+    /// The Chord ring.
+    Chord(ChordScene),
+    /// Replicas on the ring.
+    Replicas(ReplicaScene),
+    /// R1 against virtual nodes.
+    Paper(PaperChart),
+}
+
+/// Props of [`DrawingCanvas`].
+#[derive(Properties, PartialEq)]
+pub struct DrawingCanvasProps {
+    /// The element id.
+    pub id: AttrValue,
+    /// What the picture shows, in words (its accessible name).
+    pub label: AttrValue,
+    /// The drawing.
+    pub drawing: Rc<Drawing>,
+    /// Height as a fraction of the width.
+    pub aspect: f64,
+    /// Least height in CSS pixels.
+    #[prop_or(160.0)]
+    pub min_height: f64,
+}
+
+/// A canvas with one drawing.
+#[component]
+pub fn DrawingCanvas(props: &DrawingCanvasProps) -> Html {
+    let canvas = use_node_ref();
+    let resized = use_resize_counter();
+    {
+        let canvas = canvas.clone();
+        use_effect_with(
+            (
+                props.drawing.clone(),
+                props.aspect,
+                props.min_height,
+                resized,
+            ),
+            move |(drawing, aspect, min_height, _)| {
+                if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                    let width = parent_width(&c).max(200.0);
+                    let height = (width * aspect).max(*min_height);
+                    draw_on_canvas(&c, width, height, |area, _| match drawing.as_ref() {
+                        Drawing::Scene(Scene::Ring(r)) => draw_ring(area, r),
+                        Drawing::Scene(Scene::Bins(b)) => draw_bins(area, b),
+                        Drawing::Bars(b) => draw_bars(area, b),
+                        Drawing::Chord(c) => draw_chord(area, c),
+                        Drawing::Replicas(r) => draw_replicas(area, r),
+                        Drawing::Paper(p) => draw_paper(area, p),
+                    });
+                }
+            },
+        );
+    }
+    html! {
+        <div class="canvas-box">
+            <canvas id={props.id.clone()} ref={canvas} role="img" aria-label={props.label.clone()}></canvas>
+        </div>
+    }
+}

@@ -1,0 +1,200 @@
+//! Sharing and exporting: "Copy link" in the title bar (the link to the state as it is,
+//! copied to the clipboard, and shown selected to copy by hand where the browser refuses),
+//! the export card (the pictures as PNG files, the per-node loads as CSV), and in an
+//! embedded page a slim bar that links to the full lab.
+
+use std::rc::Rc;
+
+use ring_core::metrics::format;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::model::export;
+use crate::model::url::{Limits, Shared, SharedKeys};
+use crate::model::{KeySource, State};
+use crate::share::{copy_text, download_canvas, download_text, link_to};
+
+/// Props of [`CopyLink`], [`ExportPanel`] and [`EmbedBar`].
+#[derive(Properties, PartialEq)]
+pub struct SharePanelProps {
+    /// The state.
+    pub state: Rc<State>,
+    /// The theme picked, if any (it is part of the link).
+    pub theme: Option<bool>,
+}
+
+/// How many pasted keys a link leaves out (too many to carry), if any.
+fn keys_left_out(state: &State) -> Option<usize> {
+    if !matches!(state.keys.source, KeySource::Pasted) {
+        return None;
+    }
+    let shared = Shared::of(state, None);
+    let counted = shared.to_query(Limits::LINK).contains("pasted=");
+    match shared.keys {
+        SharedKeys::Pasted(list) if counted => Some(list.len()),
+        _ => None,
+    }
+}
+
+/// "Copy link": copies the link and shows it, selected, below the title bar.
+#[component]
+pub fn CopyLink(props: &SharePanelProps) -> Html {
+    let open = use_state(|| false);
+    let status = use_state(String::new);
+    let field = use_node_ref();
+    // Written only while shown: with many pasted keys, writing the link is not free.
+    let link = if *open {
+        link_to(&props.state, props.theme)
+    } else {
+        String::new()
+    };
+
+    let oncopy = {
+        let (open, status, field) = (open.clone(), status.clone(), field.clone());
+        let (state, theme) = (props.state.clone(), props.theme);
+        Callback::from(move |_: MouseEvent| {
+            let link = link_to(&state, theme);
+            open.set(true);
+            status.set(String::new());
+            let (status, field) = (status.clone(), field.clone());
+            copy_text(
+                &link,
+                Callback::from(move |copied: bool| {
+                    if copied {
+                        status.set("Link copied to the clipboard.".into());
+                    } else {
+                        status.set(
+                            "This browser did not let the page copy: the link below is selected, copy it with Ctrl+C (⌘C on a Mac)."
+                                .into(),
+                        );
+                        if let Some(input) = field.cast::<HtmlInputElement>() {
+                            let _ = input.focus();
+                            input.select();
+                        }
+                    }
+                }),
+            );
+        })
+    };
+    let onclose = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(false))
+    };
+    let onkeydown = {
+        let open = open.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                open.set(false);
+            }
+        })
+    };
+    let onfocuslink = Callback::from(|e: FocusEvent| {
+        if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+            input.select();
+        }
+    });
+    let left_out = if *open {
+        keys_left_out(&props.state)
+    } else {
+        None
+    };
+    html! {
+        <div class="copy-link" {onkeydown}>
+            <button type="button" id="copy-link" class="primary" onclick={oncopy}
+                aria-expanded={open.to_string()} aria-controls="share-pop">{ "Copy link" }</button>
+            <div class="share-pop card" id="share-pop" hidden={!*open}>
+                <p class="share-status" id="share-status" role="status">{ (*status).clone() }</p>
+                <label for="share-link">{ "Link to this exact picture" }</label>
+                <input id="share-link" type="text" readonly=true value={link} ref={field}
+                    onfocus={onfocuslink} class="share-link" spellcheck="false" />
+                if let Some(n) = left_out {
+                    <p class="muted hint" id="share-keys-note">
+                        { format!("Your {} pasted keys are too many for a link: it only counts them, and opens with generated keys instead.", format::group_thousands(n as u64)) }
+                    </p>
+                }
+                <div class="share-pop-actions">
+                    <button type="button" id="share-close" class="ghost" onclick={onclose}>{ "Done" }</button>
+                </div>
+            </div>
+        </div>
+    }
+}
+
+/// The pictures that can be saved: canvas id, file name stem, button label.
+const PICTURES: [(&str, &str, &str); 3] = [
+    ("ring-canvas", "ring", "Ring"),
+    ("loads-chart", "keys-per-node", "Keys per node"),
+    ("shares-chart", "hash-space", "Hash-space share"),
+];
+
+/// The export card: the pictures as PNG, the loads as CSV.
+#[component]
+pub fn ExportPanel(props: &SharePanelProps) -> Html {
+    let status = use_state(String::new);
+    let state = &props.state;
+    let report = {
+        let status = status.clone();
+        move |name: String| {
+            let status = status.clone();
+            Callback::from(move |error: Option<String>| {
+                status.set(match error {
+                    None => format!("Saved {name}."),
+                    Some(why) => format!("Could not save {name}: {why}."),
+                });
+            })
+        }
+    };
+    let algo = state.kind.id();
+    let pictures: Html = PICTURES
+        .iter()
+        .map(|&(id, stem, label)| {
+            let name = format!("ringlab-{stem}-{algo}.png");
+            let done = report(name.clone());
+            let onclick = Callback::from(move |_: MouseEvent| {
+                download_canvas(id, name.clone(), done.clone());
+            });
+            html! {
+                <button type="button" id={format!("export-{stem}")} class="ghost" {onclick}
+                    aria-label={format!("Save the {} picture as a PNG file", label.to_lowercase())}>
+                    { label }
+                </button>
+            }
+        })
+        .collect();
+    let oncsv = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let name = export::loads_file_name(&state);
+            let done = report(name.clone());
+            let result = download_text(&export::loads_csv(&state), &name, "text/csv;charset=utf-8");
+            done.emit(result.err().map(|_| "the download could not start".into()));
+        })
+    };
+    html! {
+        <section class="card export" aria-labelledby="export-title">
+            <h2 id="export-title">{ "Save as a file" }</h2>
+            <div class="export-row">
+                <span class="export-kind muted">{ "PNG" }</span>
+                { pictures }
+            </div>
+            <div class="export-row">
+                <span class="export-kind muted">{ "CSV" }</span>
+                <button type="button" id="export-csv" class="ghost" onclick={oncsv}
+                    aria-label="Save the loads per node as a CSV file">{ "Loads per node" }</button>
+            </div>
+            <p class="export-status muted" id="export-status" role="status">{ (*status).clone() }</p>
+        </section>
+    }
+}
+
+/// The bar at the top of an embedded page: the name, and a link to the full lab.
+#[component]
+pub fn EmbedBar(props: &SharePanelProps) -> Html {
+    let href = link_to(&props.state, props.theme);
+    html! {
+        <header class="embed-bar">
+            <span class="brand">{ "Ringlab" }</span>
+            <a href={href} target="_blank" rel="noopener" id="open-full">{ "Open in Ringlab ↗" }</a>
+        </header>
+    }
+}

@@ -1,0 +1,74 @@
+//! The teaching views beside the lab: the tour, compare mode, Chord, replication and the
+//! paper's table. Each shows in its tab panel when its tab is selected; their settings live
+//! here, so they survive switching tabs. The panels of the other views are rendered empty
+//! and hidden, so that every tab's `aria-controls` names an element.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::chord::ChordPanel;
+use super::compare::CompareView;
+use super::paper::PaperPanel;
+use super::replication::ReplicationPanel;
+use super::tour::TourView;
+use super::view_tabs::{panel_id, tab_id};
+use super::Dispatch;
+use crate::draw::Theme;
+use crate::model::chord_view::ChordSettings;
+use crate::model::compare::CompareSettings;
+use crate::model::paper::PaperSpec;
+use crate::model::replication_view::ReplicationSettings;
+use crate::model::tour::TOUR_KEY;
+use crate::model::{State, ViewKind};
+
+/// Props of [`TeachingViews`].
+#[derive(Properties, PartialEq)]
+pub struct TeachingProps {
+    /// The lab's state (its `view` says which panel shows).
+    pub state: Rc<State>,
+    /// The lab's dispatcher.
+    pub dispatch: Dispatch,
+    /// The colours.
+    pub theme: Theme,
+}
+
+/// The teaching views' panels.
+#[component]
+pub fn TeachingViews(props: &TeachingProps) -> Html {
+    let compare = use_state(CompareSettings::default);
+    let chord = use_state(|| ChordSettings {
+        key: TOUR_KEY.to_string(),
+        start: None,
+    });
+    let replication = use_state(ReplicationSettings::default);
+    let paper = use_state(PaperSpec::default);
+    let view = props.state.view;
+    let (state, dispatch, theme) = (props.state.clone(), props.dispatch.clone(), props.theme);
+    let content = match view {
+        ViewKind::Explore => Html::default(),
+        ViewKind::Tour => html! { <TourView {state} {dispatch} {theme} /> },
+        ViewKind::Compare => html! { <CompareView {state} settings={compare} {theme} /> },
+        ViewKind::Chord => html! { <ChordPanel {state} {dispatch} settings={chord} {theme} /> },
+        ViewKind::Replication => {
+            html! { <ReplicationPanel {state} {dispatch} settings={replication} {theme} /> }
+        }
+        ViewKind::Paper => html! { <PaperPanel {state} spec={paper} {theme} /> },
+    };
+    html! {
+        <>
+            { for ViewKind::ALL.iter().filter(|&&v| v != ViewKind::Explore).map(|&v| {
+                if v == view {
+                    html! {
+                        <div role="tabpanel" id={panel_id(v)} aria-labelledby={tab_id(v)}
+                            class={classes!("teach-panel", format!("teach-{}", v.id()))}>
+                            <main class="teach-main">{ content.clone() }</main>
+                        </div>
+                    }
+                } else {
+                    html! { <div role="tabpanel" id={panel_id(v)} aria-labelledby={tab_id(v)} hidden=true></div> }
+                }
+            }) }
+        </>
+    }
+}

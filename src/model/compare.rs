@@ -1,0 +1,349 @@
+//! Compare mode: two to four algorithms side by side, each over the same nodes and keys as
+//! the lab, each given the same change; what moved, how even the result is, what it costs.
+//!
+//! Each column is a [`State`] reached through the model's own actions (pick the algorithm,
+//! then make the change), so its picture and numbers are what the lab itself would show.
+
+use ring_core::metrics::{Balance, MoveSummary};
+
+use super::algo::AlgoKind;
+use super::state::{Action, State};
+
+/// Fewest algorithms compared.
+pub const MIN_ALGOS: usize = 2;
+/// Most algorithms compared.
+pub const MAX_ALGOS: usize = 4;
+
+/// The change applied to every column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CompareChange {
+    /// No change: the placements as they are.
+    #[default]
+    None,
+    /// A node joins (the name the lab would suggest, weight 100, the default vnodes).
+    AddNode,
+    /// The last node that is up leaves.
+    RemoveLast,
+}
+
+impl CompareChange {
+    /// A stable identifier.
+    pub fn id(self) -> &'static str {
+        match self {
+            CompareChange::None => "none",
+            CompareChange::AddNode => "add",
+            CompareChange::RemoveLast => "remove",
+        }
+    }
+}
+
+/// What the user picked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompareSettings {
+    /// The algorithms, in menu order, 2 to 4 of them.
+    pub kinds: Vec<AlgoKind>,
+    /// The change.
+    pub change: CompareChange,
+}
+
+impl Default for CompareSettings {
+    fn default() -> Self {
+        CompareSettings {
+            kinds: vec![AlgoKind::Modulo, AlgoKind::Virtual, AlgoKind::Jump],
+            change: CompareChange::AddNode,
+        }
+    }
+}
+
+impl CompareSettings {
+    /// These settings with `kind` switched on or off, or why not (keeping 2 to 4).
+    pub fn toggled(&self, kind: AlgoKind, on: bool) -> Result<CompareSettings, String> {
+        let has = self.kinds.contains(&kind);
+        if on == has {
+            return Ok(self.clone());
+        }
+        if on && self.kinds.len() >= MAX_ALGOS {
+            return Err(format!(
+                "compare at most {MAX_ALGOS} algorithms: untick one before adding {}",
+                kind.label()
+            ));
+        }
+        if !on && self.kinds.len() <= MIN_ALGOS {
+            return Err(format!(
+                "compare at least {MIN_ALGOS} algorithms: tick another before removing {}",
+                kind.label()
+            ));
+        }
+        let mut next = self.clone();
+        if on {
+            next.kinds.push(kind);
+        } else {
+            next.kinds.retain(|&k| k != kind);
+        }
+        // Menu order, so a column keeps its place whatever order they were ticked in.
+        next.kinds
+            .sort_by_key(|k| AlgoKind::ALL.iter().position(|a| a == k));
+        Ok(next)
+    }
+}
+
+/// One algorithm's column.
+#[derive(Clone, Debug)]
+pub struct Column {
+    /// The algorithm.
+    pub kind: AlgoKind,
+    /// The state after the change (its picture is the column's picture), or why the
+    /// algorithm or the change was refused (jump hash removing a node that is not last,
+    /// for example), in the core's words.
+    pub outcome: Result<State, String>,
+}
+
+/// The numbers of a column.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColumnNumbers {
+    /// Keys moved against the ideal, if there was a change.
+    pub moves: Option<MoveSummary>,
+    /// The balance of keys per node.
+    pub keys: Option<Balance>,
+    /// The balance of the hash-space shares (R1, R2, R3 of seed 003).
+    pub space: Option<Balance>,
+    /// Bytes of the lookup structure.
+    pub memory: u64,
+    /// Points on the ring, slots or entries: the structure's size.
+    pub points: u64,
+}
+
+impl Column {
+    /// The column's numbers, if it was built.
+    pub fn numbers(&self) -> Option<ColumnNumbers> {
+        let s = self.outcome.as_ref().ok()?;
+        let snap = &s.current;
+        let points = match &snap.picture {
+            ring_core::Picture::Ring { points, .. } => points.len() as u64,
+            ring_core::Picture::Table { entries } => entries.len() as u64,
+            ring_core::Picture::Buckets { count } => u64::from(*count),
+            ring_core::Picture::Scores { nodes } => u64::from(*nodes),
+        };
+        Some(ColumnNumbers {
+            moves: s.change.as_ref().map(|c| c.summary),
+            keys: snap.key_balance(),
+            space: snap.share_balance(),
+            memory: snap.placement.memory_bytes(),
+            points,
+        })
+    }
+}
+
+/// The action that makes `change` on `state`, if there is one.
+fn change_action(state: &State, change: CompareChange) -> Option<Action> {
+    match change {
+        CompareChange::None => None,
+        CompareChange::AddNode => Some(Action::AddNode {
+            name: state.suggested_name(),
+            weight: "100".to_string(),
+            vnodes: String::new(),
+        }),
+        CompareChange::RemoveLast => state
+            .nodes
+            .iter()
+            .rev()
+            .find(|n| !n.down)
+            .map(|n| Action::RemoveNode(n.id)),
+    }
+}
+
+/// Words for the change, for captions ("add cache-e").
+pub fn describe_change(state: &State, change: CompareChange) -> String {
+    match change_action(state, change) {
+        Some(Action::AddNode { name, .. }) => format!("add {name}"),
+        Some(Action::RemoveNode(id)) => state.node(id).map_or_else(
+            || "remove the last node".to_string(),
+            |n| format!("remove {}", n.name),
+        ),
+        _ => "no change".to_string(),
+    }
+}
+
+/// The columns for `settings` over `state`'s nodes and keys.
+pub fn compare(state: &State, settings: &CompareSettings) -> Vec<Column> {
+    settings
+        .kinds
+        .iter()
+        .map(|&kind| {
+            let outcome = column_state(state, kind, settings.change);
+            Column { kind, outcome }
+        })
+        .collect()
+}
+
+fn column_state(state: &State, kind: AlgoKind, change: CompareChange) -> Result<State, String> {
+    let mut base = if state.kind == kind {
+        state.clone()
+    } else {
+        state
+            .apply(Action::SetAlgorithm(kind))
+            .map_err(|e| e.message)?
+    };
+    // The column starts at rest: switching algorithm is how it was reached, not the change
+    // being compared. Generating the same keys again is the model's way to forget a change.
+    if base.change.is_some() {
+        base = match &base.keys.source {
+            super::state::KeySource::Generated { count, seed } => base
+                .apply(Action::GenerateKeys {
+                    count: count.to_string(),
+                    seed: seed.to_string(),
+                })
+                .map_err(|e| e.message)?,
+            super::state::KeySource::Pasted => base
+                .apply(Action::PasteKeys(base.keys.keys.join("\n")))
+                .map_err(|e| e.message)?,
+        };
+    }
+    match change_action(&base, change) {
+        Some(action) => base.apply(action).map_err(|e| e.message),
+        None => Ok(base),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // Tests fail loudly by design.
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use ring_core::metrics::{diff, Ideal};
+    use ring_core::{build, NodeSpec};
+
+    fn state() -> State {
+        State::initial()
+            .unwrap()
+            .apply(Action::GenerateKeys {
+                count: "3000".into(),
+                seed: "11".into(),
+            })
+            .unwrap()
+    }
+
+    /// The keys that change owner when `added` joins `names` under `kind`, straight from
+    /// the core: owners by name before and after.
+    fn reference_moved(state: &State, kind: AlgoKind, names: &[&str], added: &str) -> u64 {
+        let mut config = state.config();
+        config.algorithm = state.params.algorithm(kind);
+        let before: Vec<NodeSpec> = names.iter().map(|n| NodeSpec::new(*n, 100)).collect();
+        let mut after = before.clone();
+        after.push(NodeSpec::new(added, 100));
+        let b = build(&config, &before).unwrap();
+        let a = build(&config, &after).unwrap();
+        let keys = &state.keys.keys;
+        let lb: Vec<u32> = b.assign(keys);
+        let la: Vec<u32> = a.assign(keys);
+        diff(&lb, &la).unwrap().summary(Ideal::None).moved
+    }
+
+    #[test]
+    fn each_column_moves_what_the_core_says_and_the_ideal_is_one_in_n_plus_one() {
+        let s = state();
+        let settings = CompareSettings {
+            kinds: vec![
+                AlgoKind::Modulo,
+                AlgoKind::Virtual,
+                AlgoKind::Jump,
+                AlgoKind::Maglev,
+            ],
+            change: CompareChange::AddNode,
+        };
+        let cols = compare(&s, &settings);
+        assert_eq!(cols.len(), 4);
+        let names: Vec<&str> = s.nodes.iter().map(|n| n.name.as_str()).collect();
+        for c in &cols {
+            let n = c.numbers().unwrap();
+            let m = n.moves.unwrap();
+            assert_eq!(m.total, 3000);
+            assert_eq!(m.ideal, Ideal::Join { nodes_after: 5 });
+            assert_eq!(
+                m.moved,
+                reference_moved(&s, c.kind, &names, "cache-e"),
+                "{:?}",
+                c.kind
+            );
+            let after = c.outcome.as_ref().unwrap();
+            assert_eq!(after.kind, c.kind);
+            assert_eq!(after.current.nodes.len(), 5);
+            assert!(n.keys.is_some() && n.space.is_some());
+        }
+        // Modulo moves most keys; the consistent ones stay near the ideal 1/5.
+        let frac = |i: usize| cols[i].numbers().unwrap().moves.unwrap().fraction();
+        assert!(frac(0) > 0.6, "modulo moved {}", frac(0));
+        for (i, c) in cols.iter().enumerate().skip(1) {
+            assert!(frac(i) < 0.35, "{:?} moved {}", c.kind, frac(i));
+        }
+        // Memory comes from the core: jump and modulo keep nothing; Maglev its table.
+        assert_eq!(cols[0].numbers().unwrap().memory, 0);
+        assert_eq!(cols[2].numbers().unwrap().memory, 0);
+        assert!(cols[3].numbers().unwrap().memory >= 4 * 1021);
+    }
+
+    #[test]
+    fn no_change_shows_the_placements_at_rest_and_remove_last_works_for_jump() {
+        let s = state();
+        let cols = compare(
+            &s,
+            &CompareSettings {
+                kinds: vec![AlgoKind::Virtual, AlgoKind::Ketama],
+                change: CompareChange::None,
+            },
+        );
+        for c in &cols {
+            let st = c.outcome.as_ref().unwrap();
+            assert!(st.change.is_none());
+            assert!(c.numbers().unwrap().moves.is_none());
+            assert_eq!(st.current.nodes.len(), 4);
+        }
+        let cols = compare(
+            &s,
+            &CompareSettings {
+                kinds: vec![AlgoKind::Jump, AlgoKind::SinglePoint],
+                change: CompareChange::RemoveLast,
+            },
+        );
+        for c in &cols {
+            let m = c.numbers().unwrap().moves.unwrap();
+            // Only the leaver's keys move.
+            let before = s
+                .apply(Action::SetAlgorithm(c.kind))
+                .unwrap_or_else(|_| s.clone());
+            let leaver = before.current.loads[3];
+            assert_eq!(m.moved, leaver, "{:?}", c.kind);
+        }
+        assert_eq!(
+            describe_change(&s, CompareChange::RemoveLast),
+            "remove cache-d"
+        );
+        assert_eq!(describe_change(&s, CompareChange::AddNode), "add cache-e");
+    }
+
+    #[test]
+    fn two_to_four_algorithms() {
+        let s = CompareSettings::default();
+        assert_eq!(s.kinds.len(), 3);
+        let four = s.toggled(AlgoKind::Maglev, true).unwrap();
+        assert_eq!(four.kinds.len(), 4);
+        // Menu order.
+        let order: Vec<usize> = four
+            .kinds
+            .iter()
+            .map(|k| AlgoKind::ALL.iter().position(|a| a == k).unwrap())
+            .collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]));
+        assert!(four
+            .toggled(AlgoKind::Ketama, true)
+            .unwrap_err()
+            .contains("at most 4"));
+        let two = s.toggled(AlgoKind::Jump, false).unwrap();
+        assert!(two
+            .toggled(AlgoKind::Modulo, false)
+            .unwrap_err()
+            .contains("at least 2"));
+        assert_eq!(s.toggled(AlgoKind::Jump, true).unwrap(), s);
+    }
+}

@@ -1,0 +1,387 @@
+//! The Paper view: seed 003's table of R1, R2 and R3 for node counts × virtual-node counts,
+//! computed live cell by cell through `ring_core::study` (as `ringlab balance` does), for
+//! any algorithm and hash, within a budget of work so the page stays responsive.
+
+use ring_core::error::{MAX_NODES, MAX_VNODES};
+use ring_core::metrics::{format, Balance};
+use ring_core::ring::Naming;
+use ring_core::{study, Config, HashFn};
+
+use super::algo::{AlgoKind, AlgoParams};
+
+/// Most points (ring points, slots or table entries) a whole table may build: the page
+/// computes the cells one after another between frames, and refuses a table above this.
+pub const MAX_POINTS: u64 = 2_000_000;
+/// Most node counts or virtual-node counts in a list.
+pub const MAX_LIST: usize = 24;
+
+/// What the table is computed for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PaperSpec {
+    /// Node counts, ascending: the rows.
+    pub nodes: Vec<u32>,
+    /// Virtual nodes per node, ascending: the column groups.
+    pub vnodes: Vec<u32>,
+    /// The algorithm.
+    pub kind: AlgoKind,
+    /// The hash (ketama and go-zero use their own).
+    pub hash: HashFn,
+    /// The algorithms' parameters (slots, table size, ε); virtual nodes are named
+    /// `192.168.1.i#j` whatever the lab's naming.
+    pub params: AlgoParams,
+}
+
+impl Default for PaperSpec {
+    fn default() -> Self {
+        PaperSpec {
+            nodes: (1..=10).map(|i| i * 10).collect(),
+            vnodes: vec![1, 30, 100, 1000],
+            kind: AlgoKind::Virtual,
+            hash: HashFn::Md5,
+            params: AlgoParams::default(),
+        }
+    }
+}
+
+/// A list of counts as typed: numbers and ranges separated by commas or spaces, a range
+/// being `a..b` (every number), `a..b step s` or `a..b/s`. The result is sorted, without
+/// repeats.
+///
+/// `what` names the list in messages; every count must be in `1..=max`.
+pub fn parse_list(text: &str, what: &str, max: u32) -> Result<Vec<u32>, String> {
+    let range = format!(
+        "{what} are whole numbers from 1 to {max}, such as \"10, 20\" or \"10..100 step 10\""
+    );
+    // "step" binds to the range before it: "10..100 step 10" is one item, as is
+    // "10 .. 100 / 10".
+    let mut normal = text.replace("step", "/");
+    for (spaced, tight) in [(" ..", ".."), (".. ", ".."), (" /", "/"), ("/ ", "/")] {
+        while normal.contains(spaced) {
+            normal = normal.replace(spaced, tight);
+        }
+    }
+    let mut out: Vec<u32> = Vec::new();
+    let number = |t: &str| -> Result<u32, String> {
+        let t = t.trim();
+        match t.parse::<u64>() {
+            Ok(v) if (1..=u64::from(max)).contains(&v) => Ok(v as u32),
+            Ok(v) => Err(format!("{v} is out of range: {range}")),
+            Err(_) => Err(format!("{t:?} is not a whole number: {range}")),
+        }
+    };
+    let joined: Vec<&str> = normal
+        .split([',', ' ', ';'])
+        .filter(|t| !t.trim().is_empty())
+        .collect();
+    for item in joined {
+        let (span, step) = match item.split_once('/') {
+            Some((span, step)) => (span, Some(number(step)?)),
+            None => (item, None),
+        };
+        match span.split_once("..") {
+            Some((a, b)) => {
+                let (a, b) = (number(a)?, number(b.trim_start_matches('='))?);
+                if a > b {
+                    return Err(format!("the range {a}..{b} is empty: {range}"));
+                }
+                let step = step.unwrap_or(1);
+                let mut v = a;
+                while v <= b {
+                    out.push(v);
+                    if out.len() > MAX_LIST * 4 {
+                        return Err(format!("too many {what}: at most {MAX_LIST}"));
+                    }
+                    v = v.saturating_add(step);
+                    if v == u32::MAX {
+                        break;
+                    }
+                }
+            }
+            None if step.is_some() => {
+                return Err(format!(
+                    "a step belongs to a range such as 10..100/10: {range}"
+                ))
+            }
+            None => out.push(number(span)?),
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    if out.is_empty() {
+        return Err(format!("the list is empty: {range}"));
+    }
+    if out.len() > MAX_LIST {
+        return Err(format!(
+            "{} {what} is too many: at most {MAX_LIST}",
+            out.len()
+        ));
+    }
+    Ok(out)
+}
+
+/// How a list is written back: ranges with a common step as `a..b step s`.
+pub fn list_text(list: &[u32]) -> String {
+    if list.len() >= 3 {
+        let step = list[1] - list[0];
+        if step > 0 && list.windows(2).all(|w| w[1] - w[0] == step) {
+            let (a, b) = (list[0], list[list.len() - 1]);
+            return if step == 1 {
+                format!("{a}..{b}")
+            } else {
+                format!("{a}..{b} step {step}")
+            };
+        }
+    }
+    list.iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Parses the node-count list.
+pub fn parse_nodes(text: &str) -> Result<Vec<u32>, String> {
+    parse_list(text, "node counts", MAX_NODES as u32)
+}
+
+/// Parses the virtual-node list.
+pub fn parse_vnodes(text: &str) -> Result<Vec<u32>, String> {
+    parse_list(text, "virtual-node counts", MAX_VNODES)
+}
+
+impl PaperSpec {
+    /// The configuration of the cells with `vnodes` virtual nodes.
+    pub fn config(&self, vnodes: u32) -> Config {
+        let params = AlgoParams {
+            naming: Naming::Hash,
+            replicas: vnodes,
+            ..self.params
+        };
+        study::config(params.algorithm(self.kind), self.hash, vnodes)
+    }
+
+    /// The hash actually used.
+    pub fn effective_hash(&self) -> HashFn {
+        self.config(1).effective_hash()
+    }
+
+    /// The number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.nodes.len() * self.vnodes.len()
+    }
+
+    /// Cell `index`, row by row: (nodes, vnodes).
+    pub fn cell_at(&self, index: usize) -> Option<(u32, u32)> {
+        let cols = self.vnodes.len().max(1);
+        Some((
+            *self.nodes.get(index / cols)?,
+            *self.vnodes.get(index % cols)?,
+        ))
+    }
+
+    /// The work of the whole table, in points built.
+    pub fn work(&self) -> u64 {
+        let mut total = 0u64;
+        for &v in &self.vnodes {
+            let config = self.config(v);
+            for &n in &self.nodes {
+                total = total.saturating_add(study::work(&config, n));
+            }
+        }
+        total
+    }
+
+    /// Whether the table is within [`MAX_POINTS`], and if not, why.
+    pub fn check(&self) -> Result<(), String> {
+        let work = self.work();
+        if work > MAX_POINTS {
+            return Err(format!(
+                "this table would build {} points: the page computes at most {} — use fewer or smaller node or virtual-node counts (ringlab balance on the command line has no limit)",
+                format::group_thousands(work),
+                format::group_thousands(MAX_POINTS)
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether the virtual-node counts matter for this algorithm (for the others every
+    /// column group is the same).
+    pub fn uses_vnodes(&self) -> bool {
+        matches!(
+            self.kind,
+            AlgoKind::Virtual | AlgoKind::Bounded | AlgoKind::GoZero
+        )
+    }
+
+    /// What a column group is called.
+    pub fn group_label(&self, vnodes: u32) -> String {
+        match (self.kind, vnodes) {
+            (AlgoKind::Virtual, 1) => "1 point per node".to_string(),
+            (_, 1) => "1 vnode".to_string(),
+            (_, v) => format!("{} vnodes", format::group_thousands(u64::from(v))),
+        }
+    }
+}
+
+impl PaperSpec {
+    /// The `ringlab balance` command that prints the same table.
+    pub fn command(&self) -> String {
+        let algo = match self.kind {
+            AlgoKind::Modulo => "modulo",
+            AlgoKind::SinglePoint => "single",
+            AlgoKind::Virtual => "vnodes",
+            AlgoKind::GoZero => "gozero",
+            AlgoKind::Ketama => "ketama",
+            AlgoKind::SlotTable => "slots",
+            AlgoKind::Jump => "jump",
+            AlgoKind::Maglev => "maglev",
+            AlgoKind::Rendezvous => "rendezvous",
+            AlgoKind::Bounded => "bounded",
+        };
+        let list = |l: &[u32]| l.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let mut cmd = format!(
+            "ringlab balance --algo {algo} --hash {} --nodes-list {} --vnodes-list {}",
+            self.hash.name(),
+            list(&self.nodes),
+            list(&self.vnodes)
+        );
+        match self.kind {
+            AlgoKind::SlotTable => cmd.push_str(&format!(" --slots {}", self.params.slots)),
+            AlgoKind::Maglev => cmd.push_str(&format!(" --table-size {}", self.params.table_size)),
+            AlgoKind::Bounded => cmd.push_str(&format!(" --epsilon {}", self.params.epsilon)),
+            _ => {}
+        }
+        cmd
+    }
+}
+
+/// One computed cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    /// Node count.
+    pub nodes: u32,
+    /// Virtual nodes per node.
+    pub vnodes: u32,
+    /// The balance of the shares, or the core's refusal.
+    pub result: Result<Balance, String>,
+}
+
+/// Computes cell `index` of `spec`.
+pub fn compute(spec: &PaperSpec, index: usize) -> Option<Cell> {
+    let (nodes, vnodes) = spec.cell_at(index)?;
+    let result = study::cell(&spec.config(vnodes), nodes).map_err(|e| e.to_string());
+    Some(Cell {
+        nodes,
+        vnodes,
+        result,
+    })
+}
+
+/// R1 as the table writes it.
+pub fn r1_text(r1: f64) -> String {
+    if !r1.is_finite() {
+        "∞".to_string()
+    } else if r1 >= 100.0 {
+        format::group_thousands(r1.round() as u64)
+    } else {
+        format::decimal(r1, 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // Tests fail loudly by design.
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+
+    #[test]
+    fn lists_parse_and_print_back() {
+        let ten: Vec<u32> = (1..=10).map(|i| i * 10).collect();
+        assert_eq!(parse_nodes("10..100 step 10"), Ok(ten.clone()));
+        assert_eq!(parse_nodes("10..100/10"), Ok(ten.clone()));
+        assert_eq!(parse_nodes(" 10 .. 100 / 10 "), Ok(ten.clone()));
+        assert_eq!(parse_nodes("30, 10,20 20"), Ok(vec![10, 20, 30]));
+        assert_eq!(parse_vnodes("1, 30, 100, 1000"), Ok(vec![1, 30, 100, 1000]));
+        assert_eq!(parse_nodes("3..5"), Ok(vec![3, 4, 5]));
+        assert_eq!(list_text(&ten), "10..100 step 10");
+        assert_eq!(list_text(&[1, 30, 100, 1000]), "1, 30, 100, 1000");
+        assert_eq!(list_text(&[3, 4, 5]), "3..5");
+        assert_eq!(parse_nodes(&list_text(&ten)), Ok(ten));
+        for bad in ["", "0", "ten", "5..2", "1..100", "7/2", "10001"] {
+            let e = parse_nodes(bad).unwrap_err();
+            assert!(
+                e.contains("node counts") || e.contains("step"),
+                "{bad}: {e}"
+            );
+        }
+        assert!(parse_vnodes("10001").unwrap_err().contains("1 to 10000"));
+    }
+
+    #[test]
+    fn cells_are_the_studys_cells_and_match_the_known_answers() {
+        let spec = PaperSpec::default();
+        assert_eq!(spec.cell_count(), 40);
+        // Row by row: cell 0 is 10 nodes with 1 point each, cell 5 is 20 nodes, 30 vnodes.
+        assert_eq!(spec.cell_at(0), Some((10, 1)));
+        assert_eq!(spec.cell_at(5), Some((20, 30)));
+        assert_eq!(spec.cell_at(40), None);
+        let c = compute(&spec, 0).unwrap();
+        // known-answers.md: one point per node, 10 nodes, MD5: R1 = 17.
+        assert_eq!(c.result.unwrap().r1.round(), 17.0);
+        // 30 nodes × 100 vnodes (row 2, column 2): R1 1.5 to 1.7, R2 0.62 to 0.70.
+        let c = compute(&spec, 2 * 4 + 2).unwrap();
+        assert_eq!((c.nodes, c.vnodes), (30, 100));
+        let b = c.result.unwrap();
+        assert!(
+            (1.495..=1.705).contains(&b.r1) && (0.615..=0.705).contains(&b.r2),
+            "{b:?}"
+        );
+        // The same as the core's study, which ringlab balance prints.
+        let direct = study::cell(
+            &study::config(
+                ring_core::Algorithm::Virtual {
+                    naming: Naming::Hash,
+                },
+                HashFn::Md5,
+                100,
+            ),
+            30,
+        )
+        .unwrap();
+        assert_eq!(b, direct);
+    }
+
+    #[test]
+    fn the_default_table_is_within_the_budget_and_a_huge_one_is_refused() {
+        let spec = PaperSpec::default();
+        // (10 + 20 + … + 100) × (1 + 30 + 100 + 1000) points.
+        assert_eq!(spec.work(), 550 * 1131);
+        assert!(spec.check().is_ok());
+        let huge = PaperSpec {
+            nodes: vec![1000, 2000],
+            vnodes: vec![1000],
+            ..PaperSpec::default()
+        };
+        let e = huge.check().unwrap_err();
+        assert!(e.contains("3,000,000") && e.contains("2,000,000"), "{e}");
+        // Algorithms without virtual nodes do little work whatever the list says.
+        let jump = PaperSpec {
+            kind: AlgoKind::Jump,
+            ..PaperSpec::default()
+        };
+        assert_eq!(jump.work(), 550 * 4);
+        assert!(!jump.uses_vnodes());
+        assert_eq!(r1_text(f64::INFINITY), "∞");
+        assert_eq!(r1_text(12_345.6), "12,346");
+        assert_eq!(r1_text(1.234), "1.23");
+        assert_eq!(
+            PaperSpec::default().command(),
+            "ringlab balance --algo vnodes --hash md5 --nodes-list 10,20,30,40,50,60,70,80,90,100 --vnodes-list 1,30,100,1000"
+        );
+        let maglev = PaperSpec {
+            kind: AlgoKind::Maglev,
+            ..PaperSpec::default()
+        };
+        assert!(maglev.command().ends_with("--table-size 1021"));
+    }
+}

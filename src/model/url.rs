@@ -1,0 +1,1228 @@
+//! The state in a link and in the browser's storage: [`Shared`] is everything a page needs
+//! to show the same picture (the algorithm and its parameters, the hash, the nodes, the
+//! keys, the key being explained, the view, the tour's step, the theme), written as
+//! human-readable query parameters:
+//!
+//! ```text
+//! ?algo=ketama&hash=md5&nodes=a:600,b:300&keys=10000&seed=42
+//! ```
+//!
+//! Parsing is strict and total: a parameter that is unknown, given twice or damaged is
+//! reported in words and ignored, and the rest is used; no input panics, and what comes out
+//! is always a valid [`Shared`] ([`Shared::check`]). Every parameter is one row of
+//! [`PARAMS`] (a name, a reader and a writer): a new field of the state is a new row.
+//!
+//! The grammar of the values:
+//!
+//! - `nodes`: comma-separated `name:weight`, then optional `:vN` (its own virtual-node count),
+//!   `:cN` (its palette colour, when it is not the one the node would take in list order)
+//!   and `:down`. Names are percent-encoded (UTF-8), so `,` `:` `%` and spaces in a name
+//!   cannot break the list.
+//! - `keys` and `seed`: generated keys. `keylist`: pasted keys, comma-separated and
+//!   percent-encoded, when short enough for a link; `pasted=N` says that `N` pasted keys were
+//!   left out.
+//! - `slotmap`: the slot table's owners when they are not the round-robin deal (after joins
+//!   and leaves), as positions in `nodes`, run-length coded: `_`-separated groups of
+//!   `.`-separated owners, each group optionally repeated `xN` times: `4x204_0.1.2.3x205`.
+//! - `embed` (empty, `ring` or `chart`) and `controls=0` say how the page is laid out; they are
+//!   not part of the state, so they are never stored and never start a restore.
+
+use std::fmt::Write as _;
+use std::rc::Rc;
+
+use ring_core::error::{
+    validate_nodes, MAX_EPSILON, MAX_NODES, MAX_SLOTS, MAX_TABLE_SIZE, MAX_VNODES, MAX_WEIGHT,
+};
+use ring_core::ketama::Weighting;
+use ring_core::maglev::is_prime;
+use ring_core::ring::Naming;
+use ring_core::{HashFn, NodeSpec};
+
+use super::algo::{AlgoKind, AlgoParams};
+use super::keys::{self, MAX_KEYS, MIN_KEYS};
+use super::palette::PALETTE;
+use super::state::{KeySet, KeySource, Node, NodeId, State};
+use super::tour;
+use super::view::ViewKind;
+
+/// The first example's default virtual-node count (the state's own constant is private to
+/// it; a test keeps the two equal).
+pub const DEFAULT_VNODES: u32 = 16;
+/// The first example's nodes.
+const DEFAULT_NODES: [&str; 4] = ["cache-a", "cache-b", "cache-c", "cache-d"];
+const DEFAULT_WEIGHT: u32 = 100;
+const DEFAULT_KEYS: u32 = 10_000;
+const DEFAULT_SEED: u64 = 42;
+/// Longest query read; anything longer is refused whole, before any work.
+pub const MAX_QUERY_BYTES: usize = 16 * 1024 * 1024;
+/// Pasted keys go into a link only up to this many bytes of encoded list.
+pub const LINK_PASTE_BYTES: usize = 2_000;
+/// Pasted keys go into the browser's storage up to this many bytes.
+pub const STORED_PASTE_BYTES: usize = 1_500_000;
+/// The first line of a stored state: the format and its version.
+pub const STORE_HEADER: &str = "ringlab-state v1";
+/// Longest explained key (the model refuses longer ones).
+const MAX_EXPLAIN_BYTES: usize = 1_024;
+
+/// The theme a page was set to; no choice follows the system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThemeChoice {
+    /// Light.
+    Light,
+    /// Dark.
+    Dark,
+}
+
+impl ThemeChoice {
+    /// From the page's "dark" flag.
+    pub fn from_dark(dark: bool) -> ThemeChoice {
+        if dark {
+            ThemeChoice::Dark
+        } else {
+            ThemeChoice::Light
+        }
+    }
+
+    /// Whether it is the dark theme.
+    pub fn is_dark(self) -> bool {
+        self == ThemeChoice::Dark
+    }
+}
+
+/// How an embedded page is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Embed {
+    /// The whole lab, compact (`?embed`).
+    Full,
+    /// Only the ring (`?embed=ring`).
+    Ring,
+    /// Only the charts (`?embed=chart`).
+    Chart,
+}
+
+impl Embed {
+    /// The value in a link (and of the page's `data-embed` attribute).
+    pub fn id(self) -> &'static str {
+        match self {
+            Embed::Full => "full",
+            Embed::Ring => "ring",
+            Embed::Chart => "chart",
+        }
+    }
+}
+
+/// A node as a link describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedNode {
+    /// Name.
+    pub name: String,
+    /// Weight.
+    pub weight: u32,
+    /// Own virtual-node count.
+    pub vnodes: Option<u32>,
+    /// Marked down.
+    pub down: bool,
+    /// Palette slot, when it is not the one the node takes in list order.
+    pub colour: Option<u8>,
+}
+
+/// The keys as a link describes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SharedKeys {
+    /// `count` keys generated from `seed`.
+    Generated {
+        /// How many.
+        count: u32,
+        /// The seed.
+        seed: u64,
+    },
+    /// Pasted keys, carried whole.
+    Pasted(Vec<String>),
+    /// This many pasted keys, too many for a link: the page uses generated keys instead.
+    Omitted(u32),
+}
+
+/// Everything a link or a stored state carries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shared {
+    /// The algorithm.
+    pub kind: AlgoKind,
+    /// Every algorithm's parameters.
+    pub params: AlgoParams,
+    /// The hash picked.
+    pub hash: HashFn,
+    /// The default virtual-node count.
+    pub default_vnodes: u32,
+    /// The nodes, in list order.
+    pub nodes: Vec<SharedNode>,
+    /// The keys.
+    pub keys: SharedKeys,
+    /// The key being explained (empty: none).
+    pub explain: String,
+    /// The slot table's owners as positions in `nodes`, when not the round-robin deal.
+    pub slot_map: Option<Vec<u32>>,
+    /// The view.
+    pub view: ViewKind,
+    /// The tour's step.
+    pub step: u32,
+    /// The theme, if one was picked.
+    pub theme: Option<ThemeChoice>,
+    /// The embedded layout, if any (not part of the state).
+    pub embed: Option<Embed>,
+    /// Whether the controls show (not part of the state).
+    pub controls: bool,
+}
+
+impl Default for Shared {
+    /// The first example, as [`State::initial`] builds it.
+    fn default() -> Self {
+        Shared {
+            kind: AlgoKind::Virtual,
+            params: AlgoParams::default(),
+            hash: HashFn::Murmur3_64,
+            default_vnodes: DEFAULT_VNODES,
+            nodes: DEFAULT_NODES
+                .iter()
+                .map(|n| SharedNode {
+                    name: (*n).to_string(),
+                    weight: DEFAULT_WEIGHT,
+                    vnodes: None,
+                    down: false,
+                    colour: None,
+                })
+                .collect(),
+            keys: SharedKeys::Generated {
+                count: DEFAULT_KEYS,
+                seed: DEFAULT_SEED,
+            },
+            explain: String::new(),
+            slot_map: None,
+            view: ViewKind::Explore,
+            step: 1,
+            theme: None,
+            embed: None,
+            controls: true,
+        }
+    }
+}
+
+/// What a query said, and what was wrong with it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parsed {
+    /// The description, with defaults where a parameter was missing or ignored.
+    pub shared: Shared,
+    /// One sentence per ignored parameter.
+    pub problems: Vec<String>,
+    /// Whether any state parameter was given (then the link wins over a stored state).
+    pub has_state: bool,
+}
+
+/// How much a written query carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Pasted keys are written whole up to this many bytes, else only counted.
+    pub paste_bytes: usize,
+    /// Whether the layout parameters (`embed`, `controls`) are written.
+    pub page: bool,
+}
+
+impl Limits {
+    /// For a link to copy: short pasted lists, no layout.
+    pub const LINK: Limits = Limits {
+        paste_bytes: LINK_PASTE_BYTES,
+        page: false,
+    };
+    /// For the page's own address: as a link, keeping its layout.
+    pub const ADDRESS: Limits = Limits {
+        paste_bytes: LINK_PASTE_BYTES,
+        page: true,
+    };
+    /// For the browser's storage: long pasted lists, no layout.
+    pub const STORE: Limits = Limits {
+        paste_bytes: STORED_PASTE_BYTES,
+        page: false,
+    };
+}
+
+/// Whether a parameter is part of the state or of the page's layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Part of the state.
+    State,
+    /// Layout only.
+    Page,
+}
+
+/// One query parameter: its name, how it is read into a [`Shared`] from its raw (still
+/// percent-encoded) value, and how it is written (`None`: left out; an empty value writes
+/// the bare name).
+pub struct Param {
+    /// The name in the query.
+    pub name: &'static str,
+    /// State or layout.
+    pub scope: Scope,
+    /// Reads the raw value; the message says what is wrong and what is allowed.
+    pub read: fn(&mut Shared, &str) -> Result<(), String>,
+    /// Writes the raw value, if the parameter is written.
+    pub write: fn(&Shared, Limits) -> Option<String>,
+}
+
+/// Every parameter, in the order a query lists them.
+pub const PARAMS: &[Param] = &[
+    Param {
+        name: "algo",
+        scope: Scope::State,
+        read: read_algo,
+        write: |s, _| Some(s.kind.id().to_string()),
+    },
+    Param {
+        name: "hash",
+        scope: Scope::State,
+        read: read_hash,
+        write: |s, _| Some(s.hash.name().to_string()),
+    },
+    Param {
+        name: "vnodes",
+        scope: Scope::State,
+        read: |s, v| {
+            s.default_vnodes = read_u32(v, "the default virtual-node count", 1, MAX_VNODES)?;
+            Ok(())
+        },
+        write: |s, _| {
+            (s.kind.uses_vnodes() || s.default_vnodes != DEFAULT_VNODES)
+                .then(|| s.default_vnodes.to_string())
+        },
+    },
+    Param {
+        name: "naming",
+        scope: Scope::State,
+        read: |s, v| {
+            let text = decode(v)?;
+            s.params.naming = Naming::parse(&text).ok_or_else(|| {
+                let all: Vec<&str> = Naming::ALL.iter().map(|n| n.name()).collect();
+                format!("{} is not a naming: use {}", quoted(&text), all.join(", "))
+            })?;
+            Ok(())
+        },
+        write: |s, _| {
+            (s.kind == AlgoKind::Virtual || s.params.naming != AlgoParams::default().naming)
+                .then(|| s.params.naming.name().to_string())
+        },
+    },
+    Param {
+        name: "weighting",
+        scope: Scope::State,
+        read: |s, v| {
+            let text = decode(v)?;
+            s.params.weighting = Weighting::parse(&text).ok_or_else(|| {
+                let all: Vec<&str> = Weighting::ALL.iter().map(|w| w.name()).collect();
+                format!(
+                    "{} is not a weighting: use {}",
+                    quoted(&text),
+                    all.join(", ")
+                )
+            })?;
+            Ok(())
+        },
+        write: |s, _| {
+            (s.kind == AlgoKind::Ketama || s.params.weighting != AlgoParams::default().weighting)
+                .then(|| s.params.weighting.name().to_string())
+        },
+    },
+    Param {
+        name: "replicas",
+        scope: Scope::State,
+        read: |s, v| {
+            s.params.replicas = read_u32(v, "go-zero's replicas", 1, MAX_VNODES)?;
+            Ok(())
+        },
+        write: |s, _| {
+            (s.kind == AlgoKind::GoZero || s.params.replicas != AlgoParams::default().replicas)
+                .then(|| s.params.replicas.to_string())
+        },
+    },
+    Param {
+        name: "slots",
+        scope: Scope::State,
+        read: |s, v| {
+            s.params.slots = read_u32(v, "the slot count", 1, MAX_SLOTS)?;
+            Ok(())
+        },
+        write: |s, _| {
+            (s.kind == AlgoKind::SlotTable || s.params.slots != AlgoParams::default().slots)
+                .then(|| s.params.slots.to_string())
+        },
+    },
+    Param {
+        name: "table",
+        scope: Scope::State,
+        read: |s, v| {
+            // Whether it must be a prime depends on the algorithm: checked after every
+            // parameter is read.
+            s.params.table_size = read_u32(v, "Maglev's table size", 2, MAX_TABLE_SIZE)?;
+            Ok(())
+        },
+        write: |s, _| {
+            (s.kind == AlgoKind::Maglev || s.params.table_size != AlgoParams::default().table_size)
+                .then(|| s.params.table_size.to_string())
+        },
+    },
+    Param {
+        name: "eps",
+        scope: Scope::State,
+        read: |s, v| {
+            let text = decode(v)?;
+            let range = format!("ε is a number above 0 and at most {MAX_EPSILON}");
+            match text.parse::<f64>() {
+                Ok(e) if e > 0.0 && e <= MAX_EPSILON => {
+                    s.params.epsilon = e;
+                    Ok(())
+                }
+                _ => Err(format!("{} is out of range: {range}", quoted(&text))),
+            }
+        },
+        write: |s, _| {
+            (s.kind == AlgoKind::Bounded || s.params.epsilon != AlgoParams::default().epsilon)
+                .then(|| s.params.epsilon.to_string())
+        },
+    },
+    Param {
+        name: "nodes",
+        scope: Scope::State,
+        read: read_nodes,
+        write: |s, _| Some(write_nodes(&s.nodes)),
+    },
+    Param {
+        name: "keys",
+        scope: Scope::State,
+        read: |s, v| {
+            let text = decode(v)?;
+            let count = keys::parse_count(&text)?;
+            let seed = match s.keys {
+                SharedKeys::Generated { seed, .. } => seed,
+                _ => DEFAULT_SEED,
+            };
+            s.keys = SharedKeys::Generated { count, seed };
+            Ok(())
+        },
+        write: |s, _| match s.keys {
+            SharedKeys::Generated { count, .. } => Some(count.to_string()),
+            _ => None,
+        },
+    },
+    Param {
+        name: "seed",
+        scope: Scope::State,
+        read: |s, v| {
+            let text = decode(v)?;
+            let seed = keys::parse_seed(&text)?;
+            let count = match s.keys {
+                SharedKeys::Generated { count, .. } => count,
+                _ => DEFAULT_KEYS,
+            };
+            s.keys = SharedKeys::Generated { count, seed };
+            Ok(())
+        },
+        write: |s, _| match s.keys {
+            SharedKeys::Generated { seed, .. } => Some(seed.to_string()),
+            _ => None,
+        },
+    },
+    Param {
+        name: "keylist",
+        scope: Scope::State,
+        read: |s, v| {
+            let mut text = String::new();
+            for part in v.split(',') {
+                text.push_str(&decode(part)?);
+                text.push('\n');
+            }
+            s.keys = SharedKeys::Pasted(keys::parse_pasted(&text)?);
+            Ok(())
+        },
+        write: |s, limits| match &s.keys {
+            SharedKeys::Pasted(list) => write_keylist(list, limits.paste_bytes),
+            _ => None,
+        },
+    },
+    Param {
+        name: "pasted",
+        scope: Scope::State,
+        read: |s, v| {
+            let count = read_u32(v, "the number of pasted keys", MIN_KEYS, MAX_KEYS)?;
+            s.keys = SharedKeys::Omitted(count);
+            Ok(())
+        },
+        write: |s, limits| match &s.keys {
+            SharedKeys::Pasted(list) if write_keylist(list, limits.paste_bytes).is_none() => {
+                Some(list.len().to_string())
+            }
+            SharedKeys::Omitted(count) => Some(count.to_string()),
+            _ => None,
+        },
+    },
+    Param {
+        name: "slotmap",
+        scope: Scope::State,
+        read: |s, v| {
+            s.slot_map = Some(read_slot_map(v)?);
+            Ok(())
+        },
+        write: |s, _| s.slot_map.as_deref().map(write_slot_map),
+    },
+    Param {
+        name: "explain",
+        scope: Scope::State,
+        read: |s, v| {
+            let key = decode(v)?;
+            if key.len() > MAX_EXPLAIN_BYTES {
+                return Err(format!(
+                    "the key is {} bytes long: explain a key of at most {MAX_EXPLAIN_BYTES} bytes",
+                    key.len()
+                ));
+            }
+            s.explain = key;
+            Ok(())
+        },
+        write: |s, _| (!s.explain.is_empty()).then(|| encode(&s.explain)),
+    },
+    Param {
+        name: "view",
+        scope: Scope::State,
+        read: |s, v| {
+            let text = decode(v)?;
+            s.view = ViewKind::from_id(&text).ok_or_else(|| {
+                let all: Vec<&str> = ViewKind::ALL.iter().map(|v| v.id()).collect();
+                format!("{} is not a view: use {}", quoted(&text), all.join(", "))
+            })?;
+            Ok(())
+        },
+        write: |s, _| (s.view != ViewKind::Explore).then(|| s.view.id().to_string()),
+    },
+    Param {
+        name: "step",
+        scope: Scope::State,
+        read: |s, v| {
+            s.step = read_u32(v, "the tour's step", 1, tour::STEP_COUNT)?;
+            Ok(())
+        },
+        write: |s, _| (s.step != 1).then(|| s.step.to_string()),
+    },
+    Param {
+        name: "theme",
+        scope: Scope::State,
+        read: |s, v| {
+            s.theme = Some(match decode(v)?.as_str() {
+                "light" => ThemeChoice::Light,
+                "dark" => ThemeChoice::Dark,
+                other => {
+                    return Err(format!(
+                        "{} is not a theme: use light or dark",
+                        quoted(other)
+                    ))
+                }
+            });
+            Ok(())
+        },
+        write: |s, _| {
+            s.theme.map(|t| match t {
+                ThemeChoice::Light => "light".to_string(),
+                ThemeChoice::Dark => "dark".to_string(),
+            })
+        },
+    },
+    Param {
+        name: "embed",
+        scope: Scope::Page,
+        read: |s, v| {
+            s.embed = Some(match decode(v)?.as_str() {
+                "" | "full" => Embed::Full,
+                "ring" => Embed::Ring,
+                "chart" => Embed::Chart,
+                other => {
+                    return Err(format!(
+                        "{} is not a layout: use embed, embed=ring or embed=chart",
+                        quoted(other)
+                    ))
+                }
+            });
+            Ok(())
+        },
+        write: |s, limits| match s.embed {
+            Some(e) if limits.page => Some(match e {
+                Embed::Full => String::new(),
+                other => other.id().to_string(),
+            }),
+            _ => None,
+        },
+    },
+    Param {
+        name: "controls",
+        scope: Scope::Page,
+        read: |s, v| {
+            s.controls = match decode(v)?.as_str() {
+                "0" => false,
+                "1" => true,
+                other => {
+                    return Err(format!("{} is not 0 or 1", quoted(other)));
+                }
+            };
+            Ok(())
+        },
+        write: |s, limits| (limits.page && !s.controls).then(|| "0".to_string()),
+    },
+];
+
+impl Shared {
+    /// What `state` shows, with the theme picked (if any) and the page's layout.
+    pub fn of(state: &State, theme: Option<ThemeChoice>) -> Shared {
+        let mut previous = None;
+        let nodes = state
+            .nodes
+            .iter()
+            .map(|n| {
+                let default = next_colour(previous);
+                previous = Some(n.slot);
+                SharedNode {
+                    name: n.name.clone(),
+                    weight: n.weight,
+                    vnodes: n.vnodes,
+                    down: n.down,
+                    colour: (n.slot != default).then_some(n.slot % PALETTE.len() as u8),
+                }
+            })
+            .collect();
+        let keys = match state.keys.source {
+            KeySource::Generated { count, seed } => SharedKeys::Generated { count, seed },
+            KeySource::Pasted => SharedKeys::Pasted(state.keys.keys.as_ref().clone()),
+        };
+        Shared {
+            kind: state.kind,
+            params: state.params,
+            hash: state.hash,
+            default_vnodes: state.default_vnodes,
+            nodes,
+            keys,
+            explain: state.explain_key.clone(),
+            slot_map: slot_map_of(state),
+            view: state.view,
+            step: state.tour_step,
+            theme,
+            embed: None,
+            controls: true,
+        }
+    }
+
+    /// The state this describes, built by the core; a description the core refuses as a
+    /// whole (too many ring points, say) gives its reason.
+    pub fn to_state(&self) -> Result<State, String> {
+        let mut s = State::initial().map_err(|e| e.to_string())?;
+        s.kind = self.kind;
+        s.params = self.params;
+        s.hash = self.hash;
+        s.default_vnodes = self.default_vnodes;
+        let mut previous = None;
+        s.nodes = self
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let slot = n.colour.unwrap_or_else(|| next_colour(previous));
+                previous = Some(slot);
+                Node {
+                    id: NodeId(i as u32),
+                    name: n.name.clone(),
+                    weight: n.weight,
+                    vnodes: n.vnodes,
+                    down: n.down,
+                    slot,
+                }
+            })
+            .collect();
+        match &self.keys {
+            SharedKeys::Generated { count, seed } => {
+                let source = KeySource::Generated {
+                    count: *count,
+                    seed: *seed,
+                };
+                s.keys = KeySet::new(source, keys::generate(*count, *seed));
+            }
+            SharedKeys::Pasted(list) => s.keys = KeySet::new(KeySource::Pasted, list.clone()),
+            // The first example's keys stand in; the parse said so.
+            SharedKeys::Omitted(_) => {}
+        }
+        s.explain_key = self.explain.clone();
+        s.view = self.view;
+        s.tour_step = self.step;
+        s.slot_owners = match (&self.slot_map, self.kind) {
+            (Some(map), AlgoKind::SlotTable) => {
+                Some(Rc::new(map.iter().map(|&p| NodeId(p)).collect()))
+            }
+            _ => None,
+        };
+        s.settled().map_err(|e| e.to_string())
+    }
+
+    /// The query (without `?`) for this description: no state parameters at all for the
+    /// first example.
+    pub fn to_query(&self, limits: Limits) -> String {
+        let first = self.is_first_example();
+        let mut out = String::new();
+        for p in PARAMS {
+            let skip = match p.scope {
+                Scope::State => first,
+                Scope::Page => !limits.page,
+            };
+            if skip {
+                continue;
+            }
+            if let Some(value) = (p.write)(self, limits) {
+                if !out.is_empty() {
+                    out.push('&');
+                }
+                out.push_str(p.name);
+                if !value.is_empty() {
+                    out.push('=');
+                    out.push_str(&value);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the state is the first example's (the layout aside).
+    pub fn is_first_example(&self) -> bool {
+        let mut plain = self.clone();
+        plain.embed = None;
+        plain.controls = true;
+        plain == Shared::default()
+    }
+
+    /// Reads a query (with or without its `?`). Never fails: what cannot be used is
+    /// reported and left at its default.
+    pub fn parse(query: &str) -> Parsed {
+        let mut shared = Shared::default();
+        let mut problems = Vec::new();
+        let mut has_state = false;
+        let query = query.strip_prefix('?').unwrap_or(query);
+        if query.len() > MAX_QUERY_BYTES {
+            problems.push(format!(
+                "the address is {} bytes long, more than the {MAX_QUERY_BYTES} read: it was ignored",
+                query.len()
+            ));
+            return Parsed {
+                shared,
+                problems,
+                has_state,
+            };
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        let mut nodes_ok = true;
+        for piece in query.split('&').filter(|p| !p.is_empty()) {
+            let (name, value) = piece.split_once('=').unwrap_or((piece, ""));
+            let Some(param) = PARAMS.iter().find(|p| p.name == name) else {
+                problems.push(format!(
+                    "unknown parameter {}: ignored",
+                    quoted(&decode_lossy(name))
+                ));
+                continue;
+            };
+            if seen.contains(&param.name) {
+                problems.push(format!(
+                    "{} is given more than once: the first is used",
+                    param.name
+                ));
+                continue;
+            }
+            seen.push(param.name);
+            has_state |= param.scope == Scope::State;
+            if let Err(why) = (param.read)(&mut shared, value) {
+                nodes_ok &= param.name != "nodes";
+                problems.push(format!("{}: {why}: ignored", param.name));
+            }
+        }
+        let ways = [
+            seen.contains(&"keys") || seen.contains(&"seed"),
+            seen.contains(&"keylist"),
+            seen.contains(&"pasted"),
+        ];
+        if ways.iter().filter(|&&w| w).count() > 1 {
+            problems.push(
+                "keys (with seed), keylist and pasted are different ways to give the keys, \
+                 and only one may be used: the first example's keys stand in"
+                    .into(),
+            );
+            shared.keys = Shared::default().keys;
+        }
+        if shared.kind == AlgoKind::Maglev && !is_prime(shared.params.table_size) {
+            problems.push(format!(
+                "table: {} is not a prime, and Maglev's table size is a prime from 2 to \
+                 {MAX_TABLE_SIZE}: ignored",
+                shared.params.table_size
+            ));
+            shared.params.table_size = AlgoParams::default().table_size;
+        }
+        if let SharedKeys::Omitted(n) = shared.keys {
+            problems.push(format!(
+                "the link was made with {n} pasted keys, which were too many to carry: \
+                 {DEFAULT_KEYS} generated keys stand in for them"
+            ));
+        }
+        if let Some(map) = shared.slot_map.take() {
+            match check_slot_map(&shared, &map, nodes_ok) {
+                Ok(()) => shared.slot_map = Some(map),
+                Err(why) => problems.push(format!("slotmap: {why}: ignored")),
+            }
+        }
+        Parsed {
+            shared,
+            problems,
+            has_state,
+        }
+    }
+
+    /// Whether this description is one the page can show: every field in its range, node
+    /// names valid and unique, at least one node up, the slot map (if any) over nodes that
+    /// are up. [`Shared::parse`] only ever returns descriptions that pass.
+    pub fn check(&self) -> Result<(), String> {
+        let p = &self.params;
+        let ok = (1..=MAX_VNODES).contains(&self.default_vnodes)
+            && (1..=MAX_VNODES).contains(&p.replicas)
+            && (1..=MAX_SLOTS).contains(&p.slots)
+            && (2..=MAX_TABLE_SIZE).contains(&p.table_size)
+            && (self.kind != AlgoKind::Maglev || is_prime(p.table_size))
+            && p.epsilon > 0.0
+            && p.epsilon <= MAX_EPSILON
+            && (1..=tour::STEP_COUNT).contains(&self.step)
+            && self.explain.len() <= MAX_EXPLAIN_BYTES;
+        if !ok {
+            return Err("a parameter is out of range".into());
+        }
+        check_nodes(&self.nodes)?;
+        match &self.keys {
+            SharedKeys::Generated { count, .. } | SharedKeys::Omitted(count) => {
+                if !(MIN_KEYS..=MAX_KEYS).contains(count) {
+                    return Err("the key count is out of range".into());
+                }
+            }
+            SharedKeys::Pasted(list) => {
+                if keys::parse_pasted(&list.join("\n")).as_ref() != Ok(list) {
+                    return Err("the pasted keys are not a valid key list".into());
+                }
+            }
+        }
+        if let Some(map) = &self.slot_map {
+            check_slot_map(self, map, true)?;
+        }
+        Ok(())
+    }
+
+    /// The text stored in the browser for this description.
+    pub fn to_stored(&self) -> String {
+        format!("{STORE_HEADER}\n{}", self.to_query(Limits::STORE))
+    }
+
+    /// A stored description, or why it cannot be used. Unlike a link, a stored state is
+    /// used whole or not at all: the page wrote it, so any problem means it is damaged or
+    /// from another version.
+    pub fn from_stored(text: &str) -> Result<Shared, String> {
+        let Some((header, query)) = text.split_once('\n') else {
+            return Err("it is not in Ringlab's format".into());
+        };
+        if header != STORE_HEADER {
+            return Err(match header.strip_prefix("ringlab-state ") {
+                Some(version) => format!(
+                    "it was saved in format {}, and this page reads {}",
+                    quoted(version),
+                    STORE_HEADER.trim_start_matches("ringlab-state ")
+                ),
+                None => "it is not in Ringlab's format".into(),
+            });
+        }
+        let parsed = Shared::parse(query);
+        match parsed.problems.first() {
+            Some(first) => Err(first.clone()),
+            None => Ok(parsed.shared),
+        }
+    }
+}
+
+impl Parsed {
+    /// The state the query describes, with every problem on the way. A description the
+    /// core refuses as a whole falls back to the first example (keeping the view and the
+    /// theme), and says why.
+    pub fn restore(&self) -> Result<(State, Vec<String>), String> {
+        let mut problems = self.problems.clone();
+        match self.shared.to_state() {
+            Ok(state) => Ok((state, problems)),
+            Err(why) => {
+                problems.push(format!(
+                    "the cluster it describes could not be built ({why}): the first example is shown instead"
+                ));
+                let fallback = Shared {
+                    view: self.shared.view,
+                    step: self.shared.step,
+                    ..Shared::default()
+                };
+                Ok((fallback.to_state()?, problems))
+            }
+        }
+    }
+}
+
+/// The colour a node takes when the link does not say: the palette slot after the previous
+/// node's. Nodes added one after another take exactly these (the palette's free slots in
+/// order, then round again), so only a node added into a gap a removal left, and the first
+/// node after it, carry their colour (`:cN`).
+fn next_colour(previous: Option<u8>) -> u8 {
+    previous.map_or(0, |p| ((usize::from(p) + 1) % PALETTE.len()) as u8)
+}
+
+fn read_algo(s: &mut Shared, v: &str) -> Result<(), String> {
+    let text = decode(v)?;
+    s.kind = AlgoKind::from_id(&text).ok_or_else(|| {
+        let all: Vec<&str> = AlgoKind::ALL.iter().map(|k| k.id()).collect();
+        format!(
+            "{} is not an algorithm: use one of {}",
+            quoted(&text),
+            all.join(", ")
+        )
+    })?;
+    Ok(())
+}
+
+fn read_hash(s: &mut Shared, v: &str) -> Result<(), String> {
+    let text = decode(v)?;
+    s.hash = HashFn::ALL
+        .into_iter()
+        .find(|h| h.name() == text)
+        .ok_or_else(|| {
+            let all: Vec<&str> = HashFn::ALL.iter().map(|h| h.name()).collect();
+            format!(
+                "{} is not a hash: use one of {}",
+                quoted(&text),
+                all.join(", ")
+            )
+        })?;
+    Ok(())
+}
+
+/// A whole number in `min..=max`, written in plain decimal digits.
+fn read_u32(v: &str, what: &str, min: u32, max: u32) -> Result<u32, String> {
+    let text = decode(v)?;
+    let range = format!("{what} is a whole number from {min} to {max}");
+    if text.is_empty() || text.len() > 20 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{} is not a whole number: {range}", quoted(&text)));
+    }
+    match text.parse::<u64>() {
+        Ok(n) if n >= u64::from(min) && n <= u64::from(max) => Ok(n as u32),
+        _ => Err(format!("{text} is out of range: {range}")),
+    }
+}
+
+fn read_nodes(s: &mut Shared, v: &str) -> Result<(), String> {
+    let mut nodes = Vec::new();
+    for (i, item) in v.split(',').enumerate() {
+        if nodes.len() >= MAX_NODES {
+            return Err(format!("more than {MAX_NODES} nodes"));
+        }
+        let node = read_node(item).map_err(|why| format!("node {}: {why}", i + 1))?;
+        nodes.push(node);
+    }
+    check_nodes(&nodes)?;
+    s.nodes = nodes;
+    Ok(())
+}
+
+fn read_node(item: &str) -> Result<SharedNode, String> {
+    let mut parts = item.split(':');
+    let name = decode(parts.next().unwrap_or_default())?;
+    let weight = match parts.next() {
+        Some(w) => read_u32(w, "a weight", 1, MAX_WEIGHT)?,
+        None => {
+            return Err(format!(
+                "{} has no weight (write name:weight)",
+                quoted(&name)
+            ))
+        }
+    };
+    let mut node = SharedNode {
+        name,
+        weight,
+        vnodes: None,
+        down: false,
+        colour: None,
+    };
+    for flag in parts {
+        if flag == "down" && !node.down {
+            node.down = true;
+        } else if let (Some(v), None) = (flag.strip_prefix('v'), node.vnodes) {
+            node.vnodes = Some(read_u32(v, "a virtual-node count", 1, MAX_VNODES)?);
+        } else if let (Some(c), None) = (flag.strip_prefix('c'), node.colour) {
+            let last = PALETTE.len() as u32 - 1;
+            node.colour = Some(read_u32(c, "a colour", 0, last)? as u8);
+        } else {
+            return Err(format!(
+                "{} is not vN, cN or down (each at most once)",
+                quoted(&decode_lossy(flag))
+            ));
+        }
+    }
+    Ok(node)
+}
+
+fn check_nodes(nodes: &[SharedNode]) -> Result<(), String> {
+    let specs: Vec<NodeSpec> = nodes
+        .iter()
+        .map(|n| NodeSpec {
+            name: n.name.clone(),
+            weight: n.weight,
+            vnodes: n.vnodes,
+        })
+        .collect();
+    validate_nodes(&specs, 1).map_err(|e| e.to_string())?;
+    if nodes.iter().all(|n| n.down) {
+        return Err("every node is down: at least one must be up".into());
+    }
+    if nodes
+        .iter()
+        .any(|n| n.colour.is_some_and(|c| usize::from(c) >= PALETTE.len()))
+    {
+        return Err("a colour is out of range".into());
+    }
+    Ok(())
+}
+
+fn write_nodes(nodes: &[SharedNode]) -> String {
+    let mut out = String::new();
+    for (i, n) in nodes.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{}:{}", encode(&n.name), n.weight);
+        if let Some(v) = n.vnodes {
+            let _ = write!(out, ":v{v}");
+        }
+        if let Some(c) = n.colour {
+            let _ = write!(out, ":c{c}");
+        }
+        if n.down {
+            out.push_str(":down");
+        }
+    }
+    out
+}
+
+/// The pasted keys as a `keylist` value, if it takes at most `limit` bytes (encoding stops
+/// as soon as it is longer: 100,000 pasted keys are not encoded whole to learn that).
+fn write_keylist(list: &[String], limit: usize) -> Option<String> {
+    let mut out = String::new();
+    for (i, key) in list.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&encode(key));
+        if out.len() > limit {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// The slot map of `state`, if its slot table is not what a fresh deal would give.
+fn slot_map_of(state: &State) -> Option<Vec<u32>> {
+    if state.kind != AlgoKind::SlotTable {
+        return None;
+    }
+    let owners = state.slot_owners.as_deref()?;
+    let position = |id: NodeId| state.nodes.iter().position(|n| n.id == id);
+    let map: Vec<u32> = owners
+        .iter()
+        .map(|&id| position(id).map(|p| p as u32))
+        .collect::<Option<Vec<u32>>>()?;
+    let up: Vec<u32> = (0..state.nodes.len() as u32)
+        .filter(|&i| !state.nodes[i as usize].down)
+        .collect();
+    let dealt = !up.is_empty() && map.iter().enumerate().all(|(s, &p)| up[s % up.len()] == p);
+    (!dealt).then_some(map)
+}
+
+fn check_slot_map(s: &Shared, map: &[u32], nodes_ok: bool) -> Result<(), String> {
+    if !nodes_ok {
+        return Err("the nodes it refers to were ignored".into());
+    }
+    if s.kind != AlgoKind::SlotTable {
+        return Err("it only applies to the slot table (algo=slots)".into());
+    }
+    if map.len() != s.params.slots as usize {
+        return Err(format!(
+            "it has {} slots, and the table has {}",
+            map.len(),
+            s.params.slots
+        ));
+    }
+    if let Some(&bad) = map
+        .iter()
+        .find(|&&p| s.nodes.get(p as usize).is_none_or(|n| n.down))
+    {
+        return Err(format!("slot owner {bad} is not a node that is up"));
+    }
+    Ok(())
+}
+
+/// Longest group in a written slot map: periods longer than this are written as runs.
+const MAX_PERIOD: usize = 64;
+
+fn write_slot_map(map: &[u32]) -> String {
+    let digits = |n: u32| n.checked_ilog10().unwrap_or(0) as usize + 1;
+    let mut out = String::new();
+    let mut i = 0;
+    while i < map.len() {
+        // The group that covers the most slots per character written, shortest on ties.
+        let mut best = (1usize, 1usize, 0.0f64);
+        for period in 1..=MAX_PERIOD.min(map.len() - i) {
+            let group = &map[i..i + period];
+            let mut reps = 1;
+            while map
+                .get(i + period * reps..i + period * (reps + 1))
+                .is_some_and(|next| next == group)
+            {
+                reps += 1;
+            }
+            let cost = group.iter().map(|&o| digits(o)).sum::<usize>()
+                + period
+                + if reps > 1 { 1 + digits(reps as u32) } else { 0 };
+            let gain = (period * reps) as f64 / cost as f64;
+            if gain > best.2 {
+                best = (period, reps, gain);
+            }
+        }
+        let (period, reps, _) = best;
+        if !out.is_empty() {
+            out.push('_');
+        }
+        for (k, o) in map[i..i + period].iter().enumerate() {
+            if k > 0 {
+                out.push('.');
+            }
+            let _ = write!(out, "{o}");
+        }
+        if reps > 1 {
+            let _ = write!(out, "x{reps}");
+        }
+        i += period * reps;
+    }
+    out
+}
+
+fn read_slot_map(v: &str) -> Result<Vec<u32>, String> {
+    let number = |t: &str| -> Result<u32, String> {
+        if t.is_empty() || t.len() > 9 || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "{} is not a whole number",
+                quoted(&decode_lossy(t))
+            ));
+        }
+        t.parse::<u32>()
+            .map_err(|_| format!("{} is too large", quoted(t)))
+    };
+    let too_long = || format!("it covers more than {MAX_SLOTS} slots");
+    let mut map = Vec::new();
+    for group in v.split('_') {
+        let (seq, reps) = match group.split_once('x') {
+            Some((seq, reps)) => (seq, number(reps)?),
+            None => (group, 1),
+        };
+        if reps == 0 {
+            return Err("a group repeats 0 times".into());
+        }
+        let owners = seq
+            .split('.')
+            .map(number)
+            .collect::<Result<Vec<u32>, String>>()?;
+        let total = owners
+            .len()
+            .checked_mul(reps as usize)
+            .and_then(|n| n.checked_add(map.len()))
+            .filter(|&n| n <= MAX_SLOTS as usize)
+            .ok_or_else(too_long)?;
+        map.reserve(total - map.len());
+        for _ in 0..reps {
+            map.extend_from_slice(&owners);
+        }
+    }
+    Ok(map)
+}
+
+/// Percent-encodes everything but the unreserved characters of RFC 3986, byte by byte of
+/// UTF-8, so the result survives in any part of a query.
+pub fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for &b in text.as_bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// Decodes percent escapes (and `+` as a space, as forms write it). A `%` not followed by
+/// two hex digits, or bytes that are not UTF-8, are an error.
+pub fn decode(raw: &str) -> Result<String, String> {
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let hex = |b: u8| char::from(b).to_digit(16);
+                let pair = bytes
+                    .get(i + 1)
+                    .copied()
+                    .and_then(hex)
+                    .zip(bytes.get(i + 2).copied().and_then(hex));
+                match pair {
+                    Some((hi, lo)) => out.push((hi * 16 + lo) as u8),
+                    None => {
+                        let bad: String = raw[i..].chars().take(3).collect();
+                        return Err(format!(
+                            "{} is not a percent escape (% and two hex digits)",
+                            quoted(&bad)
+                        ));
+                    }
+                }
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).map_err(|_| "the text is not valid UTF-8".to_string())
+}
+
+/// Decodes what can be decoded, for messages about text that is itself damaged.
+fn decode_lossy(raw: &str) -> String {
+    decode(raw).unwrap_or_else(|_| raw.to_string())
+}
+
+/// `text` in quotes for a message, cut short if long.
+fn quoted(text: &str) -> String {
+    const MAX_CHARS: usize = 40;
+    let mut short: String = text.chars().take(MAX_CHARS).collect();
+    if text.chars().count() > MAX_CHARS {
+        short.push('…');
+    }
+    format!("“{short}”")
+}
+
+// proptest does not build for wasm32: the codec is tested natively.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

@@ -1,0 +1,578 @@
+// Tests fail loudly by design: unwrapping a refused action is the failure message.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::model::{Action, Field};
+
+fn add(s: &State, name: &str, weight: &str) -> State {
+    s.apply(Action::AddNode {
+        name: name.into(),
+        weight: weight.into(),
+        vnodes: String::new(),
+    })
+    .unwrap()
+}
+
+fn id_of(s: &State, name: &str) -> NodeId {
+    s.nodes.iter().find(|n| n.name == name).unwrap().id
+}
+
+/// Everything a page draws from a state, in words: each node (name, weight, own virtual
+/// nodes, down, colour), the configuration, and the owner of every key by node name.
+fn picture_of(s: &State) -> Vec<String> {
+    let nodes = s.nodes.iter().map(|n| {
+        format!(
+            "{}:{}:{:?}:{}:{}",
+            n.name, n.weight, n.vnodes, n.down, n.slot
+        )
+    });
+    let owners = s
+        .current
+        .owners
+        .iter()
+        .map(|&o| s.current.nodes[o as usize].name.clone());
+    nodes
+        .chain(std::iter::once(format!("{:?}", s.config())))
+        .chain(owners)
+        .collect()
+}
+
+/// Through a link and back, as a second page would.
+fn through_link(s: &State, theme: Option<ThemeChoice>) -> (State, Parsed) {
+    let query = Shared::of(s, theme).to_query(Limits::LINK);
+    let parsed = Shared::parse(&format!("?{query}"));
+    assert_eq!(parsed.problems, Vec::<String>::new(), "{query}");
+    (parsed.shared.to_state().unwrap(), parsed)
+}
+
+#[test]
+fn defaults_are_the_first_state() {
+    let first = State::initial().unwrap();
+    assert_eq!(Shared::of(&first, None), Shared::default());
+    assert_eq!(first.default_vnodes, DEFAULT_VNODES);
+    let again = Shared::default().to_state().unwrap();
+    assert_eq!(picture_of(&again), picture_of(&first));
+    // The first example needs no parameters; a theme alone is a parameter.
+    assert_eq!(Shared::default().to_query(Limits::LINK), "");
+    let dark = Shared {
+        theme: Some(ThemeChoice::Dark),
+        ..Shared::default()
+    };
+    assert!(dark.to_query(Limits::LINK).contains("theme=dark"));
+    let parsed = Shared::parse("");
+    assert!(!parsed.has_state && parsed.problems.is_empty());
+}
+
+#[test]
+fn nodes_added_one_by_one_need_no_colours() {
+    let mut s = State::initial().unwrap();
+    for i in 0..20 {
+        s = add(&s, &format!("n{i}"), "100");
+    }
+    let query = Shared::of(&s, None).to_query(Limits::LINK);
+    assert!(!query.contains(":c"), "{query}");
+    let (back, _) = through_link(&s, None);
+    assert_eq!(picture_of(&back), picture_of(&s));
+}
+
+#[test]
+fn the_example_link_from_the_issue_reads_as_written() {
+    let parsed = Shared::parse("?algo=ketama&hash=md5&nodes=a:600,b:300&keys=10000&seed=42");
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    assert!(parsed.has_state);
+    let s = &parsed.shared;
+    assert_eq!(s.kind, AlgoKind::Ketama);
+    assert_eq!(s.hash, HashFn::Md5);
+    let nodes: Vec<(&str, u32)> = s
+        .nodes
+        .iter()
+        .map(|n| (n.name.as_str(), n.weight))
+        .collect();
+    assert_eq!(nodes, [("a", 600), ("b", 300)]);
+    assert_eq!(
+        s.keys,
+        SharedKeys::Generated {
+            count: 10_000,
+            seed: 42
+        }
+    );
+    let state = s.to_state().unwrap();
+    // ketama's points in proportion to weight: a has twice b's, from the core.
+    let loads = &state.current.loads;
+    assert!(loads[0] > loads[1], "{loads:?}");
+    // And the page writes it the same way (ketama's weighting is its parameter).
+    assert_eq!(
+        s.to_query(Limits::LINK),
+        "algo=ketama&hash=md5&weighting=libketama&nodes=a:600,b:300&keys=10000&seed=42"
+    );
+}
+
+#[test]
+fn a_changed_state_comes_back_through_a_link() {
+    let mut s = State::initial().unwrap();
+    s = add(&s, "cache-e", "250");
+    let b = id_of(&s, "cache-b");
+    s = s.apply(Action::RemoveNode(b)).unwrap();
+    // cache-f takes cache-b's free colour, which is not what fifth in the list would take.
+    s = add(&s, "cache-f", "100");
+    let c = id_of(&s, "cache-c");
+    s = s.apply(Action::SetDown(c, true)).unwrap();
+    s = s
+        .apply(Action::SetVnodes(id_of(&s, "cache-a"), "40".into()))
+        .unwrap();
+    s = s.apply(Action::SetHash(HashFn::Fnv1a_64)).unwrap();
+    s = s.apply(Action::Explain("user:7".into())).unwrap();
+    let (back, parsed) = through_link(&s, Some(ThemeChoice::Dark));
+    assert_eq!(picture_of(&back), picture_of(&s));
+    assert_eq!(back.explain_key, "user:7");
+    assert_eq!(parsed.shared.theme, Some(ThemeChoice::Dark));
+    // Colours are written only where the list order would not give them: after the gap
+    // cache-b left, and for cache-f, which took cache-b's colour.
+    let query = Shared::of(&s, None).to_query(Limits::LINK);
+    assert!(
+        query.contains(
+            "nodes=cache-a:100:v40,cache-c:100:c2:down,cache-d:100,cache-e:250,cache-f:100:c1&"
+        ),
+        "{query}"
+    );
+    // A new node after the restore gets a fresh id.
+    let more = add(&back, "cache-g", "100");
+    assert_eq!(more.nodes.len(), back.nodes.len() + 1);
+}
+
+#[test]
+fn a_slot_table_after_joins_and_leaves_comes_back_exactly() {
+    let mut s = State::initial()
+        .unwrap()
+        .apply(Action::SetAlgorithm(AlgoKind::SlotTable))
+        .unwrap();
+    // Freshly dealt: no slot map in the link.
+    assert!(!Shared::of(&s, None)
+        .to_query(Limits::LINK)
+        .contains("slotmap"));
+    s = add(&s, "cache-e", "100");
+    let b = id_of(&s, "cache-b");
+    s = s.apply(Action::SetDown(b, true)).unwrap();
+    let query = Shared::of(&s, None).to_query(Limits::LINK);
+    assert!(query.contains("slotmap="), "{query}");
+    // Run-length coded: far shorter than one number per slot.
+    assert!(query.len() < 1_500, "{} bytes: {query}", query.len());
+    let (back, _) = through_link(&s, None);
+    assert_eq!(back.slot_owners, s.slot_owners);
+    assert_eq!(picture_of(&back), picture_of(&s));
+    // The restored table goes on moving only one node's keys.
+    let up = back
+        .apply(Action::SetDown(id_of(&back, "cache-b"), false))
+        .unwrap();
+    let share = up.change.as_ref().unwrap().summary.moved as f64 / 10_000.0;
+    assert!((0.17..0.23).contains(&share), "{share}");
+}
+
+#[test]
+fn pasted_keys_travel_when_short_and_are_counted_when_long() {
+    let s = State::initial().unwrap();
+    let short = s
+        .apply(Action::PasteKeys("user:1\nsession, \"x\"\n=1+2".into()))
+        .unwrap();
+    let (back, _) = through_link(&short, None);
+    assert_eq!(*back.keys.keys, ["user:1", "session, \"x\"", "=1+2"]);
+    assert_eq!(back.keys.source, KeySource::Pasted);
+    let long_text: Vec<String> = (0..2_000).map(|i| format!("key-{i}")).collect();
+    let long = s.apply(Action::PasteKeys(long_text.join("\n"))).unwrap();
+    let query = Shared::of(&long, None).to_query(Limits::LINK);
+    assert!(
+        query.contains("pasted=2000") && !query.contains("keylist"),
+        "{query}"
+    );
+    let parsed = Shared::parse(&query);
+    assert_eq!(parsed.problems.len(), 1);
+    assert!(
+        parsed.problems[0].contains("2000 pasted keys"),
+        "{:?}",
+        parsed.problems
+    );
+    let (state, problems) = parsed.restore().unwrap();
+    assert_eq!(state.keys.len(), 10_000);
+    assert_eq!(problems.len(), 1);
+    // The browser's storage keeps them whole.
+    let stored = Shared::of(&long, None).to_stored();
+    let again = Shared::from_stored(&stored).unwrap().to_state().unwrap();
+    assert_eq!(*again.keys.keys, long_text);
+}
+
+#[test]
+fn names_that_look_like_syntax_or_markup_stay_names() {
+    let s = State::initial().unwrap();
+    let mut t = s.clone();
+    for name in [
+        "a,b:c",
+        "50% off",
+        "x+y z",
+        "<script>alert(1)</script>",
+        "名前",
+        "a&b=c#d",
+    ] {
+        t = add(&t, name, "100");
+    }
+    let (back, _) = through_link(&t, None);
+    assert_eq!(picture_of(&back), picture_of(&t));
+    let parsed = Shared::parse("nodes=%3Cscript%3Ealert(1)%3C/script%3E:100");
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    assert_eq!(parsed.shared.nodes[0].name, "<script>alert(1)</script>");
+    // Written raw in a typed link, the browser would send these bytes as they are.
+    let raw = Shared::parse("nodes=<script>alert(1)</script>:100");
+    assert_eq!(raw.shared.nodes[0].name, "<script>alert(1)</script>");
+}
+
+#[test]
+fn damaged_parameters_are_reported_one_by_one_and_ignored() {
+    let parsed = Shared::parse("?algo=nope&nodes=%ZZ&keys=-5");
+    assert_eq!(parsed.problems.len(), 3, "{:?}", parsed.problems);
+    assert!(parsed.problems[0].starts_with("algo: “nope” is not an algorithm"));
+    assert!(parsed.problems[1].contains("not a percent escape"));
+    assert!(parsed.problems[2].contains("the key count is a whole number from 1 to 100000"));
+    assert_eq!(parsed.shared, Shared::default());
+    let (state, problems) = parsed.restore().unwrap();
+    assert_eq!(problems.len(), 3);
+    assert_eq!(state.nodes.len(), 4);
+
+    for (query, expect) in [
+        ("bogus=1", "unknown parameter “bogus”"),
+        ("algo=jump&algo=ketama", "given more than once"),
+        ("nodes=a:0", "weight"),
+        ("nodes=a:1,a:2", "unique"),
+        ("nodes=a", "no weight"),
+        ("nodes=a:1:down", "every node is down"),
+        ("nodes=a:1:v0", "virtual-node count"),
+        ("nodes=a:1:c16", "colour"),
+        ("nodes=a:1:sideways", "not vN, cN or down"),
+        ("nodes=a:1:down:down,b:1", "not vN, cN or down"),
+        ("keys=100001", "out of range"),
+        ("seed=-1", "seed"),
+        ("slots=0", "slot count"),
+        ("algo=maglev&table=1000", "not a prime"),
+        ("eps=0", "ε"),
+        ("eps=NaN", "ε"),
+        ("step=0", "tour's step"),
+        ("view=attic", "not a view"),
+        ("theme=blue", "not a theme"),
+        ("embed=tiny", "not a layout"),
+        ("controls=maybe", "not 0 or 1"),
+        ("keys=10&keylist=a", "only one may be used"),
+        ("algo=jump&slotmap=0x1024", "only applies to the slot table"),
+        ("algo=slots&slotmap=0x1000", "1000 slots"),
+        ("algo=slots&slotmap=7x1024", "slot owner 7"),
+        ("algo=slots&slotmap=0x0", "0 times"),
+        ("algo=slots&slotmap=0x99999999999", "whole number"),
+        ("algo=slots&slotmap=0.1x900000", "more than"),
+        ("explain=%E0%80", "UTF-8"),
+        ("hash=MD5", "not a hash"),
+    ] {
+        let p = Shared::parse(query);
+        assert_eq!(p.problems.len(), 1, "{query}: {:?}", p.problems);
+        assert!(p.problems[0].contains(expect), "{query}: {:?}", p.problems);
+        assert!(p.shared.check().is_ok(), "{query}");
+    }
+}
+
+#[test]
+fn a_cluster_the_core_refuses_falls_back_to_the_first_example() {
+    // Each parameter is in range, but together they make 20,000,000 ring points.
+    let parsed = Shared::parse("algo=virtual&vnodes=10000&nodes=a:100000,b:100000&view=tour");
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    let (state, problems) = parsed.restore().unwrap();
+    assert_eq!(problems.len(), 1);
+    assert!(problems[0].contains("could not be built"), "{problems:?}");
+    assert_eq!(state.nodes.len(), 4);
+    assert_eq!(state.view, ViewKind::Tour);
+}
+
+#[test]
+fn the_layout_is_read_but_never_stored() {
+    let parsed = Shared::parse("?embed=ring&controls=0&algo=jump");
+    assert!(parsed.problems.is_empty());
+    assert_eq!(parsed.shared.embed, Some(Embed::Ring));
+    assert!(!parsed.shared.controls);
+    let address = parsed.shared.to_query(Limits::ADDRESS);
+    assert!(address.ends_with("&embed=ring&controls=0"), "{address}");
+    assert!(!parsed.shared.to_query(Limits::LINK).contains("embed"));
+    assert!(!parsed.shared.to_stored().contains("embed"));
+    // `?embed` alone is the compact page of the first example, and is no state.
+    let bare = Shared::parse("?embed");
+    assert_eq!(bare.shared.embed, Some(Embed::Full));
+    assert!(!bare.has_state);
+    assert_eq!(bare.shared.to_query(Limits::ADDRESS), "embed");
+}
+
+#[test]
+fn stored_states_are_used_whole_or_not_at_all() {
+    let s = add(&State::initial().unwrap(), "cache-e", "100");
+    let shared = Shared::of(&s, Some(ThemeChoice::Light));
+    let text = shared.to_stored();
+    assert!(text.starts_with("ringlab-state v1\n"));
+    assert_eq!(Shared::from_stored(&text), Ok(shared));
+    let old = Shared::from_stored("ringlab-state v0\nalgo=jump").unwrap_err();
+    assert!(old.contains("format “v0”"), "{old}");
+    assert!(Shared::from_stored("{\"nodes\":[]}").is_err());
+    assert!(Shared::from_stored("").is_err());
+    let damaged = Shared::from_stored("ringlab-state v1\nalgo=jump&nodes=%ZZ").unwrap_err();
+    assert!(damaged.contains("percent escape"), "{damaged}");
+}
+
+#[test]
+fn slot_maps_are_run_length_coded() {
+    let mut map = vec![4u32; 204];
+    for _ in 0..205 {
+        map.extend([0, 1, 2, 3]);
+    }
+    assert_eq!(write_slot_map(&map), "4x204_0.1.2.3x205");
+    assert_eq!(read_slot_map("4x204_0.1.2.3x205").unwrap(), map);
+    assert_eq!(write_slot_map(&[7]), "7");
+    assert_eq!(read_slot_map("1.2_3x2").unwrap(), vec![1, 2, 3, 3]);
+    for bad in ["", "1..2", "x3", "1x", "1x2x3", "a", "1_", "+1"] {
+        assert!(read_slot_map(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn percent_coding() {
+    assert_eq!(encode("a b,c:d%é"), "a%20b%2Cc%3Ad%25%C3%A9");
+    assert_eq!(decode("a%20b+c%2c").unwrap(), "a b c,");
+    for bad in ["%", "%2", "%G0", "%FF"] {
+        assert!(decode(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn every_parameter_has_a_distinct_name() {
+    for (i, p) in PARAMS.iter().enumerate() {
+        assert!(PARAMS[..i].iter().all(|q| q.name != p.name), "{}", p.name);
+        assert!(p.name.bytes().all(|b| b.is_ascii_lowercase()));
+    }
+}
+
+#[test]
+fn a_refused_input_is_not_part_of_a_link() {
+    let s = State::initial().unwrap();
+    let error = s.apply(Action::SetSlots("0".into())).unwrap_err();
+    assert_eq!(error.field, Field::Slots);
+    let refused = s.with_error(error);
+    assert_eq!(
+        Shared::of(&refused, None).to_query(Limits::LINK),
+        Shared::of(&s, None).to_query(Limits::LINK)
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Properties.
+
+fn name_strategy() -> impl Strategy<Value = String> {
+    "[a-z0-9,:%+ <>&=?#/.\\-_~éß名😀]{1,12}"
+        .prop_filter("a name is not blank", |s| !s.trim().is_empty())
+}
+
+fn key_strategy() -> impl Strategy<Value = String> {
+    "[a-z0-9,:%+ =@\"'\t.éß😀-]{1,10}"
+        .prop_map(|s| s.trim().to_string())
+        .prop_filter("a key is not blank", |s| !s.is_empty())
+}
+
+fn nodes_strategy() -> impl Strategy<Value = Vec<SharedNode>> {
+    proptest::collection::vec(
+        (
+            name_strategy(),
+            1..=MAX_WEIGHT,
+            proptest::option::of(1..=MAX_VNODES),
+            any::<bool>(),
+            proptest::option::of(0..PALETTE.len() as u8),
+        ),
+        1..7,
+    )
+    .prop_map(|raw| {
+        let mut nodes: Vec<SharedNode> = raw
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, weight, vnodes, down, colour))| SharedNode {
+                // Unique by construction.
+                name: format!("{name}{i}"),
+                weight,
+                vnodes,
+                down,
+                colour,
+            })
+            .collect();
+        nodes[0].down = false;
+        nodes
+    })
+}
+
+const PRIMES: [u32; 5] = [2, 13, 1021, 65_537, MAX_TABLE_SIZE];
+
+fn shared_strategy() -> impl Strategy<Value = Shared> {
+    let params = (
+        proptest::sample::select(Naming::ALL.to_vec()),
+        proptest::sample::select(Weighting::ALL.to_vec()),
+        1..=MAX_VNODES,
+        1u32..=2_000,
+        proptest::sample::select(PRIMES.to_vec()),
+        prop_oneof![1e-9f64..=MAX_EPSILON, Just(MAX_EPSILON), Just(0.25)],
+    )
+        .prop_map(
+            |(naming, weighting, replicas, slots, table_size, epsilon)| AlgoParams {
+                naming,
+                weighting,
+                replicas,
+                slots,
+                table_size,
+                epsilon,
+            },
+        );
+    let keys = prop_oneof![
+        (MIN_KEYS..=MAX_KEYS, any::<u64>())
+            .prop_map(|(count, seed)| SharedKeys::Generated { count, seed }),
+        proptest::collection::vec(key_strategy(), 1..6).prop_map(SharedKeys::Pasted),
+        (MIN_KEYS..=MAX_KEYS).prop_map(SharedKeys::Omitted),
+    ];
+    (
+        proptest::sample::select(AlgoKind::ALL.to_vec()),
+        params,
+        proptest::sample::select(HashFn::ALL.to_vec()),
+        1..=MAX_VNODES,
+        nodes_strategy(),
+        keys,
+        "[a-z:%+ é😀&=]{0,20}",
+        (
+            proptest::sample::select(ViewKind::ALL.to_vec()),
+            1..=tour::STEP_COUNT,
+            proptest::option::of(prop_oneof![
+                Just(ThemeChoice::Light),
+                Just(ThemeChoice::Dark)
+            ]),
+            proptest::option::of(prop_oneof![
+                Just(Embed::Full),
+                Just(Embed::Ring),
+                Just(Embed::Chart)
+            ]),
+            any::<bool>(),
+            any::<u64>(),
+        ),
+    )
+        .prop_map(
+            |(kind, params, hash, default_vnodes, nodes, keys, explain, page)| {
+                let (view, step, theme, embed, controls, salt) = page;
+                let up: Vec<u32> = (0..nodes.len() as u32)
+                    .filter(|&i| !nodes[i as usize].down)
+                    .collect();
+                // A slot map over the nodes that are up, for the slot table, sometimes.
+                let slot_map = (kind == AlgoKind::SlotTable && salt % 3 != 0).then(|| {
+                    let mut r = keys::SplitMix64::new(salt);
+                    (0..params.slots)
+                        .map(|_| up[r.below(up.len() as u64) as usize])
+                        .collect()
+                });
+                Shared {
+                    kind,
+                    params,
+                    hash,
+                    default_vnodes,
+                    nodes,
+                    keys,
+                    explain,
+                    slot_map,
+                    view,
+                    step,
+                    theme,
+                    embed,
+                    controls,
+                }
+            },
+        )
+}
+
+/// Queries built from real parameter names with random values, and plain noise.
+fn garbage_strategy() -> impl Strategy<Value = String> {
+    let names: Vec<&'static str> = PARAMS
+        .iter()
+        .map(|p| p.name)
+        .chain(["", "x", "?"])
+        .collect();
+    let value = prop_oneof![
+        "[a-z0-9:,%._x+-]{0,16}",
+        "[0-9]{1,12}",
+        "(%[0-9A-Fa-fZ]{0,2}){1,4}",
+        any::<String>(),
+        Just("cache-a:100,cache-a:1".to_string()),
+        Just("0x1024".to_string()),
+        Just("slots".to_string()),
+    ];
+    let pair = (proptest::sample::select(names), value, any::<bool>()).prop_map(|(n, v, eq)| {
+        if eq {
+            format!("{n}={v}")
+        } else {
+            format!("{n}{v}")
+        }
+    });
+    prop_oneof![
+        proptest::collection::vec(pair, 0..8).prop_map(|p| p.join("&")),
+        any::<String>(),
+        proptest::collection::vec(any::<u8>(), 0..64)
+            .prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn written_links_read_back_the_same(s in shared_strategy()) {
+        prop_assert!(s.check().is_ok(), "{:?}", s.check());
+        let query = s.to_query(Limits::ADDRESS);
+        let parsed = Shared::parse(&format!("?{query}"));
+        prop_assert_eq!(&parsed.problems.iter().filter(|p| !p.contains("pasted keys")).count(), &0, "{}: {:?}", query, parsed.problems);
+        prop_assert_eq!(&parsed.shared, &s, "{}", query);
+        prop_assert_eq!(parsed.has_state, !s.is_first_example());
+    }
+
+    #[test]
+    fn slot_maps_read_back_the_same(map in proptest::collection::vec(0u32..12, 1..3000)) {
+        prop_assert_eq!(read_slot_map(&write_slot_map(&map)), Ok(map));
+    }
+
+    #[test]
+    fn percent_coding_round_trips(text in any::<String>()) {
+        let encoded = encode(&text);
+        prop_assert!(encoded.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~%".contains(&b)));
+        prop_assert_eq!(decode(&encoded), Ok(text));
+    }
+}
+
+proptest! {
+    // Each case builds a placement over up to 100,000 keys: fewer cases.
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn garbage_never_breaks_the_page(query in garbage_strategy()) {
+        let parsed = Shared::parse(&query);
+        prop_assert!(parsed.shared.check().is_ok(), "{}: {:?}", query, parsed.shared.check());
+        let (state, _) = parsed.restore().unwrap();
+        // A valid state: the core's own checks pass, one node at least is up, every key
+        // has an owner among them.
+        let specs: Vec<NodeSpec> = state
+            .nodes
+            .iter()
+            .map(|n| NodeSpec { name: n.name.clone(), weight: n.weight, vnodes: n.vnodes })
+            .collect();
+        prop_assert!(validate_nodes(&specs, state.default_vnodes).is_ok());
+        prop_assert!(!state.current.nodes.is_empty());
+        prop_assert_eq!(state.current.loads.iter().sum::<u64>(), state.keys.len() as u64);
+        prop_assert!(state.error.is_none());
+    }
+
+    #[test]
+    fn random_valid_links_restore_or_fall_back(s in shared_strategy()) {
+        let (state, _) = Parsed { shared: s, problems: Vec::new(), has_state: true }.restore().unwrap();
+        prop_assert_eq!(state.current.loads.iter().sum::<u64>(), state.keys.len() as u64);
+    }
+}

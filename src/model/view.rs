@@ -1,0 +1,89 @@
+//! The views of the page: the lab itself and the teaching views beside it.
+
+/// A view of the page, chosen by the tabs at the top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ViewKind {
+    /// The lab: the cluster, its picture, its controls.
+    #[default]
+    Explore,
+    /// The guided tour through the seeds' story, one step at a time.
+    Tour,
+    /// Two to four algorithms side by side on the same nodes, keys and change.
+    Compare,
+    /// Chord's finger tables and the hops of one lookup.
+    Chord,
+    /// Replication to successors: preference lists and failover.
+    Replication,
+    /// Seed 003's balance table (R1, R2, R3), computed live.
+    Paper,
+}
+
+impl ViewKind {
+    /// Every view, in tab order.
+    pub const ALL: [ViewKind; 6] = [
+        ViewKind::Explore,
+        ViewKind::Tour,
+        ViewKind::Compare,
+        ViewKind::Chord,
+        ViewKind::Replication,
+        ViewKind::Paper,
+    ];
+
+    /// A stable identifier: element ids, and the value of `?view=` in a link.
+    pub fn id(self) -> &'static str {
+        match self {
+            ViewKind::Explore => "explore",
+            ViewKind::Tour => "tour",
+            ViewKind::Compare => "compare",
+            ViewKind::Chord => "chord",
+            ViewKind::Replication => "replication",
+            ViewKind::Paper => "paper",
+        }
+    }
+
+    /// The view whose [`ViewKind::id`] is `id` (surrounding spaces and case ignored).
+    pub fn from_id(id: &str) -> Option<ViewKind> {
+        let id = id.trim();
+        ViewKind::ALL
+            .into_iter()
+            .find(|v| v.id().eq_ignore_ascii_case(id))
+    }
+
+    /// The tab's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            ViewKind::Explore => "Explore",
+            ViewKind::Tour => "Tour",
+            ViewKind::Compare => "Compare",
+            ViewKind::Chord => "Chord",
+            ViewKind::Replication => "Replication",
+            ViewKind::Paper => "Paper",
+        }
+    }
+
+    /// The view `delta` tabs away, wrapping (the arrow keys on the tab list).
+    pub fn step(self, delta: i32) -> ViewKind {
+        let n = ViewKind::ALL.len() as i32;
+        let i = ViewKind::ALL.iter().position(|&v| v == self).unwrap_or(0) as i32;
+        ViewKind::ALL[(i + delta).rem_euclid(n) as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_steps_wrap() {
+        for v in ViewKind::ALL {
+            assert_eq!(ViewKind::from_id(v.id()), Some(v));
+            assert_eq!(v.step(1).step(-1), v);
+            assert_eq!(v.step(ViewKind::ALL.len() as i32), v);
+        }
+        assert_eq!(ViewKind::from_id(" Tour "), Some(ViewKind::Tour));
+        assert_eq!(ViewKind::from_id("tours"), None);
+        assert_eq!(ViewKind::Explore.step(-1), ViewKind::Paper);
+        assert_eq!(ViewKind::Paper.step(1), ViewKind::Explore);
+        assert_eq!(ViewKind::default(), ViewKind::Explore);
+    }
+}
