@@ -43,6 +43,25 @@ def load(root):
     return found
 
 
+# scripts/bench-web writes its own section between these markers; a run of this report keeps it.
+BROWSER_BEGIN = "<!-- scripts/bench-web: begin -->"
+BROWSER_END = "<!-- scripts/bench-web: end -->"
+
+
+def browser_section(path):
+    """The section scripts/bench-web wrote into BENCHMARKS.md, as it is, or None."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        return None
+    start = text.find(BROWSER_BEGIN)
+    end = text.find(BROWSER_END)
+    if start < 0 or end < start:
+        return None
+    return text[start:end + len(BROWSER_END)]
+
+
 def run(cmd):
     try:
         return subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.strip()
@@ -245,6 +264,10 @@ def main():
            f"{ns(delta)} vs {ns(full)} in full ({ratio(full, delta)})",
            None if delta is None or full is None else delta < full)
     say("")
+    kept = browser_section(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "BENCHMARKS.md"))
+    if kept:
+        say(kept)
+        say("")
     print("\n".join(out))
 
 

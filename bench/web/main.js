@@ -1,0 +1,233 @@
+// The browser benchmark page: the ring core (crates/bench-web, wasm) and npm hashring
+// 3.2.0 on the same nodes and keys, timed in this page with the same clock. The wasm side
+// times itself inside wasm with performance.now(); hashring is timed here around its calls.
+// scripts/bench-web drives it headless (window.ringBench.run) and writes BENCHMARKS.md; the
+// buttons run it by hand.
+import init, { AssignBench, ChangeBench, sample_keys as sampleKeys } from './pkg/bench_web.js';
+import { HashRing, md5 } from './vendor/hashring.js';
+import { generateKeys, nodeNames } from './keys.js';
+import { markdown, problems } from './report.js';
+
+// Sizes are [nodes, points per node]. 100 × 100 is the 10,000-point ring of the targets.
+export const MODES = {
+  full: {
+    runs: 5,
+    warmup: 1,
+    keys: 100_000,
+    seed: 7,
+    sizes: [[10, 100], [100, 100], [1000, 1000]],
+    changeKeys: 1_000_000,
+    changeSeed: 11,
+    changeSizes: [[10, 100], [100, 100], [1000, 1000]],
+    agreeNodes: 10,
+  },
+  // Each measurement once, small: checks the page produces sound numbers, not how fast.
+  smoke: {
+    runs: 1,
+    warmup: 0,
+    keys: 20_000,
+    seed: 7,
+    sizes: [[10, 100], [100, 100]],
+    changeKeys: 20_000,
+    changeSeed: 11,
+    changeSizes: [[10, 100]],
+    agreeNodes: 10,
+  },
+};
+
+// hashring's documented custom hasher: an MD5 digest as bytes. The browser has no Node
+// crypto; js-md5 is a fast pure-JS MD5, so hashring is timed at its best here.
+const hasher = (text) => md5.array(text);
+
+// hashring makes `vnode count` MD5 digests per server and 4 ring points from each (ketama).
+function hashringOptions(perNode) {
+  if (perNode % 4 !== 0) throw new Error(`hashring needs points per node in fours, not ${perNode}`);
+  return { 'vnode count': perNode / 4, replicas: 4 };
+}
+
+const pause = () => new Promise((resume) => setTimeout(resume, 0));
+
+function progress(text) {
+  console.info(`[bench] ${text}`);
+  const log = document.getElementById('log');
+  if (log) log.textContent += `${text}\n`;
+}
+
+// Runs each named measurement `warmup` times unrecorded (V8 compiles wasm and JS in tiers:
+// a first call may run unoptimized code), then `runs` times interleaved, so that load from
+// other processes falls on all of them alike. Each returns milliseconds.
+async function measure(config, measurements) {
+  const names = Object.keys(measurements);
+  for (let i = 0; i < config.warmup; i++) {
+    for (const name of names) {
+      measurements[name]();
+      await pause();
+    }
+  }
+  const samples = Object.fromEntries(names.map((name) => [name, []]));
+  for (let i = 0; i < config.runs; i++) {
+    for (const name of names) {
+      samples[name].push(measurements[name]());
+      await pause();
+    }
+  }
+  return samples;
+}
+
+function hashringAssign(ring, keys) {
+  const owners = new Array(keys.length);
+  const start = performance.now();
+  for (let i = 0; i < keys.length; i++) owners[i] = ring.get(keys[i]);
+  return { ms: performance.now() - start, owners };
+}
+
+function timedHashring(nodes, perNode) {
+  const names = nodeNames(nodes);
+  const start = performance.now();
+  const ring = new HashRing(names, hasher, hashringOptions(perNode));
+  return { ms: performance.now() - start, ring };
+}
+
+// The keys in JS must be the keys in wasm, or the comparison compares different work.
+function checkKeys(keys, config) {
+  const wasmKeys = sampleKeys(config.keys, config.seed).split('\n');
+  let equal = 0;
+  for (let i = 0; i < keys.length; i++) if (keys[i] === wasmKeys[i]) equal++;
+  return { count: keys.length, wasm: wasmKeys.length, equal, first: keys[0], wasmFirst: wasmKeys[0] };
+}
+
+// hashring implements libketama's continuum, which the core also has: on the same servers
+// the two must place every key alike. This checks both sides see the same keys and nodes.
+function checkKetama(bench, keys, config) {
+  const names = nodeNames(config.agreeNodes);
+  bench.build_ketama(config.agreeNodes);
+  bench.assign();
+  const owners = bench.owners();
+  const ring = new HashRing(names, hasher);
+  let equal = 0;
+  for (let i = 0; i < keys.length; i++) if (ring.get(keys[i]) === names[owners[i]]) equal++;
+  return { nodes: config.agreeNodes, keys: keys.length, equal, points: bench.ring_points(), hashringPoints: ring.size };
+}
+
+async function assignAndBuild(config, keys, result) {
+  const bench = new AssignBench(config.keys, config.seed);
+  try {
+    result.checks.ketama = checkKetama(bench, keys, config);
+    for (const [nodes, perNode] of config.sizes) {
+      progress(`build ${nodes} × ${perNode}`);
+      const build = await measure(config, {
+        wasm: () => bench.build_ring(nodes, perNode),
+        hashring: () => timedHashring(nodes, perNode).ms,
+      });
+      result.build.push({ nodes, perNode, ...build });
+
+      progress(`assign ${keys.length} keys on ${nodes} × ${perNode}`);
+      bench.build_ring(nodes, perNode);
+      const { ring } = timedHashring(nodes, perNode);
+      let hashringOwners = [];
+      const assign = await measure(config, {
+        wasm: () => bench.assign(),
+        wasmCached: () => bench.assign_cached(),
+        wasmTwoPass: () => bench.assign_two_pass(),
+        hashring: () => {
+          const { ms, owners } = hashringAssign(ring, keys);
+          hashringOwners = owners;
+          return ms;
+        },
+      });
+      const names = new Set(nodeNames(nodes));
+      result.assign.push({
+        nodes,
+        perNode,
+        ...assign,
+        points: bench.ring_points(),
+        hashringPoints: ring.size,
+        wasmAssigned: bench.owners().filter((o) => o < nodes).length,
+        hashringAssigned: hashringOwners.filter((o) => names.has(o)).length,
+      });
+    }
+  } finally {
+    bench.free();
+  }
+}
+
+async function change(config, result) {
+  progress(`hash and sort ${config.changeKeys} keys`);
+  const bench = new ChangeBench(config.changeKeys, config.changeSeed);
+  try {
+    for (const [nodes, perNode] of config.changeSizes) {
+      progress(`join and leave on ${nodes} × ${perNode}`);
+      bench.set_ring(nodes, perNode);
+      const outcome = {};
+      const after = (name, ms) => {
+        outcome[name] = { moved: bench.moved(), examined: bench.examined(), loadTotal: bench.load_total() };
+        return ms;
+      };
+      const samples = await measure(config, {
+        joinMerge: () => bench.join_merge(),
+        joinDelta: () => after('join', bench.join_delta()),
+        leaveFilter: () => bench.leave_filter(),
+        leaveDelta: () => after('leave', bench.leave_delta()),
+      });
+      result.change.push({ nodes, perNode, keys: bench.key_count(), ...samples, ...outcome });
+    }
+  } finally {
+    bench.free();
+  }
+}
+
+// Resolution of performance.now(): 5 µs in a cross-origin-isolated page, 100 µs otherwise.
+function timerStep() {
+  let smallest = Infinity;
+  for (let i = 0; i < 50; i++) {
+    const a = performance.now();
+    let b = performance.now();
+    while (b === a) b = performance.now();
+    smallest = Math.min(smallest, b - a);
+  }
+  return smallest;
+}
+
+export async function run(mode = 'full', overrides = {}) {
+  const config = { ...MODES[mode], ...overrides, mode };
+  const started = performance.now();
+  const result = {
+    config,
+    env: { userAgent: navigator.userAgent, crossOriginIsolated: self.crossOriginIsolated, timerStepMs: timerStep() },
+    checks: {},
+    build: [],
+    assign: [],
+    change: [],
+  };
+  progress(`generate ${config.keys} keys in JS`);
+  const keys = generateKeys(config.keys, config.seed);
+  result.checks.keys = checkKeys(keys, config);
+  await assignAndBuild(config, keys, result);
+  await change(config, result);
+  result.seconds = (performance.now() - started) / 1000;
+  progress(`done in ${result.seconds.toFixed(1)} s`);
+  return result;
+}
+
+async function runByHand(mode) {
+  for (const button of document.querySelectorAll('button')) button.disabled = true;
+  document.getElementById('log').textContent = '';
+  const out = document.getElementById('out');
+  out.textContent = '';
+  try {
+    const result = await run(mode);
+    const found = problems(result);
+    out.textContent = markdown(result, {}) + (found.length ? `\nProblems:\n- ${found.join('\n- ')}\n` : '');
+  } catch (err) {
+    out.textContent = `failed: ${err?.stack ?? err}`;
+  } finally {
+    for (const button of document.querySelectorAll('button')) button.disabled = false;
+  }
+}
+
+await init();
+for (const button of document.querySelectorAll('button[data-mode]')) {
+  button.addEventListener('click', () => runByHand(button.dataset.mode));
+  button.disabled = false;
+}
+window.ringBench = { run, modes: MODES, loaded: true };
