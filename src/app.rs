@@ -21,6 +21,7 @@ use crate::components::title_bar::TitleBar;
 use crate::components::view_tabs::ViewTabs;
 use crate::draw::Theme;
 use crate::effects::{install_panic_hook, use_media_query, use_playback};
+use crate::i18n::{Lang, Msg, Ui};
 use crate::model::{Action, State, ViewKind};
 use crate::share::{boot, clear_storage, use_share, Page};
 
@@ -61,8 +62,37 @@ pub fn App() -> Html {
     match State::initial() {
         Ok(state) => html! { <Lab initial={Rc::new(state)} /> },
         Err(e) => html! {
-            <p class="field-error" role="alert">{ format!("Ringlab could not start: {e}") }</p>
+            <p class="field-error" role="alert">{ browser_lang().t(Msg::CouldNotStart(e)) }</p>
         },
+    }
+}
+
+/// The language the browser asks for (`navigator.language`): Chinese for `zh…`, else
+/// English.
+pub fn browser_lang() -> Lang {
+    web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .map_or(Lang::En, |tag| Lang::from_browser(&tag))
+}
+
+/// Puts the page's language where the browser and the parts outside the Yew tree read it:
+/// `<html lang>`, the document's title, and the panic banner.
+fn mark_language(lang: Lang) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(root) = document.document_element() {
+        let _ = root.set_attribute("lang", lang.html_tag());
+    }
+    document.set_title(lang.ui(Ui::PageTitle));
+    for (id, key) in [
+        ("panic-text", Ui::PanicText),
+        ("panic-reset", Ui::PanicReset),
+        ("panic-after", Ui::PanicAfter),
+    ] {
+        if let Some(el) = document.get_element_by_id(id) {
+            el.set_text_content(Some(lang.ui(key)));
+        }
     }
 }
 
@@ -85,8 +115,17 @@ pub fn Lab(props: &LabProps) -> Html {
     let dispatch = state.dispatcher();
     let system_dark = use_media_query("(prefers-color-scheme: dark)");
     let chosen = use_state(|| props.page.theme);
-    let notes = use_share(&state, &chosen, &props.page);
+    // The language picked (from the link, the stored state or the menu), else the browser's.
+    let chosen_lang = use_state(|| props.page.lang);
+    let browser = use_state(browser_lang);
+    let lang = chosen_lang.unwrap_or(*browser);
+    let notes = use_share(&state, &chosen, &chosen_lang, &props.page);
     let dark = chosen.unwrap_or(system_dark);
+    use_effect_with(lang, |&lang| mark_language(lang));
+    let onlang = {
+        let chosen_lang = chosen_lang.clone();
+        Callback::from(move |l: Lang| chosen_lang.set(Some(l)))
+    };
     {
         // The page's colours follow the theme through an attribute on <html>.
         use_effect_with(*chosen, move |chosen| {
@@ -126,11 +165,11 @@ pub fn Lab(props: &LabProps) -> Html {
     let teaching = s.clone();
     let explore = state.view == ViewKind::Explore;
     html! {
-        <>
-            <TitleBar {dark} {ontoggletheme} {onreset}>
-                <CopyLink state={s.clone()} theme={*chosen} />
+        <ContextProvider<Lang> context={lang}>
+            <TitleBar {dark} {ontoggletheme} {onreset} {onlang}>
+                <CopyLink state={s.clone()} theme={*chosen} lang={*chosen_lang} />
             </TitleBar>
-            if props.page.embed.is_some() { <EmbedBar state={s.clone()} theme={*chosen} /> }
+            if props.page.embed.is_some() { <EmbedBar state={s.clone()} theme={*chosen} lang={*chosen_lang} /> }
             <Notice {notes} />
             if props.page.embed.is_none() { <ViewTabs view={state.view} dispatch={dispatch.clone()} /> }
             <div role="tabpanel" id="panel-explore" aria-labelledby="tab-explore" hidden={!explore}>
@@ -149,10 +188,10 @@ pub fn Lab(props: &LabProps) -> Html {
                     </div>
                     <div class="below">
                         <Charts state={s.clone()} {theme} />
-                        <ExportPanel state={s.clone()} theme={*chosen} />
+                        <ExportPanel state={s.clone()} theme={*chosen} lang={*chosen_lang} />
                     </div>
                 </div>
-                <aside class="controls" aria-label="Controls">
+                <aside class="controls" aria-label={lang.ui(Ui::ControlsLabel)}>
                     <AddNode state={s.clone()} dispatch={dispatch.clone()} />
                     <NodeList state={s.clone()} dispatch={dispatch.clone()} />
                     <AlgorithmPanel state={s.clone()} dispatch={dispatch.clone()} />
@@ -164,8 +203,8 @@ pub fn Lab(props: &LabProps) -> Html {
             </div>
             <TeachingViews state={teaching} dispatch={dispatch.clone()} {theme} />
             <footer class="footer muted">
-                { "Every number here comes from ring-core, the same crate the ringlab command line uses." }
+                { lang.ui(Ui::Footer) }
             </footer>
-        </>
+        </ContextProvider<Lang>>
     }
 }

@@ -252,17 +252,43 @@ pub fn parent_width(canvas: &HtmlCanvasElement) -> f64 {
 }
 
 /// Installs the panic hook: the message goes to the console, and the "something went
-/// wrong — reset" banner (in index.html, outside the Yew tree) is shown.
+/// wrong — reset" banner (in index.html, outside the Yew tree) is shown ([`show_panic_banner`]).
 pub fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
-        if let Some(banner) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id("panic-banner"))
-        {
-            let _ = banner.remove_attribute("hidden");
-        }
+        show_panic_banner();
     }));
+}
+
+/// What the page does after a panic, once the message is logged: the app can no longer
+/// run, so the banner outside the Yew tree is shown, its reset link is pointed at this page
+/// without the state in its address, and the stored state is forgotten (not when embedded,
+/// where the storage is the full lab's), so that following the link starts from the first
+/// example instead of the state that failed. Only DOM calls, nothing that could panic again.
+/// Public so that a browser test can run it without a real panic.
+pub fn show_panic_banner() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(document) = window.document() else {
+        return;
+    };
+    let Some(banner) = document.get_element_by_id("panic-banner") else {
+        return;
+    };
+    let _ = banner.remove_attribute("hidden");
+    let path = window.location().pathname().unwrap_or_default();
+    if let Ok(Some(link)) = banner.query_selector("a") {
+        let _ = link.set_attribute("href", if path.is_empty() { "/" } else { &path });
+    }
+    let embedded = document
+        .document_element()
+        .is_some_and(|root| root.has_attribute("data-embed"));
+    if !embedded {
+        if let Some(storage) = window.local_storage().ok().flatten() {
+            let _ = storage.remove_item(crate::share::STORAGE_KEY);
+        }
+    }
 }
 
 /// The element with id `id`, as type `T`.

@@ -1,6 +1,8 @@
 //! Ringlab's web app: a Yew front end over the `ring-core` crate.
 //!
 //! - [`model`]: the state and its pure transitions; no web types, tested natively.
+//! - [`i18n`]: every word on the page, in English and Simplified Chinese: keys the model
+//!   produces, rendered by the components in the page's language.
 //! - [`draw`]: drawing functions over any plotters `DrawingBackend`, fed plain input
 //!   structs; the browser passes a canvas backend, native tests a bitmap.
 //! - `app`, `components`, `effects` (wasm32 only): the Yew components, and the effects
@@ -10,6 +12,7 @@
 #![forbid(unsafe_code)]
 
 pub mod draw;
+pub mod i18n;
 pub mod model;
 
 #[cfg(target_arch = "wasm32")]

@@ -18,6 +18,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, ResizeObserver, Storage, Window};
 use yew::prelude::*;
 
+use crate::i18n::{Lang, Msg, Ui};
 use crate::model::url::{Embed, Limits, Parsed, Shared, ThemeChoice};
 use crate::model::{Action, State};
 
@@ -30,9 +31,9 @@ const SETTLE_MS: u32 = 400;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Note {
     /// One sentence.
-    pub heading: String,
+    pub heading: Ui,
     /// What exactly, one item each.
-    pub items: Vec<String>,
+    pub items: Vec<Msg>,
 }
 
 /// How the page was opened: the first theme, the notes, the embedded layout, and whether
@@ -41,6 +42,8 @@ pub struct Note {
 pub struct Page {
     /// The theme in force at first (`None`: the system's).
     pub theme: Option<bool>,
+    /// The language picked at first (`None`: the browser's).
+    pub lang: Option<Lang>,
     /// What could not be used.
     pub notes: Vec<Note>,
     /// The embedded layout, if any.
@@ -55,6 +58,7 @@ impl Default for Page {
     fn default() -> Self {
         Page {
             theme: None,
+            lang: None,
             notes: Vec::new(),
             embed: None,
             controls: true,
@@ -87,18 +91,19 @@ fn location_search() -> String {
 }
 
 /// The first state and how the page was opened, from the address or else the storage.
-pub fn boot() -> Result<(State, Page), String> {
+pub fn boot() -> Result<(State, Page), Msg> {
     let parsed = Shared::parse(&location_search());
     let mut page = Page {
         theme: parsed.shared.theme.map(ThemeChoice::is_dark),
+        lang: parsed.shared.lang,
         notes: Vec::new(),
         embed: parsed.shared.embed,
         controls: parsed.shared.controls,
         sync: true,
     };
     mark_layout(&page);
-    let link_note = |problems: Vec<String>| Note {
-        heading: "Parts of this link could not be used and were ignored; the rest is shown.".into(),
+    let link_note = |problems: Vec<Msg>| Note {
+        heading: Ui::NoteLinkIgnored,
         items: problems,
     };
     if parsed.has_state || page.embed.is_some() {
@@ -117,16 +122,17 @@ pub fn boot() -> Result<(State, Page), String> {
         match Shared::from_stored(&text).and_then(|shared| Ok((shared.to_state()?, shared))) {
             Ok((state, shared)) => {
                 page.theme = shared.theme.map(ThemeChoice::is_dark);
+                // A language in the link wins over the one stored.
+                page.lang = page.lang.or(shared.lang);
                 return Ok((state, page));
             }
             Err(why) => page.notes.push(Note {
-                heading: "The state saved from your last visit could not be used, so the first example is shown."
-                    .into(),
+                heading: Ui::NoteStoredUnusable,
                 items: vec![why],
             }),
         }
     }
-    Ok((State::initial().map_err(|e| e.to_string())?, page))
+    Ok((State::initial().map_err(Msg::Build)?, page))
 }
 
 /// Marks the layout on `<html>` (`data-embed`, `data-controls`), for the style sheet.
@@ -154,9 +160,12 @@ pub fn clear_storage(page: &Page) {
     }
 }
 
-/// The link to `state` as it is now: this page's address with the state's parameters.
-pub fn link_to(state: &State, theme: Option<bool>) -> String {
-    let query = Shared::of(state, theme.map(ThemeChoice::from_dark)).to_query(Limits::LINK);
+/// The link to `state` as it is now: this page's address with the state's parameters,
+/// the theme and the language picked (if any).
+pub fn link_to(state: &State, theme: Option<bool>, lang: Option<Lang>) -> String {
+    let mut shared = Shared::of(state, theme.map(ThemeChoice::from_dark));
+    shared.lang = lang;
+    let query = shared.to_query(Limits::LINK);
     let base = window()
         .and_then(|w| {
             let l = w.location();
@@ -172,9 +181,15 @@ pub fn link_to(state: &State, theme: Option<bool>) -> String {
 
 /// Writes `state` to the address (a new history entry if `push`) and to the storage.
 /// Returns a note if the storage refused it.
-fn write_out(state: &State, theme: Option<bool>, page: &Page, push: bool) -> Option<Note> {
+fn write_out(
+    state: &State,
+    (theme, lang): (Option<bool>, Option<Lang>),
+    page: &Page,
+    push: bool,
+) -> Option<Note> {
     let w = window()?;
     let mut shared = Shared::of(state, theme.map(ThemeChoice::from_dark));
+    shared.lang = lang;
     shared.embed = page.embed;
     shared.controls = page.controls;
     let query = shared.to_query(Limits::ADDRESS);
@@ -217,7 +232,7 @@ fn write_out(state: &State, theme: Option<bool>, page: &Page, push: bool) -> Opt
     );
     let _ = s.set_item(STORAGE_KEY, &short);
     Some(Note {
-        heading: "Your pasted keys are too many for the browser's storage: after a reload, generated keys stand in for them.".into(),
+        heading: Ui::NotePastedTooBig,
         items: Vec::new(),
     })
 }
@@ -229,6 +244,7 @@ fn write_out(state: &State, theme: Option<bool>, page: &Page, push: bool) -> Opt
 pub fn use_share(
     state: &UseReducerHandle<State>,
     chosen: &UseStateHandle<Option<bool>>,
+    lang: &UseStateHandle<Option<Lang>>,
     page: &Rc<Page>,
 ) -> UseStateHandle<Vec<Note>> {
     let notes = use_state(|| page.notes.clone());
@@ -239,14 +255,19 @@ pub fn use_share(
         let (state, notes, page) = (state.clone(), notes.clone(), page.clone());
         let pending = pending.clone();
         let first = first.clone();
-        let deps = (state.version, Rc::as_ptr(&state.current) as usize, **chosen);
-        use_effect_with(deps, move |&(_, _, theme)| {
+        let deps = (
+            state.version,
+            Rc::as_ptr(&state.current) as usize,
+            **chosen,
+            **lang,
+        );
+        use_effect_with(deps, move |&(_, _, theme, lang)| {
             if page.sync {
                 let snapshot = Rc::new((*state).clone());
                 let write = {
                     let (notes, page) = (notes.clone(), page.clone());
                     move |push: bool| {
-                        if let Some(note) = write_out(&snapshot, theme, &page, push) {
+                        if let Some(note) = write_out(&snapshot, (theme, lang), &page, push) {
                             if !notes.contains(&note) {
                                 let mut next = (*notes).clone();
                                 next.push(note);
@@ -268,9 +289,10 @@ pub fn use_share(
     }
     {
         // Back and forward: the address is the state to show.
-        let (dispatch, chosen, notes, page) = (
+        let (dispatch, chosen, lang, notes, page) = (
             state.dispatcher(),
             chosen.clone(),
+            lang.clone(),
             notes.clone(),
             page.clone(),
         );
@@ -279,7 +301,7 @@ pub fn use_share(
                 EventListener::new(&w, "popstate", move |_| {
                     pending.borrow_mut().take();
                     let parsed = Shared::parse(&location_search());
-                    restore_from(&parsed, &dispatch, &chosen, &notes);
+                    restore_from(&parsed, &dispatch, (&chosen, &lang), &notes);
                 })
             });
             move || drop(listener)
@@ -292,22 +314,26 @@ pub fn use_share(
 fn restore_from(
     parsed: &Parsed,
     dispatch: &UseReducerDispatcher<State>,
-    chosen: &UseStateHandle<Option<bool>>,
+    (chosen, lang): (&UseStateHandle<Option<bool>>, &UseStateHandle<Option<Lang>>),
     notes: &UseStateHandle<Vec<Note>>,
 ) {
     match parsed.restore() {
         Ok((state, problems)) => {
             dispatch.dispatch(Action::Load(Rc::new(state)));
             chosen.set(parsed.shared.theme.map(ThemeChoice::is_dark));
+            // An address without a language keeps the one in force.
+            if parsed.shared.lang.is_some() {
+                lang.set(parsed.shared.lang);
+            }
             if !problems.is_empty() {
                 notes.set(vec![Note {
-                    heading: "Parts of this address could not be used and were ignored.".into(),
+                    heading: Ui::NoteAddressIgnored,
                     items: problems,
                 }]);
             }
         }
         Err(why) => notes.set(vec![Note {
-            heading: "This address could not be shown.".into(),
+            heading: Ui::NoteAddressUnusable,
             items: vec![why],
         }]),
     }
@@ -426,22 +452,22 @@ pub fn download_text(text: &str, name: &str, kind: &str) -> Result<(), JsValue> 
     download(&blob, name)
 }
 
-/// Downloads the canvas `id` as a PNG file `name`; `done` gets an error message or `None`.
-pub fn download_canvas(id: &str, name: String, done: Callback<Option<String>>) {
+/// Downloads the canvas `id` as a PNG file `name`; `done` gets why it failed, or `None`.
+pub fn download_canvas(id: &str, name: String, done: Callback<Option<Ui>>) {
     let Some(canvas) = crate::effects::element_by_id::<web_sys::HtmlCanvasElement>(id) else {
-        done.emit(Some("there is no such picture on the page now".into()));
+        done.emit(Some(Ui::NoSuchPicture));
         return;
     };
     let report = done.clone();
     let callback = Closure::once_into_js(move |blob: JsValue| {
         let result = match blob.dyn_into::<Blob>() {
-            Ok(blob) => download(&blob, &name).map_err(|_| "the download could not start".into()),
-            Err(_) => Err("the picture could not be encoded".to_string()),
+            Ok(blob) => download(&blob, &name).map_err(|_| Ui::DownloadFailed),
+            Err(_) => Err(Ui::EncodeFailed),
         };
         report.emit(result.err());
     });
     if canvas.to_blob(callback.unchecked_ref()).is_err() {
-        done.emit(Some("the picture could not be encoded".into()));
+        done.emit(Some(Ui::EncodeFailed));
     }
 }
 

@@ -368,3 +368,104 @@ async fn the_copied_link_restores_the_same_slot_table_and_picture() {
     root.remove();
     second.remove();
 }
+
+/// The panic hook's visible part, run without a real panic (a panic in wasm cannot be
+/// caught, so the test calls what the hook calls after logging): the banner shows, its
+/// link leads to this page without a state in the address, and the stored state that may
+/// have caused the panic is forgotten.
+#[wasm_bindgen_test]
+async fn after_a_panic_the_banner_shows_and_reset_starts_afresh() {
+    let window = web_sys::window().unwrap();
+    let document = window.document().unwrap();
+    let banner = document.create_element("div").unwrap();
+    banner.set_id("panic-banner");
+    banner.set_attribute("hidden", "").unwrap();
+    banner.set_attribute("role", "alert").unwrap();
+    let reset = document.create_element("a").unwrap();
+    reset.set_attribute("href", "").unwrap();
+    reset.set_text_content(Some("Reset"));
+    banner.append_child(&reset).unwrap();
+    document.body().unwrap().append_child(&banner).unwrap();
+    let storage = window.local_storage().unwrap().unwrap();
+    storage
+        .set_item(ringlab_app::share::STORAGE_KEY, "ringlab-state v1\nbroken")
+        .unwrap();
+
+    ringlab_app::effects::show_panic_banner();
+
+    assert!(
+        !banner.has_attribute("hidden"),
+        "the banner is still hidden"
+    );
+    let link = banner.query_selector("a").unwrap().unwrap();
+    let path = window.location().pathname().unwrap();
+    assert_eq!(link.get_attribute("href").as_deref(), Some(path.as_str()));
+    assert!(!link.get_attribute("href").unwrap_or_default().contains('?'));
+    assert_eq!(
+        storage.get_item(ringlab_app::share::STORAGE_KEY).unwrap(),
+        None,
+        "the stored state survived"
+    );
+    let shown = banner
+        .dyn_ref::<HtmlElement>()
+        .unwrap()
+        .get_bounding_client_rect();
+    assert!(shown.height() > 0.0, "the banner takes no space");
+    banner.remove();
+}
+
+/// A lab opened in Chinese: its controls and the moved-keys line are Chinese, `<html lang>`
+/// says so, and switching to English from the title bar keeps the nodes, the algorithm and
+/// the change.
+#[wasm_bindgen_test]
+async fn the_lab_speaks_chinese_and_switches_language_without_losing_the_state() {
+    use ringlab_app::app::{Lab, LabProps};
+    use ringlab_app::i18n::Lang;
+    use ringlab_app::model::State;
+    use ringlab_app::share::Page;
+    use std::rc::Rc;
+
+    let document = web_sys::window().unwrap().document().unwrap();
+    let root = document.create_element("div").unwrap();
+    root.set_attribute("style", "width: 1200px").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    let props = LabProps {
+        initial: Rc::new(State::initial().unwrap()),
+        page: Rc::new(Page {
+            lang: Some(Lang::Zh),
+            ..Page::default()
+        }),
+    };
+    yew::Renderer::<Lab>::with_root_and_props(root.clone(), props).render();
+    settle().await;
+    let html = document.document_element().unwrap();
+    assert_eq!(html.get_attribute("lang").as_deref(), Some("zh-CN"));
+    assert_eq!(text(&root, "#add-title"), "添加节点");
+    assert_eq!(text(&root, "#tab-tour"), "导览");
+
+    type_into(&root, "#add-name", "cache-e").await;
+    click(&root, "#add-node").await;
+    choose(&root, "#algorithm", "ketama").await;
+    let zh = text(&root, "#summary-line");
+    assert!(zh.contains(" / 10,000 个键迁移（"), "{zh}");
+    assert_eq!(text(&root, "#summary-what"), "算法改为“ketama”");
+    let names = legend_names(&root);
+    assert_eq!(names.len(), 5);
+
+    choose(&root, "#lang", "en").await;
+    assert_eq!(html.get_attribute("lang").as_deref(), Some("en"));
+    assert_eq!(text(&root, "#add-title"), "Add a node");
+    let en = text(&root, "#summary-line");
+    assert!(en.contains(" of 10,000 keys moved ("), "{en}");
+    // The same change: the same numbers in both languages.
+    let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
+    assert_eq!(digits(&en), digits(&zh));
+    assert_eq!(legend_names(&root), names);
+    let algorithm = find(&root, "#algorithm")
+        .dyn_into::<HtmlSelectElement>()
+        .unwrap()
+        .value();
+    assert_eq!(algorithm, "ketama");
+    root.remove();
+    html.set_attribute("lang", "en").unwrap();
+}

@@ -5,7 +5,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::field_error::{invalid, FieldError};
-use super::{value_of, Dispatch};
+use super::{use_lang, value_of, Dispatch};
+use crate::i18n::Ui;
 use crate::model::{Action, Field, State};
 
 /// Props of [`AddNode`].
@@ -21,6 +22,7 @@ pub struct AddNodeProps {
 #[component]
 pub fn AddNode(props: &AddNodeProps) -> Html {
     let state = &props.state;
+    let lang = use_lang();
     let name = use_state(|| state.suggested_name());
     let weight = use_state(|| "100".to_string());
     let vnodes = use_state(String::new);
@@ -52,26 +54,26 @@ pub fn AddNode(props: &AddNodeProps) -> Html {
     };
     html! {
         <section class="card" aria-labelledby="add-title">
-            <h2 id="add-title">{ "Add a node" }</h2>
+            <h2 id="add-title">{ lang.ui(Ui::AddTitle) }</h2>
             <form class="add-form" onsubmit={onsubmit} novalidate=true>
                 <div class="field">
-                    <label for="add-name">{ "Name" }</label>
+                    <label for="add-name">{ lang.ui(Ui::Name) }</label>
                     <input id="add-name" type="text" value={(*name).clone()} oninput={set(&name)}
                         autocomplete="off" spellcheck="false"
                         aria-invalid={invalid(state, Field::AddName).to_string()} aria-describedby="add-name-error" />
                 </div>
                 <div class="field narrow">
-                    <label for="add-weight">{ "Weight" }</label>
+                    <label for="add-weight">{ lang.ui(Ui::Weight) }</label>
                     <input id="add-weight" type="text" inputmode="numeric" value={(*weight).clone()} oninput={set(&weight)}
                         aria-invalid={invalid(state, Field::AddWeight).to_string()} aria-describedby="add-weight-error" />
                 </div>
                 <div class="field narrow">
-                    <label for="add-vnodes">{ "Virtual nodes" }</label>
+                    <label for="add-vnodes">{ lang.ui(Ui::VirtualNodes) }</label>
                     <input id="add-vnodes" type="text" inputmode="numeric" value={(*vnodes).clone()} oninput={set(&vnodes)}
                         placeholder={state.default_vnodes.to_string()}
                         aria-invalid={invalid(state, Field::AddVnodes).to_string()} aria-describedby="add-vnodes-error" />
                 </div>
-                <button type="submit" id="add-node" class="primary">{ "Add node" }</button>
+                <button type="submit" id="add-node" class="primary">{ lang.ui(Ui::AddNodeButton) }</button>
             </form>
             <FieldError state={state.clone()} field={Field::AddName} id="add-name-error" />
             <FieldError state={state.clone()} field={Field::AddWeight} id="add-weight-error" />

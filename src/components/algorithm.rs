@@ -9,7 +9,8 @@ use ring_core::HashFn;
 use yew::prelude::*;
 
 use super::field_error::{invalid, FieldError};
-use super::{value_of, Dispatch};
+use super::{use_lang, value_of, Dispatch};
+use crate::i18n::{Msg, Ui};
 use crate::model::{Action, AlgoKind, Field, InputError, State};
 
 /// Props of [`AlgorithmPanel`].
@@ -48,6 +49,7 @@ fn number_field(
 #[component]
 pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
     let state = &props.state;
+    let lang = use_lang();
     let d = &props.dispatch;
     let onalgo = {
         let d = d.clone();
@@ -79,10 +81,10 @@ pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
             });
             html! {
                 <div class="field">
-                    <label for="naming">{ "Virtual-node names" }</label>
+                    <label for="naming">{ lang.ui(Ui::VnodeNames) }</label>
                     <select id="naming" onchange={onnaming}>
                         { for Naming::ALL.iter().map(|n| html! {
-                            <option value={n.name()} selected={*n == params.naming}>{ naming_label(*n) }</option>
+                            <option value={n.name()} selected={*n == params.naming}>{ lang.t(Msg::NamingLabel(*n)) }</option>
                         }) }
                     </select>
                 </div>
@@ -98,10 +100,10 @@ pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
             });
             html! {
                 <div class="field">
-                    <label for="weighting">{ "Weights as in" }</label>
+                    <label for="weighting">{ lang.ui(Ui::WeightsAsIn) }</label>
                     <select id="weighting" onchange={onweighting}>
                         { for Weighting::ALL.iter().map(|w| html! {
-                            <option value={w.name()} selected={*w == params.weighting}>{ weighting_label(*w) }</option>
+                            <option value={w.name()} selected={*w == params.weighting}>{ lang.t(Msg::WeightingLabel(*w)) }</option>
                         }) }
                     </select>
                 </div>
@@ -111,7 +113,7 @@ pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
             state,
             d,
             "replicas",
-            "Replicas (raised to 100 if lower)",
+            lang.ui(Ui::ReplicasLabel),
             params.replicas.to_string(),
             Field::Replicas,
             Action::SetReplicas,
@@ -120,7 +122,7 @@ pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
             state,
             d,
             "slots",
-            "Slots",
+            lang.ui(Ui::SlotsLabel),
             params.slots.to_string(),
             Field::Slots,
             Action::SetSlots,
@@ -129,7 +131,7 @@ pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
             state,
             d,
             "table-size",
-            "Table size (a prime)",
+            lang.ui(Ui::TableSizeLabel),
             params.table_size.to_string(),
             Field::TableSize,
             Action::SetTableSize,
@@ -138,7 +140,7 @@ pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
             state,
             d,
             "epsilon",
-            "Allowed overload ε",
+            lang.ui(Ui::EpsilonLabel),
             params.epsilon.to_string(),
             Field::Epsilon,
             Action::SetEpsilon,
@@ -150,7 +152,7 @@ pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
             state,
             d,
             "default-vnodes",
-            "Virtual nodes per node (default)",
+            lang.ui(Ui::DefaultVnodesLabel),
             state.default_vnodes.to_string(),
             Field::DefaultVnodes,
             Action::SetDefaultVnodes,
@@ -160,48 +162,33 @@ pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
     };
     html! {
         <section class="card" aria-labelledby="algo-title">
-            <h2 id="algo-title">{ "Algorithm" }</h2>
+            <h2 id="algo-title">{ lang.ui(Ui::AlgorithmTitle) }</h2>
             <div class="field">
-                <label for="algorithm">{ "Placement" }</label>
+                <label for="algorithm">{ lang.ui(Ui::Placement) }</label>
                 <select id="algorithm" onchange={onalgo} aria-describedby="algorithm-about algorithm-error">
                     { for AlgoKind::ALL.iter().map(|k| html! {
-                        <option value={k.id()} selected={*k == state.kind}>{ k.label() }</option>
+                        <option value={k.id()} selected={*k == state.kind}>{ lang.t(Msg::AlgoLabel(*k)) }</option>
                     }) }
                 </select>
-                <p class="muted hint" id="algorithm-about">{ state.kind.describe() }</p>
+                <p class="muted hint" id="algorithm-about">{ lang.t(Msg::AlgoAbout(state.kind)) }</p>
                 <FieldError state={state.clone()} field={Field::Algorithm} id="algorithm-error" />
             </div>
             <div class="field">
-                <label for="hash">{ "Hash function" }</label>
+                <label for="hash">{ lang.ui(Ui::HashFunction) }</label>
                 <select id="hash" onchange={onhash} disabled={fixed.is_some()} aria-describedby="hash-note">
                     { for HashFn::ALL.iter().map(|h| html! {
                         <option value={h.name()} selected={*h == shown_hash}>{ h.name() }</option>
                     }) }
                 </select>
                 <p class="muted hint" id="hash-note">{
-                    match fixed {
-                        Some(h) => format!("{} always uses {} ({}).", state.kind.label(), h.name(), h.describe()),
-                        None => format!("{}: values 0 to {}−1.", shown_hash.describe(), crate::draw::power_of_two(shown_hash.bits())),
-                    }
+                    lang.t(match fixed {
+                        Some(hash) => Msg::HashFixed { kind: state.kind, hash },
+                        None => Msg::HashRange { hash: shown_hash },
+                    })
                 }</p>
             </div>
             { vnodes }
             { extra }
         </section>
-    }
-}
-
-fn naming_label(n: Naming) -> String {
-    match n {
-        Naming::Hash => "name#i (e.g. cache-a#3)".to_string(),
-        Naming::Dash => "name-i (e.g. cache-a-3)".to_string(),
-        Naming::JavaSeed => "name-hash-i (the Java seed's)".to_string(),
-    }
-}
-
-fn weighting_label(w: Weighting) -> String {
-    match w {
-        Weighting::Libketama => "libketama (C)".to_string(),
-        Weighting::JavaClient => "Java memcached client".to_string(),
     }
 }

@@ -7,9 +7,11 @@ use ring_core::metrics::{format, Balance};
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
+use super::use_lang;
 use crate::draw::scene::{self, View};
 use crate::draw::{draw_bars, BarsScene, Theme};
 use crate::effects::{draw_on_canvas, parent_width, use_resize_counter};
+use crate::i18n::{Msg, Ui};
 use crate::model::State;
 
 /// Props of [`Charts`].
@@ -47,12 +49,7 @@ fn use_chart(
 }
 
 /// A row of the balance table: name, explanation, and how keys and shares are written.
-type BalanceRow = (
-    &'static str,
-    &'static str,
-    fn(&Balance) -> String,
-    fn(&Balance) -> String,
-);
+type BalanceRow = (Ui, Ui, fn(&Balance) -> String, fn(&Balance) -> String);
 
 fn two(v: f64) -> String {
     format::decimal(v, 2)
@@ -65,6 +62,7 @@ fn balance_cell(b: Option<Balance>, f: fn(&Balance) -> String) -> Html {
 /// The charts.
 #[component]
 pub fn Charts(props: &ChartsProps) -> Html {
+    let lang = use_lang();
     let loads_ref = use_node_ref();
     let shares_ref = use_node_ref();
     use_chart(
@@ -83,58 +81,58 @@ pub fn Charts(props: &ChartsProps) -> Html {
     let keys = snap.key_balance();
     let space = snap.share_balance();
     let rows: [BalanceRow; 5] = [
-        ("R1", "largest / smallest", |b| two(b.r1), |b| two(b.r1)),
+        (Ui::R1, Ui::R1About, |b| two(b.r1), |b| two(b.r1)),
         (
-            "R2",
-            "nodes within 10% of the mean",
+            Ui::R2,
+            Ui::R2About,
             |b| format::percent(b.r2, 0),
             |b| format::percent(b.r2, 0),
         ),
         (
-            "R3",
-            "nodes within 2% of the mean",
+            Ui::R3,
+            Ui::R3About,
             |b| format::percent(b.r3, 0),
             |b| format::percent(b.r3, 0),
         ),
         (
-            "Peak / mean",
-            "the busiest node against a fair share",
+            Ui::PeakMean,
+            Ui::PeakAbout,
             |b| two(b.peak_to_mean),
             |b| two(b.peak_to_mean),
         ),
         (
-            "Std dev",
-            "spread around the mean",
+            Ui::StdDev,
+            Ui::StdDevAbout,
             |b| format::decimal(b.std_dev, 1),
             |b| format::percent(b.std_dev, 2),
         ),
     ];
-    let total = props.state.keys.len() as u64;
+    let total = props.state.keys.len();
     html! {
         <section class="card charts" aria-labelledby="charts-title">
-            <h2 id="charts-title">{ "Load" }</h2>
+            <h2 id="charts-title">{ lang.ui(Ui::Load) }</h2>
             <div class="chart-grid">
                 <figure class="chart">
-                    <figcaption id="loads-caption">{ format!("Keys per node ({} keys; dashed: the mean, band: ±10%)", format::group_thousands(total)) }</figcaption>
+                    <figcaption id="loads-caption">{ lang.t(Msg::LoadsCaption { total }) }</figcaption>
                     <div class="chart-box">
                         <canvas id="loads-chart" ref={loads_ref} role="img" aria-labelledby="loads-caption"></canvas>
                     </div>
                 </figure>
                 <figure class="chart">
-                    <figcaption id="shares-caption">{ "Share of the hash space per node (dashed: the mean, band: ±10%)" }</figcaption>
+                    <figcaption id="shares-caption">{ lang.ui(Ui::SharesCaption) }</figcaption>
                     <div class="chart-box">
                         <canvas id="shares-chart" ref={shares_ref} role="img" aria-labelledby="shares-caption"></canvas>
                     </div>
                 </figure>
                 <table class="balance" id="balance">
-                    <caption>{ "Balance" }</caption>
+                    <caption>{ lang.ui(Ui::Balance) }</caption>
                     <thead>
-                        <tr><th scope="col">{ "Measure" }</th><th scope="col">{ "Keys" }</th><th scope="col">{ "Hash space" }</th></tr>
+                        <tr><th scope="col">{ lang.ui(Ui::Measure) }</th><th scope="col">{ lang.ui(Ui::Keys) }</th><th scope="col">{ lang.ui(Ui::HashSpace) }</th></tr>
                     </thead>
                     <tbody>
                         { for rows.iter().map(|(name, about, k, s)| html! {
                             <tr>
-                                <th scope="row"><abbr title={*about}>{ *name }</abbr></th>
+                                <th scope="row"><abbr title={lang.ui(*about)}>{ lang.ui(*name) }</abbr></th>
                                 { balance_cell(keys, *k) }
                                 { balance_cell(space, *s) }
                             </tr>

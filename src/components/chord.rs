@@ -8,10 +8,11 @@ use ring_core::metrics::format;
 use yew::prelude::*;
 
 use super::drawing::{Drawing, DrawingCanvas};
-use super::Dispatch;
+use super::{use_lang, Dispatch};
 use crate::draw::chord;
 use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
+use crate::i18n::{Msg, Ui};
 use crate::model::chord_view::{chord_view, ChordSettings, ChordView};
 use crate::model::{Action, Field, NodeId, State};
 
@@ -48,6 +49,7 @@ fn runs_text(v: &ChordView, id: NodeId) -> String {
 /// The Chord view.
 #[component]
 pub fn ChordPanel(props: &ChordProps) -> Html {
+    let lang = use_lang();
     let settings = props.settings.clone();
     let state = props.state.clone();
     let result = use_memo(
@@ -120,19 +122,19 @@ pub fn ChordPanel(props: &ChordProps) -> Html {
     let key_error = result.as_ref().as_ref().err();
     let controls = html! {
         <div class="card chord-controls">
-            <h2 id="chord-title">{ "Chord: finger tables and lookups" }</h2>
+            <h2 id="chord-title">{ lang.ui(Ui::ChordTitle) }</h2>
             <p class="hint muted">
-                { "Each node that is up sits at one point, the hash of its name, on the ring of the lab's hash. A node's finger i points at the first node at or after it + 2^i; a lookup hops to the farthest finger that does not pass the key." }
+                { lang.ui(Ui::ChordHint) }
             </p>
             <div class="row-form">
                 <div class="field">
-                    <label for="chord-key">{ "Key to look up" }</label>
+                    <label for="chord-key">{ lang.ui(Ui::KeyToLookUp) }</label>
                     <input type="text" id="chord-key" value={settings.key.clone()} oninput={onkey}
                         aria-invalid={key_error.is_some().to_string()}
                         aria-describedby="chord-key-error" autocomplete="off" spellcheck="false" />
                 </div>
                 <div class="field">
-                    <label for="chord-start">{ "Start at node" }</label>
+                    <label for="chord-start">{ lang.ui(Ui::StartAtNode) }</label>
                     <select id="chord-start" onchange={onstart}>
                         { for up.iter().map(|n| html! {
                             <option value={n.id.0.to_string()} selected={Some(n.id) == shown_start}>{ &n.name }</option>
@@ -141,31 +143,30 @@ pub fn ChordPanel(props: &ChordProps) -> Html {
                 </div>
             </div>
             if let Some(e) = key_error {
-                <p class="field-error" id="chord-key-error" role="alert">{ e }</p>
+                <p class="field-error" id="chord-key-error" role="alert">{ lang.text(e) }</p>
             }
-            <div class="row-form chord-nodes" role="group" aria-label="The lab's nodes">
-                <span class="inline-label">{ format!("{} nodes up.", up.len()) }</span>
-                <button type="button" id="chord-add" onclick={onadd}>{ format!("Add {}", state.suggested_name()) }</button>
-                <button type="button" id="chord-remove" onclick={onremove} disabled={up.len() <= 1}>{ "Remove the last node" }</button>
+            <div class="row-form chord-nodes" role="group" aria-label={lang.ui(Ui::LabNodes)}>
+                <span class="inline-label">{ lang.t(Msg::ChordNodesUp { count: up.len() }) }</span>
+                <button type="button" id="chord-add" onclick={onadd}>{ lang.t(Msg::ChordAdd { name: state.suggested_name() }) }</button>
+                <button type="button" id="chord-remove" onclick={onremove} disabled={up.len() <= 1}>{ lang.ui(Ui::RemoveLastNode) }</button>
             </div>
             if let Some(e) = lab_error {
-                <p class="field-error" role="alert">{ &e.message }</p>
+                <p class="field-error" role="alert">{ lang.text(&e.message) }</p>
             }
         </div>
     };
     let body = match shown.as_deref() {
         Some(v) => {
-            let scene = chord::scene(v, None, props.theme, device_pixel_ratio(), true);
+            let scene = chord::scene(v, None, lang, props.theme, device_pixel_ratio(), true);
             let path: Vec<String> = std::iter::once(v.name(v.start))
                 .chain(v.hops.iter().map(|h| v.name(h.to)))
                 .collect();
-            let label = format!(
-                "Chord ring of {} nodes. The lookup of {:?} from {} goes {}.",
-                v.members.len(),
-                v.key,
-                v.name(v.start),
-                path.join(" → ")
-            );
+            let label = lang.t(Msg::ChordLabel {
+                nodes: v.members.len(),
+                key: v.key.clone(),
+                start: v.name(v.start),
+                path,
+            });
             let within = v.hops.len() as u32 <= v.hop_bound();
             html! {
                 <div class="chord-body">
@@ -174,53 +175,43 @@ pub fn ChordPanel(props: &ChordProps) -> Html {
                     </div>
                     <div class="card chord-facts">
                         <p class="summary-line" id="chord-hops">
-                            { format!(
-                                "{} hops; log2 {} = {}",
-                                v.hops.len(),
-                                v.members.len(),
-                                format::decimal(v.log2_n(), 2)
-                            ) }
+                            { lang.t(Msg::ChordHops {
+                                hops: v.hops.len(),
+                                nodes: v.members.len(),
+                                log2: v.log2_n(),
+                            }) }
                         </p>
                         <p class="muted">
-                            { format!(
-                                "{:?} hashes to {} ({} of the ring); its owner is {}. {}",
-                                v.key,
-                                v.key_position,
-                                format::percent(v.key_frac, 1),
-                                v.name(v.owner),
-                                if within {
-                                    format!("Within ⌈log2 n⌉ + 1 = {} hops.", v.hop_bound())
-                                } else {
-                                    format!("More than ⌈log2 n⌉ + 1 = {} hops.", v.hop_bound())
-                                }
-                            ) }
+                            { lang.t(Msg::ChordKeyLine {
+                                key: v.key.clone(),
+                                position: v.key_position,
+                                fraction: v.key_frac,
+                                owner: v.name(v.owner),
+                                within,
+                                bound: v.hop_bound(),
+                            }) }
                         </p>
                         <ol class="steps" id="chord-path">
                             if v.hops.is_empty() {
-                                <li>{ format!("{} owns the key itself: no hop.", v.name(v.start)) }</li>
+                                <li>{ lang.t(Msg::ChordNoHop { name: v.name(v.start) }) }</li>
                             }
                             { for v.hops.iter().map(|h| html! {
-                                <li>{ format!(
-                                    "{} → {} ({})",
-                                    v.name(h.from),
-                                    v.name(h.to),
-                                    if h.finger == 0 {
-                                        "finger 0, its successor, which owns the key".to_string()
-                                    } else {
-                                        format!("finger {}, 2^{} ahead", h.finger, h.finger)
-                                    }
-                                ) }</li>
+                                <li>{ lang.t(Msg::ChordHop {
+                                    from: v.name(h.from),
+                                    to: v.name(h.to),
+                                    finger: h.finger,
+                                }) }</li>
                             }) }
                         </ol>
                         if !v.shadowed.is_empty() {
-                            <p class="muted">{ format!("Left off the ring (same position as another node): {}.", v.shadowed.join(", ")) }</p>
+                            <p class="muted">{ lang.t(Msg::ChordShadowed { names: v.shadowed.clone() }) }</p>
                         }
                     </div>
                     <div class="card chord-tables">
                         <table class="balance finger-table" id="finger-table">
-                            <caption>{ format!("Finger tables ({} fingers per node; runs of fingers to the same node merged)", v.bits) }</caption>
+                            <caption>{ lang.t(Msg::FingerCaption { bits: v.bits }) }</caption>
                             <thead>
-                                <tr><th scope="col">{ "Node" }</th><th scope="col">{ "Position" }</th><th scope="col">{ "Fingers → node" }</th></tr>
+                                <tr><th scope="col">{ lang.ui(Ui::Node) }</th><th scope="col">{ lang.ui(Ui::Position) }</th><th scope="col">{ lang.ui(Ui::FingersCol) }</th></tr>
                             </thead>
                             <tbody>
                                 { for v.members.iter().map(|m| html! {

@@ -8,9 +8,11 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::drawing::{Drawing, DrawingCanvas};
+use super::use_lang;
 use crate::draw::scene::{self, View};
 use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
+use crate::i18n::{num, Lang, Msg, Ui};
 use crate::model::compare::{
     compare, describe_change, Column, ColumnNumbers, CompareChange, CompareSettings, MAX_ALGOS,
     MIN_ALGOS,
@@ -57,37 +59,33 @@ fn ideal_text(m: Option<MoveSummary>) -> String {
 }
 
 fn bytes(n: u64) -> String {
-    if n >= 10 * 1024 {
-        format!("{} KiB", format::group_thousands(n / 1024))
-    } else {
-        format!("{} B", format::group_thousands(n))
-    }
+    num::bytes(n)
 }
 
-fn numbers_list(n: &ColumnNumbers) -> Html {
+fn numbers_list(lang: Lang, n: &ColumnNumbers) -> Html {
     let dash = || "—".to_string();
     html! {
         <dl class="compare-numbers">
-            <dt>{ "Moved" }</dt>
+            <dt>{ lang.ui(Ui::Moved) }</dt>
             <dd data-testid="moved">{ moved_text(n.moves) }</dd>
-            <dt>{ "Ideal" }</dt>
+            <dt>{ lang.ui(Ui::Ideal) }</dt>
             <dd>{ ideal_text(n.moves) }</dd>
-            <dt><abbr title="the busiest node's keys over the mean">{ "Peak / mean" }</abbr></dt>
+            <dt><abbr title={lang.ui(Ui::PeakAboutKeys)}>{ lang.ui(Ui::PeakMean) }</abbr></dt>
             <dd>{ n.keys.map_or_else(dash, |b| two(b.peak_to_mean)) }</dd>
-            <dt><abbr title="largest share of the hash space / smallest">{ "R1" }</abbr></dt>
+            <dt><abbr title={lang.ui(Ui::R1AboutShares)}>{ lang.ui(Ui::R1) }</abbr></dt>
             <dd data-testid="r1">{ n.space.map_or_else(dash, |b| r1(&b)) }</dd>
-            <dt><abbr title="nodes within 10% of the mean share">{ "R2" }</abbr></dt>
+            <dt><abbr title={lang.ui(Ui::R2AboutShares)}>{ lang.ui(Ui::R2) }</abbr></dt>
             <dd>{ n.space.map_or_else(dash, |b| format::percent(b.r2, 0)) }</dd>
-            <dt><abbr title="nodes within 2% of the mean share">{ "R3" }</abbr></dt>
+            <dt><abbr title={lang.ui(Ui::R3AboutShares)}>{ lang.ui(Ui::R3) }</abbr></dt>
             <dd>{ n.space.map_or_else(dash, |b| format::percent(b.r3, 0)) }</dd>
-            <dt>{ "Memory" }</dt>
+            <dt>{ lang.ui(Ui::Memory) }</dt>
             <dd data-testid="memory">{ bytes(n.memory) }</dd>
         </dl>
     }
 }
 
-fn column_card(c: &Column, index: usize, theme: Theme) -> Html {
-    let title = c.kind.label();
+fn column_card(lang: Lang, c: &Column, index: usize, theme: Theme) -> Html {
+    let title = lang.t(Msg::AlgoLabel(c.kind));
     match &c.outcome {
         Ok(state) => {
             let view = View {
@@ -101,23 +99,23 @@ fn column_card(c: &Column, index: usize, theme: Theme) -> Html {
                 scene::Scene::Bins(_) => 0.8,
             };
             let numbers = c.numbers();
-            let label = format!(
-                "{title}: {} nodes; keys that moved are ringed.",
-                state.current.nodes.len()
-            );
+            let label = lang.t(Msg::CompareColumn {
+                kind: c.kind,
+                nodes: state.current.nodes.len(),
+            });
             html! {
                 <figure class="compare-col card" data-algo={c.kind.id()}>
                     <figcaption><h3>{ title }</h3></figcaption>
                     <DrawingCanvas id={format!("compare-canvas-{index}")} {label}
                         drawing={Rc::new(Drawing::Scene(sc))} {aspect} min_height={150.0} />
-                    { numbers.map(|n| numbers_list(&n)).unwrap_or_default() }
+                    { numbers.map(|n| numbers_list(lang, &n)).unwrap_or_default() }
                 </figure>
             }
         }
         Err(e) => html! {
             <figure class="compare-col card" data-algo={c.kind.id()}>
                 <figcaption><h3>{ title }</h3></figcaption>
-                <p class="field-error" role="alert">{ e }</p>
+                <p class="field-error" role="alert">{ lang.text(e) }</p>
             </figure>
         },
     }
@@ -126,8 +124,9 @@ fn column_card(c: &Column, index: usize, theme: Theme) -> Html {
 /// Compare mode.
 #[component]
 pub fn CompareView(props: &CompareProps) -> Html {
+    let lang = use_lang();
     let settings = props.settings.clone();
-    let error = use_state(|| None::<String>);
+    let error = use_state(|| None::<Msg>);
     let state = props.state.clone();
     // Recomputed when the lab's cluster or keys change, or the settings do.
     let columns = use_memo(
@@ -168,7 +167,7 @@ pub fn CompareView(props: &CompareProps) -> Html {
             <label class="check" for={id.clone()}>
                 <input type="checkbox" id={id} checked={on} {onchange}
                     aria-describedby="compare-error" />
-                { kind.label() }
+                { lang.t(Msg::AlgoLabel(kind)) }
             </label>
         }
     });
@@ -189,54 +188,52 @@ pub fn CompareView(props: &CompareProps) -> Html {
                 aria-pressed={pressed.to_string()} {onclick}>{ text }</button>
         }
     };
-    let add_text = format!("Add a node ({})", state.suggested_name());
-    let remove_text =
-        match describe_change(&state, CompareChange::RemoveLast).strip_prefix("remove ") {
-            Some(name) => format!("Remove the last node ({name})"),
-            None => "Remove the last node".to_string(),
-        };
+    let add_text = lang.t(Msg::CompareAddButton {
+        name: state.suggested_name(),
+    });
+    let remove_text = lang.t(match describe_change(&state, CompareChange::RemoveLast) {
+        Msg::CompareRemove { name } => Msg::CompareRemoveButton { name },
+        _ => Msg::Ui(Ui::RemoveLastNode),
+    });
     let up = state.nodes.iter().filter(|n| !n.down).count();
     html! {
         <section class="compare" aria-labelledby="compare-title">
             <div class="card compare-controls">
-                <h2 id="compare-title">{ "Compare algorithms" }</h2>
+                <h2 id="compare-title">{ lang.ui(Ui::CompareTitle) }</h2>
                 <p class="hint muted">
-                    { format!(
-                        "The lab's {up} nodes that are up and its {} keys, placed by each algorithm, then given the same change. Edit the nodes and keys in Explore.",
-                        format::group_thousands(state.keys.len() as u64)
-                    ) }
+                    { lang.t(Msg::CompareHint { up, keys: state.keys.len() }) }
                 </p>
                 <fieldset class="compare-algos">
-                    <legend>{ format!("Algorithms ({MIN_ALGOS} to {MAX_ALGOS})") }</legend>
+                    <legend>{ lang.t(Msg::CompareAlgos { min: MIN_ALGOS, max: MAX_ALGOS }) }</legend>
                     { for toggles }
                 </fieldset>
                 if let Some(e) = error.as_ref() {
-                    <p class="field-error" id="compare-error" role="alert">{ e }</p>
+                    <p class="field-error" id="compare-error" role="alert">{ lang.text(e) }</p>
                 }
-                <div class="compare-changes" role="group" aria-label="The change applied to every algorithm">
-                    <span class="inline-label">{ "Change:" }</span>
+                <div class="compare-changes" role="group" aria-label={lang.ui(Ui::CompareChangeGroup)}>
+                    <span class="inline-label">{ lang.ui(Ui::ChangeColon) }</span>
                     { change_button(CompareChange::AddNode, add_text) }
                     { change_button(CompareChange::RemoveLast, remove_text) }
-                    { change_button(CompareChange::None, "No change".to_string()) }
+                    { change_button(CompareChange::None, lang.ui(Ui::NoChange).to_string()) }
                 </div>
             </div>
             <div class={classes!("compare-grid", format!("cols-{}", columns.len()))} id="compare-grid">
-                { for columns.iter().enumerate().map(|(i, c)| column_card(c, i, props.theme)) }
+                { for columns.iter().enumerate().map(|(i, c)| column_card(lang, c, i, props.theme)) }
             </div>
             <div class="card">
                 <table class="balance compare-table" id="compare-table">
-                    <caption>{ format!("Summary: {}", describe_change(&state, settings.change)) }</caption>
+                    <caption>{ lang.t(Msg::CompareSummary { what: Box::new(describe_change(&state, settings.change)) }) }</caption>
                     <thead>
                         <tr>
-                            <th scope="col">{ "Algorithm" }</th>
-                            <th scope="col">{ "Keys moved" }</th>
-                            <th scope="col">{ "Ideal" }</th>
-                            <th scope="col"><abbr title="the busiest node's keys over the mean">{ "Peak / mean" }</abbr></th>
-                            <th scope="col"><abbr title="largest share of the hash space / smallest">{ "R1" }</abbr></th>
-                            <th scope="col"><abbr title="nodes within 10% of the mean share">{ "R2" }</abbr></th>
-                            <th scope="col"><abbr title="nodes within 2% of the mean share">{ "R3" }</abbr></th>
-                            <th scope="col">{ "Memory" }</th>
-                            <th scope="col"><abbr title="points on the ring, slots, table entries or buckets">{ "Size" }</abbr></th>
+                            <th scope="col">{ lang.ui(Ui::Algorithm) }</th>
+                            <th scope="col">{ lang.ui(Ui::KeysMoved) }</th>
+                            <th scope="col">{ lang.ui(Ui::Ideal) }</th>
+                            <th scope="col"><abbr title={lang.ui(Ui::PeakAboutKeys)}>{ lang.ui(Ui::PeakMean) }</abbr></th>
+                            <th scope="col"><abbr title={lang.ui(Ui::R1AboutShares)}>{ lang.ui(Ui::R1) }</abbr></th>
+                            <th scope="col"><abbr title={lang.ui(Ui::R2AboutShares)}>{ lang.ui(Ui::R2) }</abbr></th>
+                            <th scope="col"><abbr title={lang.ui(Ui::R3AboutShares)}>{ lang.ui(Ui::R3) }</abbr></th>
+                            <th scope="col">{ lang.ui(Ui::Memory) }</th>
+                            <th scope="col"><abbr title={lang.ui(Ui::SizeAbout)}>{ lang.ui(Ui::Size) }</abbr></th>
                         </tr>
                     </thead>
                     <tbody>
@@ -245,7 +242,7 @@ pub fn CompareView(props: &CompareProps) -> Html {
                             match c.numbers() {
                                 Some(n) => html! {
                                     <tr data-algo={c.kind.id()}>
-                                        <th scope="row">{ c.kind.label() }</th>
+                                        <th scope="row">{ lang.t(Msg::AlgoLabel(c.kind)) }</th>
                                         <td>{ moved_text(n.moves) }</td>
                                         <td>{ ideal_text(n.moves) }</td>
                                         <td>{ n.keys.map_or_else(dash, |b| two(b.peak_to_mean)) }</td>
@@ -258,8 +255,8 @@ pub fn CompareView(props: &CompareProps) -> Html {
                                 },
                                 None => html! {
                                     <tr data-algo={c.kind.id()}>
-                                        <th scope="row">{ c.kind.label() }</th>
-                                        <td colspan="8">{ c.outcome.as_ref().err().cloned().unwrap_or_default() }</td>
+                                        <th scope="row">{ lang.t(Msg::AlgoLabel(c.kind)) }</th>
+                                        <td colspan="8">{ c.outcome.as_ref().err().map(|e| lang.text(e)).unwrap_or_default() }</td>
                                     </tr>
                                 },
                             }

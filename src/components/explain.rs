@@ -5,7 +5,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::field_error::{invalid, FieldError};
-use super::{value_of, Dispatch};
+use super::{use_lang, value_of, Dispatch};
+use crate::i18n::Ui;
 use crate::model::{Action, Field, State};
 
 /// Props of [`ExplainPanel`].
@@ -21,6 +22,7 @@ pub struct ExplainPanelProps {
 #[component]
 pub fn ExplainPanel(props: &ExplainPanelProps) -> Html {
     let state = &props.state;
+    let lang = use_lang();
     let oninput = {
         let d = props.dispatch.clone();
         Callback::from(move |e: InputEvent| d.dispatch(Action::Explain(value_of(&e))))
@@ -28,20 +30,20 @@ pub fn ExplainPanel(props: &ExplainPanelProps) -> Html {
     let explained = state.explained();
     html! {
         <section class="card" aria-labelledby="explain-title">
-            <h2 id="explain-title">{ "Where does a key go?" }</h2>
+            <h2 id="explain-title">{ lang.ui(Ui::ExplainTitle) }</h2>
             <div class="field">
-                <label for="explain-key">{ "Key" }</label>
+                <label for="explain-key">{ lang.ui(Ui::Key) }</label>
                 <input id="explain-key" type="text" value={state.explain_key.clone()} oninput={oninput}
-                    placeholder="e.g. user:42" autocomplete="off" spellcheck="false"
+                    placeholder={lang.ui(Ui::ExplainPlaceholder)} autocomplete="off" spellcheck="false"
                     aria-invalid={invalid(state, Field::Explain).to_string()}
                     aria-describedby="explain-output explain-key-error" />
             </div>
             <FieldError state={state.clone()} field={Field::Explain} id="explain-key-error" />
             <div id="explain-output" aria-live="polite">
                 if let Some(e) = explained {
-                    <ol class="steps">{ for e.steps.iter().map(|s| html! { <li>{ s }</li> }) }</ol>
+                    <ol class="steps">{ for e.steps.iter().map(|s| html! { <li>{ lang.text(s) }</li> }) }</ol>
                 } else {
-                    <p class="muted hint">{ "Type a key to see its hash and the path to its owner, drawn on the picture too." }</p>
+                    <p class="muted hint">{ lang.ui(Ui::ExplainHint) }</p>
                 }
             </div>
         </section>

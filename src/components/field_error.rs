@@ -4,6 +4,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::use_lang;
 use crate::model::{Field, State};
 
 /// Props of [`FieldError`].
@@ -20,9 +21,10 @@ pub struct FieldErrorProps {
 /// The refusal message for `field`, or nothing.
 #[component]
 pub fn FieldError(props: &FieldErrorProps) -> Html {
+    let lang = use_lang();
     match &props.state.error {
         Some(e) if e.field == props.field => html! {
-            <p class="field-error" id={props.id.clone()} role="alert">{ &e.message }</p>
+            <p class="field-error" id={props.id.clone()} role="alert">{ lang.text(&e.message) }</p>
         },
         _ => Html::default(),
     }

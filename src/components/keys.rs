@@ -2,12 +2,11 @@
 
 use std::rc::Rc;
 
-use ring_core::metrics::format;
 use yew::prelude::*;
 
 use super::field_error::{invalid, FieldError};
-use super::{value_of, Dispatch};
-use crate::model::keys::{MAX_KEYS, MIN_KEYS};
+use super::{use_lang, value_of, Dispatch};
+use crate::i18n::{Msg, Ui};
 use crate::model::{Action, Field, KeySource, State};
 
 /// Props of [`KeysPanel`].
@@ -23,6 +22,7 @@ pub struct KeysPanelProps {
 #[component]
 pub fn KeysPanel(props: &KeysPanelProps) -> Html {
     let state = &props.state;
+    let lang = use_lang();
     let (count0, seed0) = match state.keys.source {
         KeySource::Generated { count, seed } => (count, seed),
         KeySource::Pasted => (10_000, 42),
@@ -73,46 +73,42 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
         let h = h.clone();
         Callback::from(move |e: InputEvent| h.set(value_of(&e)))
     };
-    let now = match state.keys.source {
-        KeySource::Generated { count, seed } => format!(
-            "In use: {} generated keys, seed {seed}.",
-            format::group_thousands(u64::from(count))
-        ),
-        KeySource::Pasted => format!(
-            "In use: {} pasted keys.",
-            format::group_thousands(state.keys.len() as u64)
-        ),
-    };
+    let now = lang.t(match state.keys.source {
+        KeySource::Generated { count, seed } => Msg::KeysGenerated { count, seed },
+        KeySource::Pasted => Msg::KeysPasted {
+            count: state.keys.len(),
+        },
+    });
     html! {
         <section class="card" aria-labelledby="keys-title">
-            <h2 id="keys-title">{ "Keys" }</h2>
+            <h2 id="keys-title">{ lang.ui(Ui::KeysTitle) }</h2>
             <p class="muted hint" id="keys-now">{ now }</p>
             <form class="row-form" onsubmit={ongenerate} novalidate=true>
                 <div class="field narrow">
-                    <label for="key-count">{ "How many" }</label>
+                    <label for="key-count">{ lang.ui(Ui::HowMany) }</label>
                     <input id="key-count" type="text" inputmode="numeric" value={(*count).clone()} oninput={set(&count)}
                         aria-invalid={invalid(state, Field::KeyCount).to_string()}
                         aria-describedby="key-count-hint key-count-error" />
                 </div>
                 <div class="field narrow">
-                    <label for="key-seed">{ "Seed" }</label>
+                    <label for="key-seed">{ lang.ui(Ui::Seed) }</label>
                     <input id="key-seed" type="text" inputmode="numeric" value={(*seed).clone()} oninput={set(&seed)}
                         aria-invalid={invalid(state, Field::Seed).to_string()} aria-describedby="key-seed-error" />
                 </div>
-                <button type="submit" id="generate-keys">{ "Generate" }</button>
+                <button type="submit" id="generate-keys">{ lang.ui(Ui::Generate) }</button>
                 <button type="button" id="next-seed" class="ghost" onclick={onnextseed}
-                    aria-label="Generate with the next seed">{ "Seed +1" }</button>
+                    aria-label={lang.ui(Ui::NextSeedLabel)}>{ lang.ui(Ui::NextSeed) }</button>
             </form>
-            <p class="muted hint" id="key-count-hint">{ format!("{MIN_KEYS} to {} keys like user:123:abc, the same for the same seed.", format::group_thousands(u64::from(MAX_KEYS))) }</p>
+            <p class="muted hint" id="key-count-hint">{ lang.t(Msg::KeyCountHint) }</p>
             <FieldError state={state.clone()} field={Field::KeyCount} id="key-count-error" />
             <FieldError state={state.clone()} field={Field::Seed} id="key-seed-error" />
             <details class="paste">
-                <summary>{ "Or paste your own keys" }</summary>
-                <label for="paste-keys">{ "Keys, one per line" }</label>
+                <summary>{ lang.ui(Ui::PasteSummary) }</summary>
+                <label for="paste-keys">{ lang.ui(Ui::PasteLabel) }</label>
                 <textarea id="paste-keys" rows="5" value={(*pasted).clone()} oninput={set(&pasted)}
                     aria-invalid={invalid(state, Field::Paste).to_string()} aria-describedby="paste-keys-error"
                     placeholder={"user:1\nuser:2\nsession:abc"} />
-                <button type="button" id="use-pasted" onclick={onpaste}>{ "Use these keys" }</button>
+                <button type="button" id="use-pasted" onclick={onpaste}>{ lang.ui(Ui::UsePasted) }</button>
                 <FieldError state={state.clone()} field={Field::Paste} id="paste-keys-error" />
             </details>
         </section>

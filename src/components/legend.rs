@@ -5,6 +5,8 @@ use std::rc::Rc;
 use ring_core::metrics::format;
 use yew::prelude::*;
 
+use super::use_lang;
+use crate::i18n::{Msg, Ui};
 use crate::model::palette;
 use crate::model::State;
 
@@ -19,6 +21,7 @@ pub struct LegendProps {
 #[component]
 pub fn Legend(props: &LegendProps) -> Html {
     let state = &props.state;
+    let lang = use_lang();
     let snap = &state.current;
     let total = state.keys.len().max(1) as f64;
     let rows: Html = state
@@ -38,13 +41,13 @@ pub fn Legend(props: &LegendProps) -> Html {
                         format::percent(share, 1),
                     )
                 }
-                None => ("down".to_string(), "—".to_string()),
+                None => (lang.ui(Ui::DownBadge).to_string(), "—".to_string()),
             };
             html! {
                 <tr class={classes!(n.down.then_some("down"))} data-node={n.name.clone()}>
                     <th scope="row">
                         <span class={classes!("swatch", palette::css_class(n.colour()))} aria-hidden="true"></span>
-                        <span class="node-name">{ &n.name }</span>
+                        <span class="node-name" title={n.name.clone()}>{ &n.name }</span>
                     </th>
                     <td>{ keys }</td>
                     <td>{ space }</td>
@@ -53,24 +56,20 @@ pub fn Legend(props: &LegendProps) -> Html {
         })
         .collect();
     let shown = state.keys.sample.len();
-    let note = if shown < state.keys.len() {
-        format!(
-            "Showing {} of {} keys as dots; every count covers all keys.",
-            format::group_thousands(shown as u64),
-            format::group_thousands(state.keys.len() as u64)
-        )
+    let note = lang.t(if shown < state.keys.len() {
+        Msg::SampleSome {
+            shown,
+            total: state.keys.len(),
+        }
     } else {
-        format!(
-            "Showing all {} keys as dots.",
-            format::group_thousands(shown as u64)
-        )
-    };
+        Msg::SampleAll { shown }
+    });
     html! {
         <div class="legend-box">
             <table class="legend" id="legend">
-                <caption class="visually-hidden">{ "Nodes, their colours, keys and share of the hash space" }</caption>
+                <caption class="visually-hidden">{ lang.ui(Ui::LegendCaption) }</caption>
                 <thead>
-                    <tr><th scope="col">{ "Node" }</th><th scope="col">{ "Keys" }</th><th scope="col">{ "Space" }</th></tr>
+                    <tr><th scope="col">{ lang.ui(Ui::Node) }</th><th scope="col">{ lang.ui(Ui::Keys) }</th><th scope="col">{ lang.ui(Ui::Space) }</th></tr>
                 </thead>
                 <tbody>{ rows }</tbody>
             </table>

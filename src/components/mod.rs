@@ -29,6 +29,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::i18n::Lang;
 use crate::model::{Action, State};
 
 /// The reducer: a refused action keeps the state and records why.
@@ -45,6 +46,12 @@ impl Reducible for State {
 
 /// The dispatcher children use to change the state.
 pub type Dispatch = UseReducerDispatcher<State>;
+
+/// The page's language, from the context the lab provides (English without one).
+#[hook]
+pub fn use_lang() -> Lang {
+    use_context::<Lang>().unwrap_or_default()
+}
 
 /// The value of the input or select an event came from.
 pub fn value_of(e: &Event) -> String {

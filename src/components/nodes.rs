@@ -6,7 +6,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::field_error::{invalid, FieldError};
-use super::{value_of, Dispatch};
+use super::{use_lang, value_of, Dispatch};
+use crate::i18n::{Lang, Msg, Ui};
 use crate::model::palette;
 use crate::model::{Action, Field, InputError, Node, State};
 
@@ -19,7 +20,7 @@ pub struct NodeListProps {
     pub dispatch: Dispatch,
 }
 
-fn row(state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
+fn row(lang: Lang, state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
     let id = n.id;
     let base = format!("node-{}", id.0);
     let weight_id = format!("{base}-weight");
@@ -44,44 +45,44 @@ fn row(state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
         let d = dispatch.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(Action::RemoveNode(id)))
     };
-    let uses_weight = state.kind.weight_meaning().is_some();
+    let uses_weight = state.kind.uses_weight();
     let uses_vnodes = state.kind.uses_vnodes();
     let name = n.name.clone();
     html! {
         <li class={classes!("node-row", down.then_some("down"))} key={id.0} data-node={name.clone()}>
             <div class="node-head">
                 <span class={classes!("swatch", palette::css_class(n.colour()))} aria-hidden="true"></span>
-                <span class="node-name">{ &name }</span>
-                if down { <span class="badge">{ "down" }</span> }
+                <span class="node-name" title={name.clone()}>{ &name }</span>
+                if down { <span class="badge">{ lang.ui(Ui::DownBadge) }</span> }
             </div>
             <div class="node-fields">
-                <label for={weight_id.clone()} class="mini-label">{ "Weight" }</label>
+                <label for={weight_id.clone()} class="mini-label">{ lang.ui(Ui::Weight) }</label>
                 <input id={weight_id} type="text" inputmode="numeric" class="num"
                     data-testid="node-weight" data-node={name.clone()}
                     value={InputError::shown(state.error.as_ref(), Field::NodeWeight(id), n.weight.to_string())} onchange={onweight}
                     disabled={!uses_weight}
-                    aria-label={format!("Weight of {name}")}
+                    aria-label={lang.t(Msg::NodeWeightOf { name: name.clone() })}
                     aria-invalid={invalid(state, Field::NodeWeight(id)).to_string()}
                     aria-describedby={weight_err.clone()} />
-                <label for={vnodes_id.clone()} class="mini-label">{ "Vnodes" }</label>
+                <label for={vnodes_id.clone()} class="mini-label">{ lang.ui(Ui::Vnodes) }</label>
                 <input id={vnodes_id} type="text" inputmode="numeric" class="num"
                     data-testid="node-vnodes" data-node={name.clone()}
                     value={InputError::shown(state.error.as_ref(), Field::NodeVnodes(id), n.vnodes.map(|v| v.to_string()).unwrap_or_default())}
                     placeholder={state.default_vnodes.to_string()} onchange={onvnodes}
                     disabled={!uses_vnodes}
-                    aria-label={format!("Virtual nodes of {name} (empty: the default)")}
+                    aria-label={lang.t(Msg::NodeVnodesOf { name: name.clone() })}
                     aria-invalid={invalid(state, Field::NodeVnodes(id)).to_string()}
                     aria-describedby={vnodes_err.clone()} />
             </div>
             <div class="node-actions">
                 <button type="button" id={format!("{base}-down")} data-testid="node-down" data-node={name.clone()}
                     onclick={ondown} aria-pressed={down.to_string()}
-                    aria-label={format!("{} {name}", if down { "Mark up" } else { "Mark down" })}>
-                    { if down { "Up" } else { "Down" } }
+                    aria-label={lang.t(if down { Msg::MarkUp { name: name.clone() } } else { Msg::MarkDown { name: name.clone() } })}>
+                    { lang.ui(if down { Ui::MarkUpButton } else { Ui::MarkDownButton }) }
                 </button>
                 <button type="button" id={format!("{base}-remove")} data-testid="node-remove" data-node={name.clone()}
-                    class="danger" onclick={onremove} aria-label={format!("Remove {name}")}>
-                    { "Remove" }
+                    class="danger" onclick={onremove} aria-label={lang.t(Msg::RemoveNamed { name: name.clone() })}>
+                    { lang.ui(Ui::Remove) }
                 </button>
             </div>
             <div class="node-errors">
@@ -97,28 +98,23 @@ fn row(state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
 #[component]
 pub fn NodeList(props: &NodeListProps) -> Html {
     let state = &props.state;
+    let lang = use_lang();
     let up = state.nodes.iter().filter(|n| !n.down).count();
-    let weights = state.kind.weight_meaning();
-    let hint = match (weights, state.kind.uses_vnodes()) {
-        (Some(m), true) => format!(
-            "Weight: {m}. Virtual nodes: empty uses the default ({}).",
-            state.default_vnodes
-        ),
-        (Some(m), false) => format!(
-            "Weight: {m}. {} has no per-node virtual-node count.",
-            state.kind.label()
-        ),
-        (None, _) => format!(
-            "{} ignores weights and virtual-node counts.",
-            state.kind.label()
-        ),
+    let kind = state.kind;
+    let hint = match (kind.uses_weight(), kind.uses_vnodes()) {
+        (true, true) => Msg::NodesHintVnodes {
+            kind,
+            default: state.default_vnodes,
+        },
+        (true, false) => Msg::NodesHintNoVnodes { kind },
+        (false, _) => Msg::NodesHintIgnored { kind },
     };
     html! {
         <section class="card" aria-labelledby="nodes-title">
-            <h2 id="nodes-title">{ format!("Nodes ({up} up of {})", state.nodes.len()) }</h2>
-            <p class="muted hint">{ hint }{ " Changes apply when you leave the field or press Enter." }</p>
+            <h2 id="nodes-title">{ lang.t(Msg::NodesTitle { up, total: state.nodes.len() }) }</h2>
+            <p class="muted hint">{ lang.t(hint) }</p>
             <ul class="node-list" id="node-list">
-                { for state.nodes.iter().map(|n| row(state, &props.dispatch, n)) }
+                { for state.nodes.iter().map(|n| row(lang, state, &props.dispatch, n)) }
             </ul>
         </section>
     }

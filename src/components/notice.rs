@@ -4,6 +4,8 @@
 
 use yew::prelude::*;
 
+use super::use_lang;
+use crate::i18n::Ui;
 use crate::share::Note;
 
 /// Props of [`Notice`].
@@ -17,6 +19,7 @@ pub struct NoticeProps {
 #[component]
 pub fn Notice(props: &NoticeProps) -> Html {
     let notes = props.notes.clone();
+    let lang = use_lang();
     let ondismiss = {
         let notes = notes.clone();
         Callback::from(move |_: MouseEvent| notes.set(Vec::new()))
@@ -28,15 +31,15 @@ pub fn Notice(props: &NoticeProps) -> Html {
                 <div class="notice-body">
                     { for notes.iter().map(|n| html! {
                         <div class="notice-note">
-                            <p class="notice-heading">{ &n.heading }</p>
+                            <p class="notice-heading">{ lang.ui(n.heading) }</p>
                             if !n.items.is_empty() {
-                                <ul>{ for n.items.iter().map(|i| html! { <li>{ i }</li> }) }</ul>
+                                <ul>{ for n.items.iter().map(|i| html! { <li>{ lang.text(i) }</li> }) }</ul>
                             }
                         </div>
                     }) }
                 </div>
                 <button type="button" class="ghost" id="notice-dismiss" onclick={ondismiss}
-                    aria-label="Dismiss this notice">{ "Dismiss" }</button>
+                    aria-label={lang.ui(Ui::DismissLabel)}>{ lang.ui(Ui::Dismiss) }</button>
             }
         </div>
     }

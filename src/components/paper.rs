@@ -12,9 +12,11 @@ use ring_core::HashFn;
 use yew::prelude::*;
 
 use super::drawing::{Drawing, DrawingCanvas};
+use super::use_lang;
 use crate::draw::paper::chart;
 use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
+use crate::i18n::{Lang, Msg, Ui};
 use crate::model::paper::{
     compute, list_text, parse_nodes, parse_vnodes, r1_text, Cell, PaperSpec, MAX_POINTS,
 };
@@ -75,11 +77,11 @@ fn run_frames(
     *slot.borrow_mut() = Some(frame);
 }
 
-fn cell_html(cell: Option<&Cell>) -> Html {
+fn cell_html(lang: Lang, cell: Option<&Cell>) -> Html {
     match cell {
         None => html! { <><td class="pending">{ "…" }</td><td></td><td></td></> },
         Some(Cell { result: Err(e), .. }) => html! {
-            <td colspan="3" class="cell-error" title={e.clone()}>{ "refused" }</td>
+            <td colspan="3" class="cell-error" title={lang.text(e)}>{ lang.ui(Ui::Refused) }</td>
         },
         Some(Cell { result: Ok(b), .. }) => html! {
             <>
@@ -94,6 +96,7 @@ fn cell_html(cell: Option<&Cell>) -> Html {
 /// The Paper view.
 #[component]
 pub fn PaperPanel(props: &PaperProps) -> Html {
+    let lang = use_lang();
     let spec = props.spec.clone();
     // The algorithms' parameters follow the lab's (slots, table size, ε).
     let effective = Rc::new(PaperSpec {
@@ -102,8 +105,8 @@ pub fn PaperPanel(props: &PaperProps) -> Html {
     });
     let nodes_text = use_state(|| list_text(&spec.nodes));
     let vnodes_text = use_state(|| list_text(&spec.vnodes));
-    let nodes_error = use_state(|| None::<String>);
-    let vnodes_error = use_state(|| None::<String>);
+    let nodes_error = use_state(|| None::<Msg>);
+    let vnodes_error = use_state(|| None::<Msg>);
     let budget = effective.check();
     let cells = use_state(|| Rc::new(Vec::<Option<Cell>>::new()));
     {
@@ -208,79 +211,79 @@ pub fn PaperPanel(props: &PaperProps) -> Html {
         0
     };
     let fixed_hash = effective.config(1).algorithm.fixed_hash();
-    let hash_note =
-        fixed_hash.map(|h| format!("{} always uses {}.", effective.kind.label(), h.name()));
+    let hash_note = fixed_hash.map(|hash| {
+        lang.t(Msg::PaperHashFixed {
+            kind: effective.kind,
+            hash,
+        })
+    });
     let chart_drawing = Rc::new(Drawing::Paper(chart(
         &effective.nodes,
         &effective.vnodes,
         &cells,
+        lang,
         props.theme,
         device_pixel_ratio(),
         true,
     )));
-    let naming = match effective.kind {
-        AlgoKind::Virtual => " — virtual node j of node i is named 192.168.1.i#j; 1 vnode is the basic ring, one point at the hash of 192.168.1.i",
-        AlgoKind::Bounded => " — virtual node j of node i is named 192.168.1.i#j",
-        _ => "",
-    };
     html! {
         <section class="paper" aria-labelledby="paper-title">
             <div class="card paper-controls">
-                <h2 id="paper-title">{ "Seed 003's balance table, computed live" }</h2>
+                <h2 id="paper-title">{ lang.ui(Ui::PaperTitle) }</h2>
                 <p class="hint muted">
-                    { format!("Nodes 192.168.1.1 … 192.168.1.n{naming}. Each cell is one placement built by ring-core; R1 is the largest share of the hash space over the smallest, R2 and R3 the fraction of nodes within 10% and 2% of the mean share. The cells are computed one after another between frames, and a table may build at most {} points in all.", format::group_thousands(MAX_POINTS)) }
+                    { lang.t(Msg::PaperHint { kind: effective.kind, max_points: MAX_POINTS }) }
                 </p>
                 <div class="row-form">
                     <div class="field">
-                        <label for="paper-nodes">{ "Node counts (rows)" }</label>
+                        <label for="paper-nodes">{ lang.ui(Ui::NodeCounts) }</label>
                         <input type="text" id="paper-nodes" value={(*nodes_text).clone()} onchange={onnodes}
                             aria-invalid={nodes_error.is_some().to_string()} aria-describedby="paper-nodes-error" />
                     </div>
                     <div class="field">
-                        <label for="paper-vnodes">{ "Virtual nodes per node (columns)" }</label>
+                        <label for="paper-vnodes">{ lang.ui(Ui::VnodeCounts) }</label>
                         <input type="text" id="paper-vnodes" value={(*vnodes_text).clone()} onchange={onvnodes}
                             aria-invalid={vnodes_error.is_some().to_string()} aria-describedby="paper-vnodes-error" />
                     </div>
                     <div class="field">
-                        <label for="paper-algo">{ "Algorithm" }</label>
+                        <label for="paper-algo">{ lang.ui(Ui::Algorithm) }</label>
                         <select id="paper-algo" onchange={onalgo}>
                             { for AlgoKind::ALL.iter().map(|k| html! {
-                                <option value={k.id()} selected={*k == effective.kind}>{ k.label() }</option>
+                                <option value={k.id()} selected={*k == effective.kind}>{ lang.t(Msg::AlgoLabel(*k)) }</option>
                             }) }
                         </select>
                     </div>
                     <div class="field narrow">
-                        <label for="paper-hash">{ "Hash" }</label>
+                        <label for="paper-hash">{ lang.ui(Ui::HashShort) }</label>
                         <select id="paper-hash" onchange={onhash} disabled={fixed_hash.is_some()}>
                             { for HashFn::ALL.iter().map(|h| html! {
                                 <option value={h.name()} selected={*h == effective.effective_hash()}>{ h.name() }</option>
                             }) }
                         </select>
                     </div>
-                    <button type="button" id="paper-reset" onclick={onreset}>{ "The paper's table" }</button>
+                    <button type="button" id="paper-reset" onclick={onreset}>{ lang.ui(Ui::PaperReset) }</button>
                 </div>
                 if let Some(e) = nodes_error.as_ref() {
-                    <p class="field-error" id="paper-nodes-error" role="alert">{ e }</p>
+                    <p class="field-error" id="paper-nodes-error" role="alert">{ lang.text(e) }</p>
                 }
                 if let Some(e) = vnodes_error.as_ref() {
-                    <p class="field-error" id="paper-vnodes-error" role="alert">{ e }</p>
+                    <p class="field-error" id="paper-vnodes-error" role="alert">{ lang.text(e) }</p>
                 }
                 if let Some(n) = hash_note {
                     <p class="hint muted">{ n }</p>
                 }
                 if !effective.uses_vnodes() {
-                    <p class="hint muted">{ format!("{} has no virtual nodes: every column group is the same.", effective.kind.label()) }</p>
+                    <p class="hint muted">{ lang.t(Msg::PaperNoVnodes { kind: effective.kind }) }</p>
                 }
                 if let Err(e) = &budget {
-                    <p class="field-error" id="paper-budget-error" role="alert">{ e }</p>
+                    <p class="field-error" id="paper-budget-error" role="alert">{ lang.text(e) }</p>
                 }
                 <p class="muted paper-progress" id="paper-progress" aria-live="polite">
                     { if total == 0 {
-                        "Nothing to compute.".to_string()
+                        lang.ui(Ui::NothingToCompute).to_string()
                     } else if done < total {
-                        format!("Computing: {done} of {total} cells ({} points in all)…", format::group_thousands(effective.work()))
+                        lang.t(Msg::PaperComputing { done, total, points: effective.work() })
                     } else {
-                        format!("All {total} cells computed ({} points in all). The same table on the command line:", format::group_thousands(effective.work()))
+                        lang.t(Msg::PaperDone { total, points: effective.work() })
                     } }
                     if total > 0 && done == total {
                         <code class="paper-command" id="paper-command">{ effective.command() }</code>
@@ -290,17 +293,17 @@ pub fn PaperPanel(props: &PaperProps) -> Html {
             <div class="paper-body">
                 <div class="card paper-table-box">
                     <table class="balance paper-table" id="paper-table" aria-busy={(done < total).to_string()}>
-                        <caption>{ format!("R1, R2, R3 of {} ({})", effective.kind.label(), effective.effective_hash().name()) }</caption>
+                        <caption>{ lang.t(Msg::PaperCaption { kind: effective.kind, hash: effective.effective_hash() }) }</caption>
                         <thead>
                             <tr>
-                                <th scope="col" rowspan="2">{ "Nodes" }</th>
+                                <th scope="col" rowspan="2">{ lang.ui(Ui::NodesCol) }</th>
                                 { for effective.vnodes.iter().map(|&v| html! {
-                                    <th scope="colgroup" colspan="3">{ effective.group_label(v) }</th>
+                                    <th scope="colgroup" colspan="3">{ lang.t(effective.group_label(v)) }</th>
                                 }) }
                             </tr>
                             <tr>
                                 { for effective.vnodes.iter().map(|_| html! {
-                                    <><th scope="col">{ "R1" }</th><th scope="col">{ "R2" }</th><th scope="col">{ "R3" }</th></>
+                                    <><th scope="col">{ lang.ui(Ui::R1) }</th><th scope="col">{ lang.ui(Ui::R2) }</th><th scope="col">{ lang.ui(Ui::R3) }</th></>
                                 }) }
                             </tr>
                         </thead>
@@ -310,7 +313,7 @@ pub fn PaperPanel(props: &PaperProps) -> Html {
                                     <tr>
                                         <th scope="row">{ n }</th>
                                         { for (0..effective.vnodes.len()).map(|c| {
-                                            cell_html(cells.get(row * effective.vnodes.len() + c).and_then(|x| x.as_ref()))
+                                            cell_html(lang, cells.get(row * effective.vnodes.len() + c).and_then(|x| x.as_ref()))
                                         }) }
                                     </tr>
                                 }) }
@@ -319,12 +322,12 @@ pub fn PaperPanel(props: &PaperProps) -> Html {
                     </table>
                 </div>
                 <figure class="card paper-chart">
-                    <figcaption>{ "R1 against virtual nodes per node (both axes logarithmic); R1 = 1 is perfect balance" }</figcaption>
-                    <DrawingCanvas id="paper-chart" label="R1 against virtual nodes per node, one line per node count, both axes logarithmic."
+                    <figcaption>{ lang.ui(Ui::ChartCaption) }</figcaption>
+                    <DrawingCanvas id="paper-chart" label={lang.ui(Ui::ChartLabel)}
                         drawing={chart_drawing} aspect={0.5} min_height={240.0} />
-                    <ul class="paper-legend" aria-label="Lines">
+                    <ul class="paper-legend" aria-label={lang.ui(Ui::Lines)}>
                         { for effective.nodes.iter().enumerate().map(|(i, n)| html! {
-                            <li><span class={classes!("swatch", format!("slot-{}", i % 16))} aria-hidden="true"></span>{ format!("{n} nodes") }</li>
+                            <li><span class={classes!("swatch", format!("slot-{}", i % 16))} aria-hidden="true"></span>{ lang.t(Msg::NodesCount { nodes: *n }) }</li>
                         }) }
                     </ul>
                 </figure>

@@ -4,16 +4,17 @@
 
 use std::rc::Rc;
 
-use ring_core::metrics::format;
 use ring_core::Picture;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
+use super::use_lang;
 use crate::draw::bins::{self, BinsHit};
 use crate::draw::ring::{self, RingHit};
 use crate::draw::scene::{self, Scene, View};
 use crate::draw::{draw_bins, draw_ring, Theme};
 use crate::effects::{device_pixel_ratio, draw_on_canvas, parent_width, use_resize_counter};
+use crate::i18n::{Msg, Ui};
 use crate::model::State;
 
 /// Props of [`PictureCanvas`].
@@ -82,6 +83,7 @@ fn step(current: Option<usize>, delta: isize, count: usize) -> Option<usize> {
 /// The picture.
 #[component]
 pub fn PictureCanvas(props: &PictureProps) -> Html {
+    let lang = use_lang();
     let canvas = use_node_ref();
     let hover = use_state(|| None::<Hover>);
     let resized = use_resize_counter();
@@ -210,43 +212,40 @@ pub fn PictureCanvas(props: &PictureProps) -> Html {
     let snap = &state.current;
     let config = &snap.config;
     let hash = config.effective_hash();
+    let kind = state.kind;
     let caption = match &snap.picture {
-        Picture::Ring { points, space_bits } => format!(
-            "{}: {} points on a ring of {} positions ({}).",
-            state.kind.label(),
-            format::group_thousands(points.len() as u64),
-            crate::draw::power_of_two(*space_bits),
-            hash.name()
-        ),
-        Picture::Buckets { count } => format!(
-            "{}: {count} numbered buckets ({}).",
-            state.kind.label(),
-            hash.name()
-        ),
-        Picture::Table { entries } => format!(
-            "{}: a table of {} entries, coloured by owner ({}).",
-            state.kind.label(),
-            format::group_thousands(entries.len() as u64),
-            hash.name()
-        ),
-        Picture::Scores { .. } => {
-            let key = scene::score_key(&state).unwrap_or_default();
-            format!(
-                "{}: each node's score for {key:?}; the highest wins ({}).",
-                state.kind.label(),
-                hash.name()
-            )
-        }
+        Picture::Ring { points, space_bits } => Msg::PictureRing {
+            kind,
+            points: points.len(),
+            bits: *space_bits,
+            hash,
+        },
+        Picture::Buckets { count } => Msg::PictureBuckets {
+            kind,
+            count: *count,
+            hash,
+        },
+        Picture::Table { entries } => Msg::PictureTable {
+            kind,
+            entries: entries.len(),
+            hash,
+        },
+        Picture::Scores { .. } => Msg::PictureScores {
+            kind,
+            key: scene::score_key(&state).unwrap_or_default(),
+            hash,
+        },
     };
-    let label = format!(
-        "{caption} Keys are dots coloured by owner. Arrow keys: left and right step through {}, up and down through keys.",
-        if is_ring(&state) { "points" } else { "nodes" }
-    );
-    let hint = if is_ring(&state) {
-        "Hover or tap a point, an arc or a key to see what it is; or focus the picture and use the arrow keys."
+    let label = lang.t(Msg::PictureLabel {
+        caption: Box::new(caption.clone()),
+        ring: is_ring(&state),
+    });
+    let caption = lang.t(caption);
+    let hint = lang.ui(if is_ring(&state) {
+        Ui::HintRing
     } else {
-        "Hover or tap a bin, a cell or a key to see what it is; or focus the picture and use the arrow keys."
-    };
+        Ui::HintBins
+    });
     html! {
         <figure class="picture">
             <figcaption class="picture-caption" id="picture-caption">{ caption }</figcaption>
@@ -255,7 +254,7 @@ pub fn PictureCanvas(props: &PictureProps) -> Html {
                     aria-label={label} aria-describedby="hover-info"
                     {onpointermove} {onpointerdown} {onpointerleave} {onkeydown}></canvas>
             </div>
-            <p class="hover-info" id="hover-info" aria-live="polite">{ words.unwrap_or_else(|| hint.to_string()) }</p>
+            <p class="hover-info" id="hover-info" aria-live="polite">{ words.map_or_else(|| hint.to_string(), |w| lang.t(w)) }</p>
         </figure>
     }
 }

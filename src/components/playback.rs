@@ -2,7 +2,9 @@
 
 use yew::prelude::*;
 
+use super::use_lang;
 use crate::effects::Playback;
+use crate::i18n::Ui;
 
 /// Props of [`PlaybackControls`].
 #[derive(Properties, PartialEq)]
@@ -19,6 +21,7 @@ const SPEEDS: [(f64, &str); 4] = [(0.25, "¼×"), (0.5, "½×"), (1.0, "1×"), (
 #[component]
 pub fn PlaybackControls(props: &PlaybackProps) -> Html {
     let p = &props.playback;
+    let lang = use_lang();
     let disabled = !props.enabled || p.reduced_motion;
     let toggle = p.ontoggle.reform(|_: MouseEvent| ());
     let replay = p.onreplay.reform(|_: MouseEvent| ());
@@ -26,26 +29,26 @@ pub fn PlaybackControls(props: &PlaybackProps) -> Html {
         .onspeed
         .reform(|e: Event| super::value_of(&e).parse::<f64>().unwrap_or(1.0));
     let (label, icon) = if p.playing {
-        ("Pause", "❚❚")
+        (lang.ui(Ui::Pause), "❚❚")
     } else {
-        ("Play", "▶")
+        (lang.ui(Ui::Play), "▶")
     };
     html! {
-        <div class="playback" role="group" aria-label="Animation of the last change">
+        <div class="playback" role="group" aria-label={lang.ui(Ui::PlaybackGroup)}>
             <button type="button" id="play-pause" onclick={toggle} {disabled} aria-label={label} title={label}>
                 <span aria-hidden="true">{ icon }</span>
             </button>
-            <button type="button" id="replay" onclick={replay} {disabled} aria-label="Replay the last change" title="Replay">
-                <span aria-hidden="true">{ "↺" }</span><span class="button-text">{ " Replay" }</span>
+            <button type="button" id="replay" onclick={replay} {disabled} aria-label={lang.ui(Ui::ReplayLabel)} title={lang.ui(Ui::Replay)}>
+                <span aria-hidden="true">{ "↺" }</span><span class="button-text">{ " " }{ lang.ui(Ui::Replay) }</span>
             </button>
-            <label for="speed" class="inline-label">{ "Speed" }</label>
+            <label for="speed" class="inline-label">{ lang.ui(Ui::Speed) }</label>
             <select id="speed" onchange={onspeed} {disabled}>
                 { for SPEEDS.iter().map(|(v, name)| html! {
                     <option value={v.to_string()} selected={(*v - p.speed).abs() < 1e-9}>{ *name }</option>
                 }) }
             </select>
             if p.reduced_motion {
-                <span class="muted">{ "Animation off: your system asks for reduced motion." }</span>
+                <span class="muted">{ lang.ui(Ui::ReducedMotion) }</span>
             }
         </div>
     }

@@ -4,15 +4,17 @@
 
 use std::rc::Rc;
 
-use ring_core::metrics::format;
 use yew::prelude::*;
 
 use super::drawing::{Drawing, DrawingCanvas};
-use super::Dispatch;
+use super::{use_lang, Dispatch};
 use crate::draw::replicas;
 use crate::draw::scene::View;
 use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
+use crate::i18n::{Lang, Msg, Ui};
+use crate::model::display::isolate;
+use crate::model::limits::MAX_REPLICAS;
 use crate::model::replication_view::{
     parse_replicas, replication_view, KeyReplicas, ReplicationProblem, ReplicationSettings,
 };
@@ -31,19 +33,23 @@ pub struct ReplicationProps {
     pub theme: Theme,
 }
 
-fn names(state: &State, ids: &[NodeId]) -> String {
+// Names are isolated: a bidi control in one cannot reorder the rest of a list or sentence.
+fn name_list(state: &State, ids: &[NodeId]) -> Vec<String> {
     ids.iter()
-        .filter_map(|&id| state.node(id).map(|n| n.name.clone()))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .filter_map(|&id| state.node(id).map(|n| isolate(&n.name).into_owned()))
+        .collect()
+}
+
+fn names(state: &State, ids: &[NodeId]) -> String {
+    name_list(state, ids).join(", ")
 }
 
 fn name(state: &State, id: Option<NodeId>) -> String {
-    id.and_then(|id| state.node(id).map(|n| n.name.clone()))
+    id.and_then(|id| state.node(id).map(|n| isolate(&n.name).into_owned()))
         .unwrap_or_else(|| "—".to_string())
 }
 
-fn key_row(state: &State, k: &KeyReplicas, failed: bool) -> Html {
+fn key_row(lang: Lang, state: &State, k: &KeyReplicas, failed: bool) -> Html {
     let f = k.failover.as_ref();
     html! {
         <tr>
@@ -53,7 +59,7 @@ fn key_row(state: &State, k: &KeyReplicas, failed: bool) -> Html {
                 <td>{ f.map_or_else(String::new, |f| names(state, &f.after)) }</td>
                 <td>{ f.and_then(|f| f.takes_over).map_or_else(|| "—".to_string(), |id| name(state, Some(id))) }</td>
                 <td>{ f.and_then(|f| f.gains_copy).map_or_else(|| "—".to_string(), |id| name(state, Some(id))) }</td>
-                <td>{ if f.is_some_and(|f| f.lost) { "every copy lost" } else { "no" } }</td>
+                <td>{ lang.ui(if f.is_some_and(|f| f.lost) { Ui::EveryCopyLost } else { Ui::No }) }</td>
             }
         </tr>
     }
@@ -62,11 +68,12 @@ fn key_row(state: &State, k: &KeyReplicas, failed: bool) -> Html {
 /// The replication view.
 #[component]
 pub fn ReplicationPanel(props: &ReplicationProps) -> Html {
+    let lang = use_lang();
     let settings = props.settings.clone();
     let state = props.state.clone();
     // What is typed in the R box, and the refusal of a bad value (R in force is kept).
     let typed = use_state(|| settings.replicas.to_string());
-    let r_error = use_state(|| None::<String>);
+    let r_error = use_state(|| None::<Msg>);
     let result = use_memo(
         (
             state.version,
@@ -125,27 +132,27 @@ pub fn ReplicationPanel(props: &ReplicationProps) -> Html {
         .filter(|id| state.current.index_of(*id).is_some());
     let controls = html! {
         <div class="card replication-controls">
-            <h2 id="replication-title">{ "Replication to successors" }</h2>
+            <h2 id="replication-title">{ lang.ui(Ui::ReplicationTitle) }</h2>
             <p class="hint muted">
-                { "Each key is stored on its owner and the next R − 1 distinct nodes clockwise (its preference list). When a node fails, the next replica, which already has the data, serves its keys, and the next node clockwise receives a copy." }
+                { lang.ui(Ui::ReplicationHint) }
             </p>
             <div class="row-form">
                 <div class="field narrow">
-                    <label for="replication-r">{ format!("Replicas R (1 to {})", up.len()) }</label>
+                    <label for="replication-r">{ lang.t(Msg::ReplicasLabel { nodes: up.len().min(MAX_REPLICAS as usize) }) }</label>
                     <input type="text" inputmode="numeric" id="replication-r" class="num"
                         value={(*typed).clone()} oninput={onr}
                         aria-invalid={r_error.is_some().to_string()}
                         aria-describedby="replication-r-error" />
                 </div>
                 <div class="field">
-                    <label for="replication-key">{ "Key" }</label>
+                    <label for="replication-key">{ lang.ui(Ui::Key) }</label>
                     <input type="text" id="replication-key" value={settings.key.clone()} oninput={onkey}
                         autocomplete="off" spellcheck="false" />
                 </div>
                 <div class="field">
-                    <label for="replication-down">{ "Node that fails" }</label>
+                    <label for="replication-down">{ lang.ui(Ui::NodeThatFails) }</label>
                     <select id="replication-down" onchange={ondown}>
-                        <option value="none" selected={down.is_none()}>{ "None" }</option>
+                        <option value="none" selected={down.is_none()}>{ lang.ui(Ui::NoneOption) }</option>
                         { for up.iter().map(|n| html! {
                             <option value={n.id.0.to_string()} selected={Some(n.id) == down}>{ &n.name }</option>
                         }) }
@@ -153,7 +160,7 @@ pub fn ReplicationPanel(props: &ReplicationProps) -> Html {
                 </div>
             </div>
             if let Some(e) = r_error.as_ref() {
-                <p class="field-error" id="replication-r-error" role="alert">{ e }</p>
+                <p class="field-error" id="replication-r-error" role="alert">{ lang.text(e) }</p>
             }
         </div>
     };
@@ -167,18 +174,15 @@ pub fn ReplicationPanel(props: &ReplicationProps) -> Html {
             };
             html! {
                 <div class="card">
-                    <p id="replication-not-ring">{ format!(
-                        "{} has no ring to walk: preference lists are the next nodes clockwise on a ring.",
-                        state.kind.label()
-                    ) }</p>
+                    <p id="replication-not-ring">{ lang.t(Msg::NotARing { kind: state.kind }) }</p>
                     <button type="button" id="replication-use-ring" class="primary" onclick={onring}>
-                        { "Use the ring with virtual nodes" }
+                        { lang.ui(Ui::UseVirtualRing) }
                     </button>
                 </div>
             }
         }
         Err(ReplicationProblem::Message(m)) => html! {
-            <div class="card"><p class="field-error" role="alert">{ m }</p></div>
+            <div class="card"><p class="field-error" role="alert">{ lang.text(m) }</p></div>
         },
         Ok(v) => {
             let shown = v.typed.clone().or_else(|| v.samples.first().cloned());
@@ -189,32 +193,30 @@ pub fn ReplicationPanel(props: &ReplicationProps) -> Html {
             };
             let picture = shown.as_ref().map(|k| {
                 let sc = replicas::scene(&state, k, down, &view);
-                let label = format!(
-                    "The ring; the replicas of {:?} are numbered 1 to {} clockwise from its position{}.",
-                    k.key,
-                    v.replicas,
-                    if down.is_some() { "; the failed node's points are crossed out and + marks the node that receives a copy" } else { "" }
-                );
+                let label = lang.t(Msg::ReplicasPicture {
+                    key: k.key.clone(),
+                    replicas: v.replicas,
+                    failed: down.is_some(),
+                });
                 html! {
                     <DrawingCanvas id="replication-canvas" {label} drawing={Rc::new(Drawing::Replicas(sc))} aspect={1.0} />
                 }
             });
             let failed = v.totals.is_some();
-            let summary = match v.totals {
-                Some((id, t)) => format!(
-                    "{} fails: it held a copy of {} of {} keys and owned {}. Their next replicas serve them; {} keys get a new copy on the next node clockwise. Keys that lost every copy: {}.",
-                    name(&state, Some(id)),
-                    format::group_thousands(t.held),
-                    format::group_thousands(t.total),
-                    format::group_thousands(t.owned),
-                    format::group_thousands(t.recopied),
-                    format::group_thousands(t.lost)
-                ),
-                None => format!(
-                    "R = {}: every key is stored on {} of the {} nodes. Pick a node that fails to see who takes over.",
-                    v.replicas, v.replicas, v.nodes
-                ),
-            };
+            let summary = lang.t(match v.totals {
+                Some((id, t)) => Msg::ReplicationFails {
+                    name: name(&state, Some(id)),
+                    held: t.held,
+                    total: t.total,
+                    owned: t.owned,
+                    recopied: t.recopied,
+                    lost: t.lost,
+                },
+                None => Msg::ReplicationNoFailure {
+                    replicas: v.replicas,
+                    nodes: v.nodes,
+                },
+            });
             let lost = v.totals.is_some_and(|(_, t)| t.lost > 0);
             html! {
                 <div class="replication-body">
@@ -225,27 +227,27 @@ pub fn ReplicationPanel(props: &ReplicationProps) -> Html {
                                 { format!("{:?} → {}", k.key, names(&state, &k.list)) }
                             </p>
                             if let Some(f) = &k.failover {
-                                <p id="replication-after">{ format!("After the failure: {}.", names(&state, &f.after)) }</p>
+                                <p id="replication-after">{ lang.t(Msg::AfterFailure { on: name_list(&state, &f.after) }) }</p>
                             }
                         }
                         <p id="replication-summary" class={classes!(lost.then_some("field-error"))}
                             role={lost.then_some("alert")}>{ summary }</p>
                         <table class="balance replication-table" id="replication-table">
-                            <caption>{ "The first keys of the key set" }</caption>
+                            <caption>{ lang.ui(Ui::FirstKeys) }</caption>
                             <thead>
                                 <tr>
-                                    <th scope="col">{ "Key" }</th>
-                                    <th scope="col">{ "Preference list" }</th>
+                                    <th scope="col">{ lang.ui(Ui::Key) }</th>
+                                    <th scope="col">{ lang.ui(Ui::PreferenceList) }</th>
                                     if failed {
-                                        <th scope="col">{ "After the failure" }</th>
-                                        <th scope="col">{ "Served by" }</th>
-                                        <th scope="col">{ "New copy on" }</th>
-                                        <th scope="col">{ "Lost?" }</th>
+                                        <th scope="col">{ lang.ui(Ui::AfterTheFailure) }</th>
+                                        <th scope="col">{ lang.ui(Ui::ServedBy) }</th>
+                                        <th scope="col">{ lang.ui(Ui::NewCopyOn) }</th>
+                                        <th scope="col">{ lang.ui(Ui::LostQ) }</th>
                                     }
                                 </tr>
                             </thead>
                             <tbody>
-                                { for v.samples.iter().map(|k| key_row(&state, k, failed)) }
+                                { for v.samples.iter().map(|k| key_row(lang, &state, k, failed)) }
                             </tbody>
                         </table>
                     </div>

@@ -5,10 +5,11 @@
 
 use std::rc::Rc;
 
-use ring_core::metrics::format;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::use_lang;
+use crate::i18n::{Lang, Msg, Ui};
 use crate::model::export;
 use crate::model::url::{Limits, Shared, SharedKeys};
 use crate::model::{KeySource, State};
@@ -21,6 +22,9 @@ pub struct SharePanelProps {
     pub state: Rc<State>,
     /// The theme picked, if any (it is part of the link).
     pub theme: Option<bool>,
+    /// The language picked, if any (it is part of the link).
+    #[prop_or_default]
+    pub lang: Option<Lang>,
 }
 
 /// How many pasted keys a link leaves out (too many to carry), if any.
@@ -39,34 +43,32 @@ fn keys_left_out(state: &State) -> Option<usize> {
 /// "Copy link": copies the link and shows it, selected, below the title bar.
 #[component]
 pub fn CopyLink(props: &SharePanelProps) -> Html {
+    let lang = use_lang();
     let open = use_state(|| false);
-    let status = use_state(String::new);
+    let status = use_state(|| None::<Ui>);
     let field = use_node_ref();
     // Written only while shown: with many pasted keys, writing the link is not free.
     let link = if *open {
-        link_to(&props.state, props.theme)
+        link_to(&props.state, props.theme, props.lang)
     } else {
         String::new()
     };
 
     let oncopy = {
         let (open, status, field) = (open.clone(), status.clone(), field.clone());
-        let (state, theme) = (props.state.clone(), props.theme);
+        let (state, theme, chosen) = (props.state.clone(), props.theme, props.lang);
         Callback::from(move |_: MouseEvent| {
-            let link = link_to(&state, theme);
+            let link = link_to(&state, theme, chosen);
             open.set(true);
-            status.set(String::new());
+            status.set(None);
             let (status, field) = (status.clone(), field.clone());
             copy_text(
                 &link,
                 Callback::from(move |copied: bool| {
                     if copied {
-                        status.set("Link copied to the clipboard.".into());
+                        status.set(Some(Ui::LinkCopied));
                     } else {
-                        status.set(
-                            "This browser did not let the page copy: the link below is selected, copy it with Ctrl+C (⌘C on a Mac)."
-                                .into(),
-                        );
+                        status.set(Some(Ui::CopyRefused));
                         if let Some(input) = field.cast::<HtmlInputElement>() {
                             let _ = input.focus();
                             input.select();
@@ -101,53 +103,68 @@ pub fn CopyLink(props: &SharePanelProps) -> Html {
     html! {
         <div class="copy-link" {onkeydown}>
             <button type="button" id="copy-link" class="primary" onclick={oncopy}
-                aria-expanded={open.to_string()} aria-controls="share-pop">{ "Copy link" }</button>
+                aria-expanded={open.to_string()} aria-controls="share-pop">{ lang.ui(Ui::CopyLink) }</button>
             <div class="share-pop card" id="share-pop" hidden={!*open}>
-                <p class="share-status" id="share-status" role="status">{ (*status).clone() }</p>
-                <label for="share-link">{ "Link to this exact picture" }</label>
+                <p class="share-status" id="share-status" role="status">{ status.map(|s| lang.ui(s)).unwrap_or_default() }</p>
+                <label for="share-link">{ lang.ui(Ui::LinkLabel) }</label>
                 <input id="share-link" type="text" readonly=true value={link} ref={field}
                     onfocus={onfocuslink} class="share-link" spellcheck="false" />
                 if let Some(n) = left_out {
                     <p class="muted hint" id="share-keys-note">
-                        { format!("Your {} pasted keys are too many for a link: it only counts them, and opens with generated keys instead.", format::group_thousands(n as u64)) }
+                        { lang.t(Msg::ShareKeysNote { count: n }) }
                     </p>
                 }
                 <div class="share-pop-actions">
-                    <button type="button" id="share-close" class="ghost" onclick={onclose}>{ "Done" }</button>
+                    <button type="button" id="share-close" class="ghost" onclick={onclose}>{ lang.ui(Ui::Done) }</button>
                 </div>
             </div>
         </div>
     }
 }
 
-/// The pictures that can be saved: canvas id, file name stem, button label.
-const PICTURES: [(&str, &str, &str); 3] = [
-    ("ring-canvas", "ring", "Ring"),
-    ("loads-chart", "keys-per-node", "Keys per node"),
-    ("shares-chart", "hash-space", "Hash-space share"),
+/// The pictures that can be saved: canvas id, file name stem, button label, its
+/// accessible name.
+const PICTURES: [(&str, &str, Ui, Ui); 3] = [
+    ("ring-canvas", "ring", Ui::PictureRing, Ui::SaveRingLabel),
+    (
+        "loads-chart",
+        "keys-per-node",
+        Ui::PictureLoads,
+        Ui::SaveLoadsLabel,
+    ),
+    (
+        "shares-chart",
+        "hash-space",
+        Ui::PictureShares,
+        Ui::SaveSharesLabel,
+    ),
 ];
 
 /// The export card: the pictures as PNG, the loads as CSV.
 #[component]
 pub fn ExportPanel(props: &SharePanelProps) -> Html {
-    let status = use_state(String::new);
+    let lang = use_lang();
+    let status = use_state(|| None::<Msg>);
     let state = &props.state;
     let report = {
         let status = status.clone();
         move |name: String| {
             let status = status.clone();
-            Callback::from(move |error: Option<String>| {
-                status.set(match error {
-                    None => format!("Saved {name}."),
-                    Some(why) => format!("Could not save {name}: {why}."),
-                });
+            Callback::from(move |error: Option<Ui>| {
+                status.set(Some(match error {
+                    None => Msg::Saved { name: name.clone() },
+                    Some(why) => Msg::CouldNotSave {
+                        name: name.clone(),
+                        why: Box::new(Msg::Ui(why)),
+                    },
+                }));
             })
         }
     };
     let algo = state.kind.id();
     let pictures: Html = PICTURES
         .iter()
-        .map(|&(id, stem, label)| {
+        .map(|&(id, stem, label, about)| {
             let name = format!("ringlab-{stem}-{algo}.png");
             let done = report(name.clone());
             let onclick = Callback::from(move |_: MouseEvent| {
@@ -155,8 +172,8 @@ pub fn ExportPanel(props: &SharePanelProps) -> Html {
             });
             html! {
                 <button type="button" id={format!("export-{stem}")} class="ghost" {onclick}
-                    aria-label={format!("Save the {} picture as a PNG file", label.to_lowercase())}>
-                    { label }
+                    aria-label={lang.ui(about)}>
+                    { lang.ui(label) }
                 </button>
             }
         })
@@ -167,22 +184,22 @@ pub fn ExportPanel(props: &SharePanelProps) -> Html {
             let name = export::loads_file_name(&state);
             let done = report(name.clone());
             let result = download_text(&export::loads_csv(&state), &name, "text/csv;charset=utf-8");
-            done.emit(result.err().map(|_| "the download could not start".into()));
+            done.emit(result.err().map(|_| Ui::DownloadFailed));
         })
     };
     html! {
         <section class="card export" aria-labelledby="export-title">
-            <h2 id="export-title">{ "Save as a file" }</h2>
+            <h2 id="export-title">{ lang.ui(Ui::SaveTitle) }</h2>
             <div class="export-row">
-                <span class="export-kind muted">{ "PNG" }</span>
+                <span class="export-kind muted">{ lang.ui(Ui::Png) }</span>
                 { pictures }
             </div>
             <div class="export-row">
-                <span class="export-kind muted">{ "CSV" }</span>
+                <span class="export-kind muted">{ lang.ui(Ui::Csv) }</span>
                 <button type="button" id="export-csv" class="ghost" onclick={oncsv}
-                    aria-label="Save the loads per node as a CSV file">{ "Loads per node" }</button>
+                    aria-label={lang.ui(Ui::CsvLabel)}>{ lang.ui(Ui::LoadsPerNode) }</button>
             </div>
-            <p class="export-status muted" id="export-status" role="status">{ (*status).clone() }</p>
+            <p class="export-status muted" id="export-status" role="status">{ status.as_ref().map(|s| lang.text(s)).unwrap_or_default() }</p>
         </section>
     }
 }
@@ -190,11 +207,12 @@ pub fn ExportPanel(props: &SharePanelProps) -> Html {
 /// The bar at the top of an embedded page: the name, and a link to the full lab.
 #[component]
 pub fn EmbedBar(props: &SharePanelProps) -> Html {
-    let href = link_to(&props.state, props.theme);
+    let lang = use_lang();
+    let href = link_to(&props.state, props.theme, props.lang);
     html! {
         <header class="embed-bar">
             <span class="brand">{ "Ringlab" }</span>
-            <a href={href} target="_blank" rel="noopener" id="open-full">{ "Open in Ringlab ↗" }</a>
+            <a href={href} target="_blank" rel="noopener" id="open-full">{ lang.ui(Ui::OpenInRinglab) }</a>
         </header>
     }
 }

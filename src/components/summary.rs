@@ -3,9 +3,10 @@
 
 use std::rc::Rc;
 
-use ring_core::metrics::format;
 use yew::prelude::*;
 
+use super::use_lang;
+use crate::i18n::{Msg, Ui};
 use crate::model::{palette, NodeId, Rgb, State};
 
 /// Most flows listed; the rest are summed up in one line.
@@ -27,19 +28,19 @@ fn swatch(colour: Option<Rgb>) -> Html {
 #[component]
 pub fn Summary(props: &SummaryProps) -> Html {
     let state = &props.state;
+    let lang = use_lang();
     let Some(change) = state.change.as_deref() else {
-        let text = "Nothing to compare yet. Add a node, remove one or mark one down, and watch which keys move.";
         return html! {
             <section class="card summary" id="summary" aria-labelledby="summary-title" aria-live="polite">
-                <h2 id="summary-title">{ "What moves" }</h2>
-                <p class="summary-line empty" id="summary-line">{ text }</p>
+                <h2 id="summary-title">{ lang.ui(Ui::WhatMoves) }</h2>
+                <p class="summary-line empty" id="summary-line">{ lang.ui(Ui::SummaryEmpty) }</p>
             </section>
         };
     };
     let name = |id: u32| {
         state
             .describe(NodeId(id))
-            .map_or_else(|| (format!("node {id}"), None), |(n, c)| (n, Some(c)))
+            .map_or_else(|| (format!("#{id}"), None), |(n, c)| (n, Some(c)))
     };
     let flows: Html = change
         .flows
@@ -51,9 +52,9 @@ pub fn Summary(props: &SummaryProps) -> Html {
             html! {
                 <li>
                     { swatch(from_colour) }<span class="node-name">{ from }</span>
-                    <span class="arrow" aria-label="to">{ " → " }</span>
+                    <span class="arrow" aria-label={lang.ui(Ui::FlowTo)}>{ " → " }</span>
                     { swatch(to_colour) }<span class="node-name">{ to }</span>
-                    <span class="flow-count">{ format!("{} keys", format::group_thousands(f.keys)) }</span>
+                    <span class="flow-count">{ lang.t(Msg::FlowKeys { keys: f.keys }) }</span>
                 </li>
             }
         })
@@ -62,15 +63,15 @@ pub fn Summary(props: &SummaryProps) -> Html {
     let more = change.flows.len().saturating_sub(MAX_FLOWS);
     html! {
         <section class="card summary" id="summary" aria-labelledby="summary-title" aria-live="polite">
-            <h2 id="summary-title">{ "What moved: " }<span class="what" id="summary-what">{ &change.what }</span></h2>
-            <p class="summary-line" id="summary-line">{ change.summary.to_string() }</p>
+            <h2 id="summary-title">{ lang.ui(Ui::WhatMoved) }<span class="what" id="summary-what" title={lang.text(&change.what)}>{ lang.text(&change.what) }</span></h2>
+            <p class="summary-line" id="summary-line">{ lang.t(Msg::Moved(change.summary)) }</p>
             if change.flows.is_empty() {
-                <p class="muted">{ "No key changed owner." }</p>
+                <p class="muted">{ lang.ui(Ui::NoKeyMoved) }</p>
             } else {
-                <ul class="flows" id="flows" aria-label="Keys moved, by node">
+                <ul class="flows" id="flows" aria-label={lang.ui(Ui::FlowsLabel)}>
                     { flows }
                     if more > 0 {
-                        <li class="muted">{ format!("and {more} smaller movements, {} keys", format::group_thousands(rest)) }</li>
+                        <li class="muted">{ lang.t(Msg::FlowsMore { more, keys: rest }) }</li>
                     }
                 </ul>
             }

@@ -1,6 +1,9 @@
-//! The title bar: the name, the theme toggle and the reset button.
+//! The title bar: the name, the language menu, the theme toggle and the reset button.
 
 use yew::prelude::*;
+
+use super::use_lang;
+use crate::i18n::{Lang, Ui};
 
 /// Props of [`TitleBar`].
 #[derive(Properties, PartialEq)]
@@ -11,6 +14,8 @@ pub struct TitleBarProps {
     pub ontoggletheme: Callback<()>,
     /// Back to the first state.
     pub onreset: Callback<()>,
+    /// Show the page in another language.
+    pub onlang: Callback<Lang>,
     /// More actions, shown first (the "Copy link" button).
     #[prop_or_default]
     pub children: Html,
@@ -19,18 +24,35 @@ pub struct TitleBarProps {
 /// The title bar.
 #[component]
 pub fn TitleBar(props: &TitleBarProps) -> Html {
+    let lang = use_lang();
     let toggle = props.ontoggletheme.reform(|_: MouseEvent| ());
     let reset = props.onreset.reform(|_: MouseEvent| ());
+    let onlang = {
+        let onlang = props.onlang.clone();
+        Callback::from(move |e: Event| {
+            if let Some(l) = Lang::from_id(&super::value_of(&e)) {
+                onlang.emit(l);
+            }
+        })
+    };
     let icon = if props.dark { "☀" } else { "☾" };
     html! {
         <header class="title-bar">
-            <h1><span class="brand">{ "Ringlab" }</span>{ " — consistent hashing, visualized" }</h1>
+            <h1><span class="brand">{ "Ringlab" }</span>{ lang.ui(Ui::AppTagline) }</h1>
             <div class="title-actions">
                 { props.children.clone() }
+                <label for="lang" class="visually-hidden">{ lang.ui(Ui::Language) }</label>
+                // Each language is named in itself, so a reader who cannot read the page can
+                // still find their own.
+                <select id="lang" class="lang-select" onchange={onlang} title={lang.ui(Ui::Language)}>
+                    { for Lang::ALL.iter().map(|l| html! {
+                        <option value={l.id()} lang={l.html_tag()} selected={*l == lang}>{ l.native_name() }</option>
+                    }) }
+                </select>
                 <button type="button" id="reset" class="ghost" onclick={reset}
-                    aria-label="Reset: back to the first example">{ "Reset" }</button>
+                    aria-label={lang.ui(Ui::ResetLabel)}>{ lang.ui(Ui::Reset) }</button>
                 <button type="button" id="theme-toggle" class="ghost icon" onclick={toggle}
-                    aria-label="Dark theme" title="Dark theme on or off" aria-pressed={props.dark.to_string()}>
+                    aria-label={lang.ui(Ui::DarkTheme)} title={lang.ui(Ui::DarkThemeTitle)} aria-pressed={props.dark.to_string()}>
                     <span aria-hidden="true">{ icon }</span>
                 </button>
             </div>

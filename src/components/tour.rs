@@ -10,12 +10,13 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::drawing::{Drawing, DrawingCanvas};
-use super::Dispatch;
+use super::{use_lang, Dispatch};
 use crate::draw::chord;
 use crate::draw::replicas;
 use crate::draw::scene::{self, View};
 use crate::draw::Theme;
 use crate::effects::{device_pixel_ratio, use_playback};
+use crate::i18n::{Lang, Msg, Ui};
 use crate::model::chord_view::chord_view;
 use crate::model::replication_view::replication_view;
 use crate::model::tour::{self, Frame, Visual, STEP_COUNT};
@@ -33,14 +34,19 @@ pub struct TourProps {
 }
 
 /// Seconds per step at each speed.
-const SPEEDS: [(u32, &str); 4] = [
-    (16_000, "Slow (16 s a step)"),
-    (10_000, "Normal (10 s a step)"),
-    (5_000, "Fast (5 s a step)"),
-    (2_000, "Very fast (2 s a step)"),
+const SPEEDS: [(u32, Ui); 4] = [
+    (16_000, Ui::TourSlow),
+    (10_000, Ui::TourNormal),
+    (5_000, Ui::TourFast),
+    (2_000, Ui::TourVeryFast),
 ];
 
-fn drawings(frame: &Frame, theme: Theme, progress: f64) -> Vec<(Rc<Drawing>, String, f64)> {
+fn drawings(
+    frame: &Frame,
+    lang: Lang,
+    theme: Theme,
+    progress: f64,
+) -> Vec<(Rc<Drawing>, String, f64)> {
     let scale = device_pixel_ratio();
     let view = View {
         progress,
@@ -49,13 +55,12 @@ fn drawings(frame: &Frame, theme: Theme, progress: f64) -> Vec<(Rc<Drawing>, Str
         ..View::default()
     };
     let state = &frame.state;
-    let picture_label = |what: &str| {
-        format!(
-            "{what} of step {}: {} nodes, {} keys coloured by owner.",
-            frame.step,
-            state.current.nodes.len(),
-            state.keys.len()
-        )
+    let picture_label = || {
+        lang.t(Msg::TourPicture {
+            step: frame.step,
+            nodes: state.current.nodes.len(),
+            keys: state.keys.len(),
+        })
     };
     let main = |state: &State| {
         let sc = scene::picture(state, &view);
@@ -63,11 +68,7 @@ fn drawings(frame: &Frame, theme: Theme, progress: f64) -> Vec<(Rc<Drawing>, Str
             scene::Scene::Ring(_) => 1.0,
             scene::Scene::Bins(_) => 0.72,
         };
-        (
-            Rc::new(Drawing::Scene(sc)),
-            picture_label("The picture"),
-            aspect,
-        )
+        (Rc::new(Drawing::Scene(sc)), picture_label(), aspect)
     };
     match &frame.visual {
         Visual::Picture => vec![main(state)],
@@ -75,24 +76,22 @@ fn drawings(frame: &Frame, theme: Theme, progress: f64) -> Vec<(Rc<Drawing>, Str
             main(state),
             (
                 Rc::new(Drawing::Bars(scene::shares(state, &view))),
-                format!(
-                    "Each node's share of the hash space, step {}; dashed: the mean, band: ±10%.",
-                    frame.step
-                ),
+                lang.t(Msg::TourShares { step: frame.step }),
                 0.4,
             ),
         ],
         Visual::Chord(settings) => match chord_view(state, settings) {
             Ok(v) => vec![(
-                Rc::new(Drawing::Chord(chord::scene(&v, None, theme, scale, true))),
-                format!(
-                    "Chord ring of {} nodes; the lookup of {:?} from {} takes {} hops to {}.",
-                    v.members.len(),
-                    v.key,
-                    v.name(v.start),
-                    v.hops.len(),
-                    v.name(v.owner)
-                ),
+                Rc::new(Drawing::Chord(chord::scene(
+                    &v, None, lang, theme, scale, true,
+                ))),
+                lang.t(Msg::TourChord {
+                    nodes: v.members.len(),
+                    key: v.key.clone(),
+                    start: v.name(v.start),
+                    hops: v.hops.len(),
+                    owner: v.name(v.owner),
+                }),
                 1.0,
             )],
             Err(_) => vec![main(state)],
@@ -106,10 +105,7 @@ fn drawings(frame: &Frame, theme: Theme, progress: f64) -> Vec<(Rc<Drawing>, Str
                         settings.down,
                         &view,
                     ))),
-                    format!(
-                        "The replicas of {:?} numbered clockwise from its position; the failed node's points are crossed out.",
-                        k.key
-                    ),
+                    lang.t(Msg::TourReplicas { key: k.key.clone() }),
                     1.0,
                 )],
                 None => vec![main(state)],
@@ -135,6 +131,7 @@ fn control_owns(target: Option<web_sys::EventTarget>, key: &str) -> bool {
 /// The tour.
 #[component]
 pub fn TourView(props: &TourProps) -> Html {
+    let lang = use_lang();
     let step = props.state.tour_step.clamp(1, STEP_COUNT);
     let frame = use_memo(step, |&s| tour::frame(s));
     let playing = use_state(|| false);
@@ -257,7 +254,7 @@ pub fn TourView(props: &TourProps) -> Html {
                 }
             };
             // The main picture on the left; a second one (the shares) under the numbers.
-            let mut pictures = drawings(f, props.theme, playback.progress)
+            let mut pictures = drawings(f, lang, props.theme, playback.progress)
                 .into_iter()
                 .enumerate();
             let first = pictures.next().map(canvas);
@@ -266,64 +263,64 @@ pub fn TourView(props: &TourProps) -> Html {
                 <div class="tour-body">
                     <div class="tour-visual">{ first.unwrap_or_default() }</div>
                     <div class="tour-text">
-                        <h2 id="tour-title">{ format!("{}. {}", f.step, f.title) }</h2>
-                        <p class="tour-caption" id="tour-caption">{ f.caption }</p>
-                        <h3 class="tour-facts-title">{ "What the core computed" }</h3>
+                        <h2 id="tour-title">{ format!("{}. {}", f.step, lang.text(&f.title)) }</h2>
+                        <p class="tour-caption" id="tour-caption">{ lang.text(&f.caption) }</p>
+                        <h3 class="tour-facts-title">{ lang.ui(Ui::TourComputed) }</h3>
                         <ul class="tour-facts" id="tour-facts">
-                            { for f.facts.iter().map(|x| html! { <li>{ x }</li> }) }
+                            { for f.facts.iter().map(|x| html! { <li>{ lang.text(x) }</li> }) }
                         </ul>
                         <div class="tour-more">{ for rest }</div>
                     </div>
                 </div>
             }
         }
-        Err(e) => html! { <p class="field-error" role="alert">{ e }</p> },
+        Err(e) => html! { <p class="field-error" role="alert">{ lang.text(e) }</p> },
     };
     let (play_label, play_icon) = if *playing {
-        ("Pause the tour", "❚❚ Pause")
+        (lang.ui(Ui::TourPauseLabel), lang.ui(Ui::TourPauseButton))
     } else {
-        ("Play the tour", "▶ Play")
+        (lang.ui(Ui::TourPlayLabel), lang.ui(Ui::TourPlayButton))
     };
     html! {
         <section class="tour card" id="tour" tabindex="0" aria-labelledby="tour-heading"
             aria-describedby="tour-keys" {onkeydown}>
             <div class="tour-bar">
-                <h2 id="tour-heading" class="visually-hidden">{ "Guided tour" }</h2>
-                <div class="tour-nav" role="group" aria-label="Tour controls">
+                <h2 id="tour-heading" class="visually-hidden">{ lang.ui(Ui::TourHeading) }</h2>
+                <div class="tour-nav" role="group" aria-label={lang.ui(Ui::TourControls)}>
                     <button type="button" id="tour-back" onclick={onback} disabled={step <= 1}
-                        aria-label="Previous step">{ "← Back" }</button>
+                        aria-label={lang.ui(Ui::TourBackLabel)}>{ lang.ui(Ui::TourBack) }</button>
                     <button type="button" id="tour-play" onclick={onplay} aria-label={play_label}
                         aria-pressed={playing.to_string()}>{ play_icon }</button>
                     <button type="button" id="tour-next" onclick={onnext} disabled={step >= STEP_COUNT}
-                        aria-label="Next step">{ "Next →" }</button>
+                        aria-label={lang.ui(Ui::TourNextLabel)}>{ lang.ui(Ui::TourNext) }</button>
                 </div>
                 <div class="tour-pickers">
-                    <label for="tour-step" class="inline-label">{ "Step" }</label>
+                    <label for="tour-step" class="inline-label">{ lang.ui(Ui::Step) }</label>
                     <select id="tour-step" onchange={onjump}>
                         { for titles.iter().enumerate().map(|(i, t)| {
                             let n = i as u32 + 1;
-                            html! { <option value={n.to_string()} selected={n == step}>{ format!("{n}. {t}") }</option> }
+                            html! { <option value={n.to_string()} selected={n == step}>{ format!("{n}. {}", lang.text(t)) }</option> }
                         }) }
                     </select>
-                    <label for="tour-speed" class="inline-label">{ "Speed" }</label>
+                    <label for="tour-speed" class="inline-label">{ lang.ui(Ui::Speed) }</label>
                     <select id="tour-speed" onchange={onspeed}>
                         { for SPEEDS.iter().enumerate().map(|(i, (_, name))| html! {
-                            <option value={i.to_string()} selected={i == *speed}>{ *name }</option>
+                            <option value={i.to_string()} selected={i == *speed}>{ lang.ui(*name) }</option>
                         }) }
                     </select>
                 </div>
                 <p class="tour-progress muted" id="tour-progress" aria-live="polite">
-                    { format!("Step {step} of {STEP_COUNT}") }
+                    { lang.t(Msg::TourProgress { step, count: STEP_COUNT }) }
                 </p>
             </div>
             if let Some(e) = error {
-                <p class="field-error" role="alert" id="tour-step-error">{ &e.message }</p>
+                <p class="field-error" role="alert" id="tour-step-error">{ lang.text(&e.message) }</p>
             }
             <progress class="tour-meter" max={STEP_COUNT.to_string()} value={step.to_string()}
-                aria-label="Progress through the tour"></progress>
+                aria-label={lang.ui(Ui::TourMeter)}></progress>
             { body }
             <p class="hint muted" id="tour-keys">
-                { "While the tour has focus: ← and → step back and forward, Home and End go to the first and last step, the space bar plays or pauses." }
+                { lang.ui(Ui::TourKeys) }
             </p>
         </section>
     }

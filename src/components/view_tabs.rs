@@ -4,7 +4,8 @@
 
 use yew::prelude::*;
 
-use super::Dispatch;
+use super::{use_lang, Dispatch};
+use crate::i18n::{Msg, Ui};
 use crate::model::{Action, ViewKind};
 
 /// Props of [`ViewTabs`].
@@ -29,6 +30,7 @@ pub fn panel_id(view: ViewKind) -> String {
 /// The tabs.
 #[component]
 pub fn ViewTabs(props: &ViewTabsProps) -> Html {
+    let lang = use_lang();
     let refs = use_memo((), |_| {
         ViewKind::ALL
             .iter()
@@ -57,8 +59,8 @@ pub fn ViewTabs(props: &ViewTabsProps) -> Html {
         })
     };
     html! {
-        <nav class="view-tabs-bar" aria-label="Views">
-            <div class="view-tabs" role="tablist" aria-label="Views of Ringlab" {onkeydown}>
+        <nav class="view-tabs-bar" aria-label={lang.ui(Ui::ViewsNav)}>
+            <div class="view-tabs" role="tablist" aria-label={lang.ui(Ui::ViewsTablist)} {onkeydown}>
                 { for ViewKind::ALL.iter().zip(refs.iter()).map(|(&v, r)| {
                     let selected = v == props.view;
                     let onclick = {
@@ -76,7 +78,7 @@ pub fn ViewTabs(props: &ViewTabsProps) -> Html {
                             aria-controls={panel_id(v)}
                             tabindex={if selected { "0" } else { "-1" }}
                             {onclick}>
-                            { v.label() }
+                            { lang.t(Msg::ViewLabel(v)) }
                         </button>
                     }
                 }) }

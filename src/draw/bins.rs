@@ -304,7 +304,7 @@ pub fn draw_bins<DB: DrawingBackend>(
                     .map_err(err)?;
                 }
                 if scene.text {
-                    let style = ("sans-serif", 11.0 * s)
+                    let style = (super::FONT, 11.0 * s)
                         .into_font()
                         .color(&rgb(theme.fg))
                         .pos(Pos::new(HPos::Center, VPos::Bottom));
@@ -332,7 +332,7 @@ pub fn draw_bins<DB: DrawingBackend>(
         ))
         .map_err(err)?;
         if scene.text {
-            let style = ("sans-serif", 12.0 * s)
+            let style = (super::FONT, 12.0 * s)
                 .into_font()
                 .color(&rgb(theme.fg))
                 .pos(Pos::new(HPos::Center, VPos::Top));

@@ -98,11 +98,7 @@ pub fn draw_bars<DB: DrawingBackend>(
             .x_labels(0)
             .y_labels(5)
             .y_label_formatter(&y_fmt)
-            .label_style(
-                ("sans-serif", 11.0 * s)
-                    .into_font()
-                    .color(&rgb(theme.muted)),
-            )
+            .label_style((super::FONT, 11.0 * s).into_font().color(&rgb(theme.muted)))
             .axis_style(rgb(theme.muted))
             .bold_line_style(rgb(theme.faint))
             .light_line_style(rgb(theme.bg))
@@ -111,7 +107,7 @@ pub fn draw_bars<DB: DrawingBackend>(
         // Node names under their bars, cut to the bar's width.
         let plot_w = f64::from(w) - 60.0 * s;
         let max_chars = ((plot_w / nf) / (6.5 * s)).floor().max(1.0) as usize;
-        let style = ("sans-serif", 11.0 * s)
+        let style = (super::FONT, 11.0 * s)
             .into_font()
             .color(&rgb(theme.muted))
             .pos(Pos::new(HPos::Center, VPos::Top));

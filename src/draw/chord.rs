@@ -8,6 +8,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{err, power_of_two, rgb, shorten, DrawResult, Theme};
+use crate::i18n::{Lang, Msg, Ui};
 use crate::model::chord_view::ChordView;
 use crate::model::{NodeId, Rgb};
 
@@ -58,12 +59,16 @@ pub struct ChordScene {
     pub theme: Theme,
     /// Whether to draw text.
     pub text: bool,
+    /// The language of the labels.
+    pub lang: Lang,
 }
 
-/// The scene of `view`, with the fingers of node `fingers_of` (the start node if `None`).
+/// The scene of `view`, with the fingers of node `fingers_of` (the start node if `None`),
+/// labelled in `lang`.
 pub fn scene(
     view: &ChordView,
     fingers_of: Option<NodeId>,
+    lang: Lang,
     theme: Theme,
     scale: f64,
     text: bool,
@@ -115,6 +120,7 @@ pub fn scene(
         scale,
         theme,
         text,
+        lang,
     }
 }
 
@@ -192,7 +198,7 @@ pub fn draw_chord<DB: DrawingBackend>(
     ))
     .map_err(err)?;
     if scene.text {
-        let style = ("sans-serif", 12.0 * s)
+        let style = (super::FONT, 12.0 * s)
             .into_font()
             .color(&rgb(theme.muted))
             .pos(Pos::new(HPos::Center, VPos::Center));
@@ -274,7 +280,7 @@ pub fn draw_chord<DB: DrawingBackend>(
             area.draw(&Circle::new(px(mid), r, line(theme.fg, 1.5)))
                 .map_err(err)?;
             if scene.text {
-                let style = ("sans-serif", 11.0 * s)
+                let style = (super::FONT, 11.0 * s)
                     .into_font()
                     .style(FontStyle::Bold)
                     .color(&rgb(theme.fg))
@@ -342,12 +348,12 @@ pub fn draw_chord<DB: DrawingBackend>(
             };
             let mut label = shorten(&n.label, 14);
             if n.start {
-                label.push_str(" (start)");
+                label.push_str(scene.lang.ui(Ui::ChordStartTag));
             }
             if n.owner {
-                label.push_str(" (owner)");
+                label.push_str(scene.lang.ui(Ui::ChordOwnerTag));
             }
-            let style = ("sans-serif", 11.0 * s)
+            let style = (super::FONT, 11.0 * s)
                 .into_font()
                 .style(if n.start || n.owner {
                     FontStyle::Bold
@@ -365,7 +371,7 @@ pub fn draw_chord<DB: DrawingBackend>(
         }
         // The key's name inside the ring, where the node names are not.
         let (x, y) = g.at(scene.key_frac, g.r - 20.0 * s);
-        let style = ("sans-serif", 11.0 * s)
+        let style = (super::FONT, 11.0 * s)
             .into_font()
             .style(FontStyle::Bold)
             .color(&rgb(theme.fg))
@@ -380,7 +386,9 @@ pub fn draw_chord<DB: DrawingBackend>(
                 if y < g.cy { VPos::Top } else { VPos::Bottom },
             ));
         area.draw(&Text::new(
-            format!("key {}", shorten(&scene.key, 16)),
+            scene.lang.t(Msg::ChordKeyMark {
+                key: shorten(&scene.key, 16),
+            }),
             px((x, y)),
             style,
         ))
@@ -421,7 +429,7 @@ mod tests {
     #[test]
     fn every_node_is_drawn_in_its_colour_at_its_place() {
         let (_, v) = view(0);
-        let sc = scene(&v, None, Theme::LIGHT, 1.0, false);
+        let sc = scene(&v, None, Lang::En, Theme::LIGHT, 1.0, false);
         assert_eq!(sc.nodes.len(), 16);
         let img = render(400, 400, |a| draw_chord(a, &sc));
         let g = ChordGeometry::new(400, 400, 1.0, false);
@@ -448,7 +456,7 @@ mod tests {
         let mut drawn = Vec::new();
         for start in 0..16 {
             let (_, v) = view(start);
-            let sc = scene(&v, None, Theme::LIGHT, 1.0, false);
+            let sc = scene(&v, None, Lang::En, Theme::LIGHT, 1.0, false);
             assert_eq!(sc.hops.len(), v.hops.len());
             assert_eq!(sc.nodes.iter().filter(|n| n.start).count(), 1);
             assert_eq!(sc.nodes.iter().filter(|n| n.owner).count(), 1);
@@ -468,7 +476,7 @@ mod tests {
     #[test]
     fn fingers_go_from_their_node_to_distinct_targets() {
         let (_, v) = view(3);
-        let sc = scene(&v, None, Theme::LIGHT, 1.0, false);
+        let sc = scene(&v, None, Lang::En, Theme::LIGHT, 1.0, false);
         let start = v.member(v.start).unwrap().frac;
         assert!(!sc.fingers.is_empty());
         assert!(sc.fingers.iter().all(|f| f.from == start && f.to != start));

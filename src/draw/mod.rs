@@ -22,6 +22,14 @@ use plotters::prelude::*;
 
 use crate::model::Rgb;
 
+/// The font of every text drawn on a canvas. DejaVu Sans (Debian's default sans-serif) has
+/// every Latin letter, digit, superscript and symbol the drawings use, so one face draws
+/// them all and a picture is the same pixel for pixel whenever it is drawn; Noto's
+/// simplified-Chinese face then draws the Chinese (and node names in scripts it covers)
+/// as glyphs rather than empty boxes; the system's sans-serif comes last, for machines with
+/// neither. `scripts/setup` installs Debian's `fonts-dejavu-core` and `fonts-noto-cjk`.
+pub const FONT: &str = "'DejaVu Sans', 'Noto Sans CJK SC', 'Noto Sans SC', sans-serif";
+
 /// What a draw function returns: plotters' errors, as text (they are only ever logged).
 pub type DrawResult = Result<(), String>;
 
@@ -82,15 +90,11 @@ pub fn power_of_two(bits: u32) -> String {
     format!("2{exp}")
 }
 
-/// A name cut to `max` characters with an ellipsis, for labels in tight places.
+/// A name cut to `max` characters with an ellipsis, for labels in tight places, and
+/// isolated so that bidirectional controls in it cannot reorder the rest of the label
+/// ([`crate::model::display::label`]).
 pub fn shorten(name: &str, max: usize) -> String {
-    if name.chars().count() <= max {
-        name.to_string()
-    } else {
-        let mut s: String = name.chars().take(max.saturating_sub(1)).collect();
-        s.push('…');
-        s
-    }
+    crate::model::display::label(name, max)
 }
 
 fn err<E: std::fmt::Debug>(e: E) -> String {

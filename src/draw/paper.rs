@@ -7,6 +7,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{err, rgb, DrawResult, Theme};
+use crate::i18n::{Lang, Msg, Ui};
 use crate::model::paper::Cell;
 use crate::model::{palette, Rgb};
 
@@ -34,6 +35,8 @@ pub struct PaperChart {
     pub theme: Theme,
     /// Whether to draw text.
     pub text: bool,
+    /// The language of the axis titles.
+    pub lang: Lang,
 }
 
 /// The chart of the cells computed so far (`None`: not yet), for node counts `nodes` and
@@ -42,6 +45,7 @@ pub fn chart(
     nodes: &[u32],
     vnodes: &[u32],
     cells: &[Option<Cell>],
+    lang: Lang,
     theme: Theme,
     scale: f64,
     text: bool,
@@ -51,7 +55,7 @@ pub fn chart(
         .iter()
         .enumerate()
         .map(|(row, &n)| Series {
-            label: format!("{n} nodes"),
+            label: lang.t(Msg::NodesCount { nodes: n }),
             colour: palette::colour(row as u8),
             points: (0..vnodes.len())
                 .filter_map(|c| {
@@ -68,6 +72,7 @@ pub fn chart(
         scale,
         theme,
         text,
+        lang,
     }
 }
 
@@ -113,20 +118,12 @@ pub fn draw_paper<DB: DrawingBackend>(
             }
         };
         c.configure_mesh()
-            .x_desc("virtual nodes per node")
-            .y_desc("R1 (largest share / smallest)")
+            .x_desc(chart.lang.ui(Ui::PaperXAxis))
+            .y_desc(chart.lang.ui(Ui::PaperYAxis))
             .x_label_formatter(&x_fmt)
             .y_label_formatter(&y_fmt)
-            .label_style(
-                ("sans-serif", 11.0 * s)
-                    .into_font()
-                    .color(&rgb(theme.muted)),
-            )
-            .axis_desc_style(
-                ("sans-serif", 12.0 * s)
-                    .into_font()
-                    .color(&rgb(theme.muted)),
-            )
+            .label_style((super::FONT, 11.0 * s).into_font().color(&rgb(theme.muted)))
+            .axis_desc_style((super::FONT, 12.0 * s).into_font().color(&rgb(theme.muted)))
             .axis_style(rgb(theme.muted))
             .bold_line_style(rgb(theme.faint))
             .light_line_style(rgb(theme.bg))
@@ -177,7 +174,15 @@ mod tests {
             ..PaperSpec::default()
         };
         let all: Vec<Option<Cell>> = (0..6).map(|i| compute(&spec, i)).collect();
-        let c = chart(&spec.nodes, &spec.vnodes, &all, Theme::LIGHT, 1.0, false);
+        let c = chart(
+            &spec.nodes,
+            &spec.vnodes,
+            &all,
+            Lang::En,
+            Theme::LIGHT,
+            1.0,
+            false,
+        );
         assert_eq!(c.series.len(), 2);
         assert!(c.series.iter().all(|s| s.points.len() == 3));
         // R1 falls as virtual nodes are added (the paper's trend).
@@ -194,7 +199,15 @@ mod tests {
             .enumerate()
             .map(|(i, c)| if i < 3 { c.clone() } else { None })
             .collect();
-        let c = chart(&spec.nodes, &spec.vnodes, &half, Theme::LIGHT, 1.0, false);
+        let c = chart(
+            &spec.nodes,
+            &spec.vnodes,
+            &half,
+            Lang::En,
+            Theme::LIGHT,
+            1.0,
+            false,
+        );
         assert!(c.series[1].points.is_empty());
         let img = render(360, 240, |a| draw_paper(a, &c));
         assert_eq!(img.count(c.series[1].colour), 0);

@@ -196,7 +196,7 @@ pub fn draw_replicas<DB: DrawingBackend>(
             } else {
                 Rgb(255, 255, 255)
             };
-            let style = ("sans-serif", 11.0 * s)
+            let style = (super::FONT, 11.0 * s)
                 .into_font()
                 .style(FontStyle::Bold)
                 .color(&rgb(ink))
@@ -232,7 +232,7 @@ pub fn draw_replicas<DB: DrawingBackend>(
     }
     if r.text {
         let (kx, ky) = g.at(scene.key_frac, g.r_walk - 12.0 * s);
-        let font = ("sans-serif", 12.0 * s)
+        let font = (super::FONT, 12.0 * s)
             .into_font()
             .style(FontStyle::Bold)
             .color(&rgb(theme.fg))

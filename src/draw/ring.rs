@@ -237,6 +237,10 @@ pub fn arc_runs(points: &[PointMark]) -> Vec<(f64, f64, Rgb)> {
 /// points to draw arc by arc (arcs narrower than a sample would not show anyway).
 fn sampled_runs(points: &[PointMark], steps: usize) -> Vec<(f64, f64, Rgb)> {
     let mut runs: Vec<(f64, f64, Rgb)> = Vec::new();
+    // No points, no arcs (and no `% 0` below), whatever the caller checked.
+    if points.is_empty() {
+        return runs;
+    }
     for s in 0..steps {
         let mid = (s as f64 + 0.5) / steps as f64;
         let i = points.partition_point(|p| p.frac < mid) % points.len();
@@ -292,7 +296,7 @@ pub fn draw_ring<DB: DrawingBackend>(
                 _ => Pos::new(HPos::Right, VPos::Center),
             };
             let at = px(g.at(f, g.r_scale + 8.0 * s));
-            let style = ("sans-serif", 12.0 * s)
+            let style = (super::FONT, 12.0 * s)
                 .into_font()
                 .color(&rgb(theme.muted))
                 .pos(pos);
@@ -467,7 +471,7 @@ pub fn draw_ring<DB: DrawingBackend>(
                 HPos::Center
             };
             let vpos = if ky < g.cy { VPos::Top } else { VPos::Bottom };
-            let font = ("sans-serif", 12.0 * s)
+            let font = (super::FONT, 12.0 * s)
                 .into_font()
                 .style(FontStyle::Bold)
                 .color(&rgb(theme.fg))

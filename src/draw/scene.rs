@@ -2,13 +2,13 @@
 //! change's animation and the pointer's position; and the words for what is under the
 //! pointer.
 
-use ring_core::metrics::format;
 use ring_core::{Explanation, Picture};
 
 use super::bins::{BinDot, BinsHit, BinsScene, Column, Header};
 use super::charts::{Bar, BarsScene, Unit};
 use super::ring::{KeyDot, PointMark, RingHit, RingScene, Traveller, Walk};
 use super::Theme;
+use crate::i18n::Msg;
 use crate::model::{AlgoKind, Rgb, Snapshot, State};
 
 /// Most table cells drawn; larger tables draw one cell per group of entries.
@@ -338,36 +338,27 @@ pub fn shares(state: &State, view: &View) -> BarsScene {
     }
 }
 
-fn pos_words(snap: &Snapshot, position: u64) -> String {
-    format!(
-        "{position} ({} round)",
-        format::percent(snap.fraction(position), 2)
-    )
-}
-
-fn key_words(state: &State, j: usize) -> Option<String> {
+fn key_words(state: &State, j: usize) -> Option<Msg> {
     let snap = &state.current;
     let k = *state.keys.sample.get(j)? as usize;
     let key = state.keys.keys.get(k)?;
     let owner = snap.node(*snap.owners.get(k)?)?;
-    let mut words = format!(
-        "Key {key:?}: hash {}, owner {}",
-        pos_words(snap, *snap.sample_positions.get(j)?),
-        owner.name
-    );
-    if let Some(change) = state.change.as_deref() {
-        if let Some(m) = change.moves.iter().find(|m| m.sample as usize == j) {
-            if let Some((from, _)) = state.describe(m.from) {
-                words.push_str(&format!(" (moved from {from})"));
-            }
-        }
-    }
-    words.push('.');
-    Some(words)
+    let position = *snap.sample_positions.get(j)?;
+    let from = state.change.as_deref().and_then(|change| {
+        let m = change.moves.iter().find(|m| m.sample as usize == j)?;
+        state.describe(m.from).map(|(from, _)| from)
+    });
+    Some(Msg::HoverKey {
+        key: key.clone(),
+        position,
+        fraction: snap.fraction(position),
+        owner: owner.name.clone(),
+        from,
+    })
 }
 
 /// Words for what is under the pointer on the ring.
-pub fn ring_hit_words(state: &State, hit: RingHit) -> Option<String> {
+pub fn ring_hit_words(state: &State, hit: RingHit) -> Option<Msg> {
     let snap = &state.current;
     let points = snap.picture.ring_points();
     let n = points.len();
@@ -383,20 +374,18 @@ pub fn ring_hit_words(state: &State, hit: RingHit) -> Option<String> {
             };
             let vnode = match (&snap.config.algorithm, snap.kind) {
                 (ring_core::Algorithm::Virtual { naming }, AlgoKind::Virtual) => {
-                    format!(
-                        " (virtual node {:?})",
-                        naming.vnode_name(&node.name, p.replica, snap.config.effective_hash())
-                    )
+                    Some(naming.vnode_name(&node.name, p.replica, snap.config.effective_hash()))
                 }
-                _ => String::new(),
+                _ => None,
             };
-            Some(format!(
-                "Point {} of {}{vnode} at {}; its arc is {} of the ring.",
-                p.replica,
-                node.name,
-                pos_words(snap, p.position),
-                format::percent(arc, 2)
-            ))
+            Some(Msg::HoverPoint {
+                replica: p.replica,
+                node: node.name.clone(),
+                vnode,
+                position: p.position,
+                fraction: snap.fraction(p.position),
+                arc,
+            })
         }
         RingHit::Arc(i) => {
             let p = points.get(i)?;
@@ -407,23 +396,21 @@ pub fn ring_hit_words(state: &State, hit: RingHit) -> Option<String> {
             } else {
                 crate::model::ring_distance(prev, p.position, snap.space_bits())
             };
-            Some(format!(
-                "Arc from {} to {}: {} of the ring, owned by {} (point {}). {} owns {} of the ring in all.",
-                prev,
-                p.position,
-                format::percent(arc, 2),
-                node.name,
-                p.replica,
-                node.name,
-                format::percent(snap.shares.get(p.owner as usize).copied().unwrap_or(0.0), 1)
-            ))
+            Some(Msg::HoverArc {
+                from: prev,
+                to: p.position,
+                arc,
+                node: node.name.clone(),
+                replica: p.replica,
+                share: snap.shares.get(p.owner as usize).copied().unwrap_or(0.0),
+            })
         }
         RingHit::Key(j) => key_words(state, j),
     }
 }
 
 /// Words for what is under the pointer in the bins.
-pub fn bins_hit_words(state: &State, hit: BinsHit) -> Option<String> {
+pub fn bins_hit_words(state: &State, hit: BinsHit) -> Option<Msg> {
     let snap = &state.current;
     match hit {
         BinsHit::Cell(i) => {
@@ -432,38 +419,33 @@ pub fn bins_hit_words(state: &State, hit: BinsHit) -> Option<String> {
             };
             let group = entries.len().div_ceil(MAX_CELLS).max(1);
             let first = i * group;
-            let owner = snap.node(*entries.get(first)?)?;
+            let owner = snap.node(*entries.get(first)?)?.name.clone();
             if group == 1 {
-                Some(format!(
-                    "Entry {first} of {}: owned by {}.",
-                    entries.len(),
-                    owner.name
-                ))
+                Some(Msg::HoverEntry {
+                    first,
+                    total: entries.len(),
+                    owner,
+                })
             } else {
-                Some(format!(
-                    "Entries {first} to {} of {}: the first is owned by {}.",
-                    (first + group - 1).min(entries.len() - 1),
-                    entries.len(),
-                    owner.name
-                ))
+                Some(Msg::HoverEntries {
+                    first,
+                    last: (first + group - 1).min(entries.len() - 1),
+                    total: entries.len(),
+                    owner,
+                })
             }
         }
         BinsHit::Column(c) => {
             let node = snap.node(c as u32)?;
             let load = snap.loads.get(c).copied().unwrap_or(0);
             let total = state.keys.len().max(1) as f64;
-            let bucket = if matches!(snap.picture, Picture::Buckets { .. }) {
-                format!("Bucket {c}, ")
-            } else {
-                String::new()
-            };
-            Some(format!(
-                "{bucket}{}: {} keys ({}), {} of the hash space.",
-                node.name,
-                format::group_thousands(load),
-                format::percent(load as f64 / total, 1),
-                format::percent(snap.shares.get(c).copied().unwrap_or(0.0), 1)
-            ))
+            Some(Msg::HoverColumn {
+                bucket: matches!(snap.picture, Picture::Buckets { .. }).then_some(c),
+                node: node.name.clone(),
+                keys: load,
+                fraction: load as f64 / total,
+                share: snap.shares.get(c).copied().unwrap_or(0.0),
+            })
         }
         BinsHit::Dot(j) => key_words(state, j),
     }

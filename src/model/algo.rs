@@ -66,49 +66,13 @@ impl AlgoKind {
         AlgoKind::ALL.into_iter().find(|k| k.id() == id)
     }
 
-    /// The menu label.
-    pub fn label(self) -> &'static str {
-        match self {
-            AlgoKind::Modulo => "Modulo (hash mod n)",
-            AlgoKind::SinglePoint => "Ring, one point per node",
-            AlgoKind::Virtual => "Ring with virtual nodes",
-            AlgoKind::GoZero => "go-zero ring",
-            AlgoKind::Ketama => "ketama",
-            AlgoKind::SlotTable => "Slot table",
-            AlgoKind::Jump => "Jump consistent hash",
-            AlgoKind::Maglev => "Maglev lookup table",
-            AlgoKind::Rendezvous => "Rendezvous (highest random weight)",
-            AlgoKind::Bounded => "Bounded loads (ring with a cap)",
-        }
-    }
-
-    /// One sentence on how it places a key.
-    pub fn describe(self) -> &'static str {
-        match self {
-            AlgoKind::Modulo => "A key goes to node hash mod n: adding one node moves almost every key.",
-            AlgoKind::SinglePoint => "Each node sits at one point on the ring; a key goes to the first node clockwise.",
-            AlgoKind::Virtual => "Each node sits at many points (virtual nodes); a key goes to the first point clockwise.",
-            AlgoKind::GoZero => "go-zero's core/hash ring: MurmurHash3, at least 100 replicas per node, weights in percent.",
-            AlgoKind::Ketama => "libketama's ring: MD5 of \"server-i\", 4 points per digest, 160 points per server scaled by weight.",
-            AlgoKind::SlotTable => "A fixed table of slots dealt to the nodes in turn; a key goes to the owner of slot hash mod slots.",
-            AlgoKind::Jump => "Nodes are numbered buckets 0..n; only the last bucket can leave.",
-            AlgoKind::Maglev => "Each node fills the lookup table by its own permutation; a key goes to the owner of entry hash mod size.",
-            AlgoKind::Rendezvous => "Every node scores the key; the highest score wins.",
-            AlgoKind::Bounded => "A virtual-node ring where no node takes more than (1 + ε) × the mean load: full nodes pass keys on clockwise.",
-        }
-    }
-
-    /// What a node's weight means here, or `None` if the algorithm ignores weights.
-    pub fn weight_meaning(self) -> Option<&'static str> {
-        match self {
-            AlgoKind::Virtual | AlgoKind::Bounded => {
-                Some("percent of the virtual-node count (100 = as set)")
-            }
-            AlgoKind::GoZero => Some("percent of the replicas (100 = all)"),
-            AlgoKind::Ketama => Some("server memory: points in proportion"),
-            AlgoKind::Maglev | AlgoKind::Rendezvous => Some("relative share"),
-            AlgoKind::Modulo | AlgoKind::SinglePoint | AlgoKind::SlotTable | AlgoKind::Jump => None,
-        }
+    /// Whether a node's weight changes the placement (what it means is
+    /// [`crate::i18n::Msg::WeightMeaning`]).
+    pub fn uses_weight(self) -> bool {
+        !matches!(
+            self,
+            AlgoKind::Modulo | AlgoKind::SinglePoint | AlgoKind::SlotTable | AlgoKind::Jump
+        )
     }
 
     /// Whether a node's own virtual-node count (and the default count) matters.

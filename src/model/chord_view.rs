@@ -5,11 +5,13 @@
 use ring_core::chord::ChordRing;
 use ring_core::HashFn;
 
+use super::display::isolate;
 use super::palette::Rgb;
 use super::state::{NodeId, State};
+use crate::i18n::{Msg, Ui};
 
 /// Longest key accepted, in bytes.
-pub const MAX_KEY_BYTES: usize = 1_024;
+pub const MAX_KEY_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;
 
 /// What the user picked.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -113,10 +115,10 @@ impl ChordView {
         self.members.iter().find(|m| m.id == id)
     }
 
-    /// The name of node `id`.
+    /// The name of node `id`, isolated for use inside a sentence ([`isolate`]).
     pub fn name(&self, id: NodeId) -> String {
         self.member(id)
-            .map_or_else(|| format!("node {}", id.0), |m| m.name.clone())
+            .map_or_else(|| format!("#{}", id.0), |m| isolate(&m.name).into_owned())
     }
 
     /// log2 of the node count: the order of hops Chord promises.
@@ -142,16 +144,16 @@ pub fn fraction(position: u64, bits: u32) -> f64 {
 
 /// The Chord view of `state`'s nodes that are up, for `settings`; or what is wrong with
 /// the settings, in words.
-pub fn chord_view(state: &State, settings: &ChordSettings) -> Result<ChordView, String> {
+pub fn chord_view(state: &State, settings: &ChordSettings) -> Result<ChordView, Msg> {
     let key = settings.key.trim();
     if key.is_empty() {
-        return Err("type a key to look up".to_string());
+        return Err(Msg::Ui(Ui::ChordTypeKey));
     }
     if key.len() > MAX_KEY_BYTES {
-        return Err(format!(
-            "the key is {} bytes long: look up a key of at most {MAX_KEY_BYTES} bytes",
-            key.len()
-        ));
+        return Err(Msg::ChordKeyTooLong {
+            bytes: key.len(),
+            max: MAX_KEY_BYTES,
+        });
     }
     let hash = state.config().effective_hash();
     let bits = hash.bits();
@@ -162,7 +164,7 @@ pub fn chord_view(state: &State, settings: &ChordSettings) -> Result<ChordView, 
         .enumerate()
         .map(|(i, n)| (hash.hash_str(&n.name), i as u32))
         .collect();
-    let ring = ChordRing::new(&ids, bits).map_err(|e| e.to_string())?;
+    let ring = ChordRing::new(&ids, bits).map_err(Msg::Build)?;
     let id_of = |index: u32| up.get(index as usize).map(|n| n.id);
     let members: Vec<Member> = ring
         .nodes()
@@ -185,7 +187,7 @@ pub fn chord_view(state: &State, settings: &ChordSettings) -> Result<ChordView, 
         .collect();
     let mut tables = Vec::with_capacity(members.len());
     for c in ring.nodes() {
-        let fingers = ring.fingers(c.node).map_err(|e| e.to_string())?;
+        let fingers = ring.fingers(c.node).map_err(Msg::Build)?;
         let mut runs: Vec<FingerRun> = Vec::new();
         for (i, f) in fingers.iter().enumerate() {
             let Some(target) = id_of(f.node) else {
@@ -211,12 +213,12 @@ pub fn chord_view(state: &State, settings: &ChordSettings) -> Result<ChordView, 
         .map(|i| i as u32)
         .filter(|&i| ring.position_of(i).is_some())
         .or_else(|| ring.nodes().first().map(|c| c.node))
-        .ok_or_else(|| "no node is up".to_string())?;
+        .ok_or(Msg::Ui(Ui::NoNodeUp))?;
     let key_position = hash.hash_str(key);
-    let owner = ring.successor(key_position).map_err(|e| e.to_string())?;
+    let owner = ring.successor(key_position).map_err(Msg::Build)?;
     let path = ring
         .lookup_path(start_index, key_position)
-        .map_err(|e| e.to_string())?;
+        .map_err(Msg::Build)?;
     let hops = path
         .iter()
         .filter_map(|h| {
@@ -236,8 +238,8 @@ pub fn chord_view(state: &State, settings: &ChordSettings) -> Result<ChordView, 
         key: key.to_string(),
         key_position,
         key_frac: fraction(key_position, bits),
-        start: id_of(start_index).ok_or_else(|| "no node is up".to_string())?,
-        owner: id_of(owner.node).ok_or_else(|| "no node is up".to_string())?,
+        start: id_of(start_index).ok_or(Msg::Ui(Ui::NoNodeUp))?,
+        owner: id_of(owner.node).ok_or(Msg::Ui(Ui::NoNodeUp))?,
         hops,
     })
 }

@@ -8,6 +8,7 @@ use ring_core::metrics::{Balance, MoveSummary};
 
 use super::algo::AlgoKind;
 use super::state::{Action, State};
+use crate::i18n::{Msg, Ui};
 
 /// Fewest algorithms compared.
 pub const MIN_ALGOS: usize = 2;
@@ -57,22 +58,22 @@ impl Default for CompareSettings {
 
 impl CompareSettings {
     /// These settings with `kind` switched on or off, or why not (keeping 2 to 4).
-    pub fn toggled(&self, kind: AlgoKind, on: bool) -> Result<CompareSettings, String> {
+    pub fn toggled(&self, kind: AlgoKind, on: bool) -> Result<CompareSettings, Msg> {
         let has = self.kinds.contains(&kind);
         if on == has {
             return Ok(self.clone());
         }
         if on && self.kinds.len() >= MAX_ALGOS {
-            return Err(format!(
-                "compare at most {MAX_ALGOS} algorithms: untick one before adding {}",
-                kind.label()
-            ));
+            return Err(Msg::CompareTooMany {
+                max: MAX_ALGOS,
+                kind,
+            });
         }
         if !on && self.kinds.len() <= MIN_ALGOS {
-            return Err(format!(
-                "compare at least {MIN_ALGOS} algorithms: tick another before removing {}",
-                kind.label()
-            ));
+            return Err(Msg::CompareTooFew {
+                min: MIN_ALGOS,
+                kind,
+            });
         }
         let mut next = self.clone();
         if on {
@@ -95,7 +96,7 @@ pub struct Column {
     /// The state after the change (its picture is the column's picture), or why the
     /// algorithm or the change was refused (jump hash removing a node that is not last,
     /// for example), in the core's words.
-    pub outcome: Result<State, String>,
+    pub outcome: Result<State, Msg>,
 }
 
 /// The numbers of a column.
@@ -153,14 +154,17 @@ fn change_action(state: &State, change: CompareChange) -> Option<Action> {
 }
 
 /// Words for the change, for captions ("add cache-e").
-pub fn describe_change(state: &State, change: CompareChange) -> String {
+pub fn describe_change(state: &State, change: CompareChange) -> Msg {
     match change_action(state, change) {
-        Some(Action::AddNode { name, .. }) => format!("add {name}"),
-        Some(Action::RemoveNode(id)) => state.node(id).map_or_else(
-            || "remove the last node".to_string(),
-            |n| format!("remove {}", n.name),
-        ),
-        _ => "no change".to_string(),
+        Some(Action::AddNode { name, .. }) => Msg::CompareAdd { name },
+        Some(Action::RemoveNode(id)) => {
+            state
+                .node(id)
+                .map_or(Msg::Ui(Ui::RemoveLastNode), |n| Msg::CompareRemove {
+                    name: n.name.clone(),
+                })
+        }
+        _ => Msg::Ui(Ui::NoChange),
     }
 }
 
@@ -176,13 +180,13 @@ pub fn compare(state: &State, settings: &CompareSettings) -> Vec<Column> {
         .collect()
 }
 
-fn column_state(state: &State, kind: AlgoKind, change: CompareChange) -> Result<State, String> {
+fn column_state(state: &State, kind: AlgoKind, change: CompareChange) -> Result<State, Msg> {
     let mut base = if state.kind == kind {
         state.clone()
     } else {
         state
             .apply(Action::SetAlgorithm(kind))
-            .map_err(|e| e.message)?
+            .map_err(|e| *e.message)?
     };
     // The column starts at rest: switching algorithm is how it was reached, not the change
     // being compared. Generating the same keys again is the model's way to forget a change.
@@ -193,14 +197,14 @@ fn column_state(state: &State, kind: AlgoKind, change: CompareChange) -> Result<
                     count: count.to_string(),
                     seed: seed.to_string(),
                 })
-                .map_err(|e| e.message)?,
+                .map_err(|e| *e.message)?,
             super::state::KeySource::Pasted => base
                 .apply(Action::PasteKeys(base.keys.keys.join("\n")))
-                .map_err(|e| e.message)?,
+                .map_err(|e| *e.message)?,
         };
     }
     match change_action(&base, change) {
-        Some(action) => base.apply(action).map_err(|e| e.message),
+        Some(action) => base.apply(action).map_err(|e| *e.message),
         None => Ok(base),
     }
 }

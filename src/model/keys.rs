@@ -2,14 +2,10 @@
 //! every target), or pasted by the user, one per line; and the deterministic sample of keys
 //! the canvas draws.
 
-/// Fewest keys in a set.
-pub const MIN_KEYS: u32 = 1;
-/// Most keys in a set.
-pub const MAX_KEYS: u32 = 100_000;
-/// Most keys drawn as dots; counts and charts always cover every key.
-pub const MAX_DRAWN: u32 = 2_000;
-/// Longest pasted key, in bytes.
-pub const MAX_KEY_BYTES: usize = 1_024;
+// The limits live with the app's other limits; re-exported where key sets are made.
+pub use super::limits::{MAX_DRAWN, MAX_KEYS, MAX_KEY_BYTES, MIN_KEYS};
+
+use crate::i18n::Msg;
 
 /// Sebastiano Vigna's splitmix64: tiny, fast, and the same on every platform.
 #[derive(Clone, Debug)]
@@ -55,7 +51,7 @@ pub fn generate(count: u32, seed: u64) -> Vec<String> {
 }
 
 /// The keys of pasted text: one per line, surrounding whitespace removed, empty lines skipped.
-pub fn parse_pasted(text: &str) -> Result<Vec<String>, String> {
+pub fn parse_pasted(text: &str) -> Result<Vec<String>, Msg> {
     let keys: Vec<String> = text
         .lines()
         .map(str::trim)
@@ -63,52 +59,44 @@ pub fn parse_pasted(text: &str) -> Result<Vec<String>, String> {
         .map(str::to_string)
         .collect();
     if keys.is_empty() {
-        return Err(format!(
-            "no keys: paste {MIN_KEYS} to {MAX_KEYS} keys, one per line"
-        ));
+        return Err(Msg::PasteNone);
     }
     if keys.len() > MAX_KEYS as usize {
-        return Err(format!(
-            "{} keys is too many: paste {MIN_KEYS} to {MAX_KEYS} keys, one per line",
-            keys.len()
-        ));
+        return Err(Msg::PasteTooMany { count: keys.len() });
     }
     if let Some((line, key)) = keys
         .iter()
         .enumerate()
         .find(|(_, k)| k.len() > MAX_KEY_BYTES)
     {
-        return Err(format!(
-            "key {} is {} bytes long: a key is at most {MAX_KEY_BYTES} bytes",
-            line + 1,
-            key.len()
-        ));
+        return Err(Msg::PasteKeyTooLong {
+            line: line + 1,
+            bytes: key.len(),
+        });
     }
     Ok(keys)
 }
 
 /// A key count typed by the user.
-pub fn parse_count(text: &str) -> Result<u32, String> {
-    let range = format!("the key count is a whole number from {MIN_KEYS} to {MAX_KEYS}");
+pub fn parse_count(text: &str) -> Result<u32, Msg> {
     let t = text.trim().replace([',', '_', ' '], "");
     if t.is_empty() {
-        return Err(format!("the key count is empty: {range}"));
+        return Err(Msg::KeyCountEmpty);
     }
     match t.parse::<u64>() {
         Ok(n) if (u64::from(MIN_KEYS)..=u64::from(MAX_KEYS)).contains(&n) => Ok(n as u32),
-        Ok(n) => Err(format!("{n} keys is out of range: {range}")),
-        Err(_) => Err(format!("{:?} is not a number: {range}", text.trim())),
+        Ok(count) => Err(Msg::KeyCountOutOfRange { count }),
+        Err(_) => Err(Msg::KeyCountNotNumber {
+            text: text.trim().to_string(),
+        }),
     }
 }
 
 /// A seed typed by the user: any whole number from 0 to 2^64 − 1.
-pub fn parse_seed(text: &str) -> Result<u64, String> {
+pub fn parse_seed(text: &str) -> Result<u64, Msg> {
     let t = text.trim();
-    t.parse::<u64>().map_err(|_| {
-        format!(
-            "seed {t:?} is not a whole number: a seed is from 0 to {}",
-            u64::MAX
-        )
+    t.parse::<u64>().map_err(|_| Msg::SeedNotWhole {
+        text: t.to_string(),
     })
 }
 
@@ -168,11 +156,20 @@ mod tests {
     fn counts_and_seeds() {
         assert_eq!(parse_count("10,000"), Ok(10_000));
         assert_eq!(parse_count("1"), Ok(1));
-        assert_eq!(parse_count("100000"), Ok(100_000));
-        for bad in ["0", "100001", "", "ten", "-3"] {
+        assert_eq!(parse_count("200000"), Ok(MAX_KEYS));
+        for bad in [
+            "0",
+            "200001",
+            "10000001",
+            "",
+            "ten",
+            "-3",
+            "1e6",
+            "99999999999999999999999",
+        ] {
             let e = parse_count(bad);
             assert!(e.is_err(), "{bad}");
-            assert!(format!("{e:?}").contains("from 1 to 100000"), "{e:?}");
+            assert!(format!("{e:?}").contains("from 1 to 200000"), "{e:?}");
         }
         assert_eq!(parse_seed(" 42 "), Ok(42));
         assert!(parse_seed("x").is_err());
@@ -185,6 +182,9 @@ mod tests {
         assert_eq!(s.len(), MAX_DRAWN as usize);
         assert_eq!(s[0], 0);
         assert_eq!(s[1], 50);
+        let all = sample(MAX_KEYS);
+        assert_eq!(all.len(), MAX_DRAWN as usize);
+        assert!(all.iter().all(|&i| i < MAX_KEYS));
         assert!(s.windows(2).all(|w| w[0] < w[1]));
         assert!(*s.last().unwrap_or(&0) < 100_000);
     }

@@ -10,8 +10,10 @@
 pub mod algo;
 pub mod chord_view;
 pub mod compare;
+pub mod display;
 pub mod export;
 pub mod keys;
+pub mod limits;
 pub mod palette;
 pub mod paper;
 pub mod replication_view;
@@ -29,3 +31,9 @@ pub use state::{
     ring_distance, Action, Explained, Field, InputError, KeySet, KeySource, Node, NodeId, State,
 };
 pub use view::ViewKind;
+
+#[cfg(test)]
+mod input_tests;
+// proptest does not build for wasm32: the model is fuzzed natively.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod fuzz_tests;

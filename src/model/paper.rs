@@ -8,12 +8,10 @@ use ring_core::ring::Naming;
 use ring_core::{study, Config, HashFn};
 
 use super::algo::{AlgoKind, AlgoParams};
+use crate::i18n::{ListKind, Msg};
 
-/// Most points (ring points, slots or table entries) a whole table may build: the page
-/// computes the cells one after another between frames, and refuses a table above this.
-pub const MAX_POINTS: u64 = 2_000_000;
-/// Most node counts or virtual-node counts in a list.
-pub const MAX_LIST: usize = 24;
+// The limits live with the app's other limits.
+pub use super::limits::{MAX_PAPER_LIST as MAX_LIST, MAX_PAPER_POINTS as MAX_POINTS};
 
 /// What the table is computed for.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,10 +46,7 @@ impl Default for PaperSpec {
 /// repeats.
 ///
 /// `what` names the list in messages; every count must be in `1..=max`.
-pub fn parse_list(text: &str, what: &str, max: u32) -> Result<Vec<u32>, String> {
-    let range = format!(
-        "{what} are whole numbers from 1 to {max}, such as \"10, 20\" or \"10..100 step 10\""
-    );
+pub fn parse_list(text: &str, what: ListKind, max: u32) -> Result<Vec<u32>, Msg> {
     // "step" binds to the range before it: "10..100 step 10" is one item, as is
     // "10 .. 100 / 10".
     let mut normal = text.replace("step", "/");
@@ -61,12 +56,16 @@ pub fn parse_list(text: &str, what: &str, max: u32) -> Result<Vec<u32>, String> 
         }
     }
     let mut out: Vec<u32> = Vec::new();
-    let number = |t: &str| -> Result<u32, String> {
+    let number = |t: &str| -> Result<u32, Msg> {
         let t = t.trim();
         match t.parse::<u64>() {
             Ok(v) if (1..=u64::from(max)).contains(&v) => Ok(v as u32),
-            Ok(v) => Err(format!("{v} is out of range: {range}")),
-            Err(_) => Err(format!("{t:?} is not a whole number: {range}")),
+            Ok(value) => Err(Msg::ListOutOfRange { what, value, max }),
+            Err(_) => Err(Msg::ListNotWhole {
+                what,
+                text: t.to_string(),
+                max,
+            }),
         }
     };
     let joined: Vec<&str> = normal
@@ -82,14 +81,19 @@ pub fn parse_list(text: &str, what: &str, max: u32) -> Result<Vec<u32>, String> 
             Some((a, b)) => {
                 let (a, b) = (number(a)?, number(b.trim_start_matches('='))?);
                 if a > b {
-                    return Err(format!("the range {a}..{b} is empty: {range}"));
+                    return Err(Msg::ListEmptyRange {
+                        what,
+                        from: a,
+                        to: b,
+                        max,
+                    });
                 }
                 let step = step.unwrap_or(1);
                 let mut v = a;
                 while v <= b {
                     out.push(v);
                     if out.len() > MAX_LIST * 4 {
-                        return Err(format!("too many {what}: at most {MAX_LIST}"));
+                        return Err(Msg::ListRunaway { what });
                     }
                     v = v.saturating_add(step);
                     if v == u32::MAX {
@@ -97,24 +101,20 @@ pub fn parse_list(text: &str, what: &str, max: u32) -> Result<Vec<u32>, String> 
                     }
                 }
             }
-            None if step.is_some() => {
-                return Err(format!(
-                    "a step belongs to a range such as 10..100/10: {range}"
-                ))
-            }
+            None if step.is_some() => return Err(Msg::ListStepAlone { what, max }),
             None => out.push(number(span)?),
         }
     }
     out.sort_unstable();
     out.dedup();
     if out.is_empty() {
-        return Err(format!("the list is empty: {range}"));
+        return Err(Msg::ListEmpty { what, max });
     }
     if out.len() > MAX_LIST {
-        return Err(format!(
-            "{} {what} is too many: at most {MAX_LIST}",
-            out.len()
-        ));
+        return Err(Msg::ListTooMany {
+            what,
+            count: out.len(),
+        });
     }
     Ok(out)
 }
@@ -139,13 +139,13 @@ pub fn list_text(list: &[u32]) -> String {
 }
 
 /// Parses the node-count list.
-pub fn parse_nodes(text: &str) -> Result<Vec<u32>, String> {
-    parse_list(text, "node counts", MAX_NODES as u32)
+pub fn parse_nodes(text: &str) -> Result<Vec<u32>, Msg> {
+    parse_list(text, ListKind::NodeCounts, MAX_NODES as u32)
 }
 
 /// Parses the virtual-node list.
-pub fn parse_vnodes(text: &str) -> Result<Vec<u32>, String> {
-    parse_list(text, "virtual-node counts", MAX_VNODES)
+pub fn parse_vnodes(text: &str) -> Result<Vec<u32>, Msg> {
+    parse_list(text, ListKind::VnodeCounts, MAX_VNODES)
 }
 
 impl PaperSpec {
@@ -191,14 +191,13 @@ impl PaperSpec {
     }
 
     /// Whether the table is within [`MAX_POINTS`], and if not, why.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Msg> {
         let work = self.work();
         if work > MAX_POINTS {
-            return Err(format!(
-                "this table would build {} points: the page computes at most {} — use fewer or smaller node or virtual-node counts (ringlab balance on the command line has no limit)",
-                format::group_thousands(work),
-                format::group_thousands(MAX_POINTS)
-            ));
+            return Err(Msg::PaperBudget {
+                work,
+                max: MAX_POINTS,
+            });
         }
         Ok(())
     }
@@ -213,11 +212,11 @@ impl PaperSpec {
     }
 
     /// What a column group is called.
-    pub fn group_label(&self, vnodes: u32) -> String {
+    pub fn group_label(&self, vnodes: u32) -> Msg {
         match (self.kind, vnodes) {
-            (AlgoKind::Virtual, 1) => "1 point per node".to_string(),
-            (_, 1) => "1 vnode".to_string(),
-            (_, v) => format!("{} vnodes", format::group_thousands(u64::from(v))),
+            (AlgoKind::Virtual, 1) => Msg::PaperGroupOnePoint,
+            (_, 1) => Msg::PaperGroupOneVnode,
+            (_, vnodes) => Msg::PaperGroupVnodes { vnodes },
         }
     }
 }
@@ -262,13 +261,16 @@ pub struct Cell {
     /// Virtual nodes per node.
     pub vnodes: u32,
     /// The balance of the shares, or the core's refusal.
-    pub result: Result<Balance, String>,
+    pub result: Result<Balance, Msg>,
 }
 
 /// Computes cell `index` of `spec`.
 pub fn compute(spec: &PaperSpec, index: usize) -> Option<Cell> {
     let (nodes, vnodes) = spec.cell_at(index)?;
-    let result = study::cell(&spec.config(vnodes), nodes).map_err(|e| e.to_string());
+    let result = study::cell(&spec.config(vnodes), nodes).map_err(|e| match e {
+        study::StudyError::Build(e) => Msg::Build(e),
+        study::StudyError::Metrics(e) => Msg::Metrics(e),
+    });
     Some(Cell {
         nodes,
         vnodes,

@@ -5,10 +5,12 @@
 use ring_core::replication::{failover, preference_list};
 
 use super::chord_view::fraction;
+use super::limits::{check_replicas, MAX_REPLICAS};
 use super::state::{NodeId, State};
+use crate::i18n::{Msg, Ui};
 
 /// Longest key accepted, in bytes.
-pub const MAX_KEY_BYTES: usize = 1_024;
+pub const MAX_KEY_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;
 /// Sample keys listed in the table.
 pub const SAMPLE_KEYS: usize = 8;
 
@@ -98,27 +100,30 @@ pub struct ReplicationView {
 }
 
 /// Why the view cannot be shown.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ReplicationProblem {
     /// The algorithm has no ring to walk.
     NotARing,
     /// A message for the user (the core's words where it has them).
-    Message(String),
+    Message(Msg),
 }
 
 /// R as typed: a whole number, then the core decides whether the ring has that many
 /// distinct nodes (its message, naming the allowed range, is the refusal).
-pub fn parse_replicas(state: &State, text: &str) -> Result<u32, String> {
+pub fn parse_replicas(state: &State, text: &str) -> Result<u32, Msg> {
     let nodes = state.current.nodes.len();
     let t = text.trim();
-    let r = t.parse::<u32>().map_err(|_| {
-        format!("R {t:?} is not a whole number: R is a whole number from 1 to {nodes}")
+    let r = t.parse::<u32>().map_err(|_| Msg::ReplicasNotWhole {
+        text: t.to_string(),
+        // The range the box takes: up to the node count, and at most MAX_REPLICAS.
+        nodes: nodes.min(MAX_REPLICAS as usize),
     })?;
     let points = state.current.picture.ring_points();
     if points.is_empty() {
-        return Err("replication walks a ring: pick a ring algorithm first".to_string());
+        return Err(Msg::Ui(Ui::ReplicationNeedsRing));
     }
-    preference_list(points, 0, r).map_err(|e| e.to_string())?;
+    preference_list(points, 0, r).map_err(Msg::Build)?;
+    check_replicas(r, nodes).map_err(Msg::Refusal)?;
     Ok(r)
 }
 
@@ -127,11 +132,11 @@ fn key_replicas(
     key: &str,
     replicas: u32,
     down: Option<(NodeId, u32)>,
-) -> Result<KeyReplicas, String> {
+) -> Result<KeyReplicas, Msg> {
     let snap = &state.current;
     let points = snap.picture.ring_points();
     let position = snap.placement.key_position(key);
-    let list = preference_list(points, position, replicas).map_err(|e| e.to_string())?;
+    let list = preference_list(points, position, replicas).map_err(Msg::Build)?;
     let id = |i: u32| snap.node(i).map(|n| n.id);
     let point_fracs = list
         .iter()
@@ -143,7 +148,7 @@ fn key_replicas(
         .collect();
     let failover = match down {
         Some((_, index)) => {
-            let f = failover(points, position, replicas, index).map_err(|e| e.to_string())?;
+            let f = failover(points, position, replicas, index).map_err(Msg::Build)?;
             Some(KeyFailover {
                 after: f.after.iter().filter_map(|&i| id(i)).collect(),
                 down_rank: f.down_rank,
@@ -176,16 +181,17 @@ pub fn replication_view(
     }
     let message = ReplicationProblem::Message;
     let r = settings.replicas;
-    preference_list(points, 0, r).map_err(|e| message(e.to_string()))?;
+    preference_list(points, 0, r).map_err(|e| message(Msg::Build(e)))?;
+    check_replicas(r, snap.nodes.len()).map_err(|e| message(Msg::Refusal(e)))?;
     let down = settings
         .down
         .and_then(|id| snap.index_of(id).map(|index| (id, index)));
     let key = settings.key.trim();
     if key.len() > MAX_KEY_BYTES {
-        return Err(message(format!(
-            "the key is {} bytes long: type a key of at most {MAX_KEY_BYTES} bytes",
-            key.len()
-        )));
+        return Err(message(Msg::ReplicationKeyTooLong {
+            bytes: key.len(),
+            max: MAX_KEY_BYTES,
+        }));
     }
     let typed = if key.is_empty() {
         None
@@ -211,7 +217,7 @@ pub fn replication_view(
             };
             for k in state.keys.keys.iter() {
                 let position = snap.placement.key_position(k);
-                let f = failover(points, position, r, index).map_err(|e| message(e.to_string()))?;
+                let f = failover(points, position, r, index).map_err(|e| message(Msg::Build(e)))?;
                 t.total += 1;
                 if f.down_rank.is_some() {
                     t.held += 1;
@@ -365,7 +371,7 @@ mod tests {
         };
         assert_eq!(zero, core(0));
         assert_eq!(five, core(5));
-        assert!(five.contains('4'), "{five}");
+        assert!(five.contains("4"), "{five}");
         assert!(words.contains("from 1 to 4"), "{words}");
         let jump = s.apply(Action::SetAlgorithm(AlgoKind::Jump)).unwrap();
         assert_eq!(
@@ -373,5 +379,39 @@ mod tests {
             Err(ReplicationProblem::NotARing)
         );
         assert!(parse_replicas(&jump, "2").is_err());
+    }
+
+    #[test]
+    fn factors_above_the_cap_are_refused_with_the_range_and_change_nothing() {
+        use crate::model::limits::MAX_REPLICAS;
+        let mut s = state();
+        for i in 0..12 {
+            s = s
+                .apply(Action::AddNode {
+                    name: format!("extra-{i}"),
+                    weight: "100".into(),
+                    vnodes: String::new(),
+                })
+                .unwrap();
+        }
+        let nodes = s.current.nodes.len();
+        assert_eq!(nodes, 16);
+        assert_eq!(parse_replicas(&s, "10"), Ok(MAX_REPLICAS));
+        let e = parse_replicas(&s, "11").unwrap_err().to_string();
+        assert_eq!(e, "replication factor 11: it must be from 1 to 10 here");
+        // Above the node count the core's words still name the node count.
+        let e = parse_replicas(&s, "99").unwrap_err().to_string();
+        assert!(e.contains("99") && e.contains("16"), "{e}");
+        // Settings that bypass the box are refused by the view too.
+        let view = replication_view(
+            &s,
+            &ReplicationSettings {
+                replicas: 12,
+                ..ReplicationSettings::default()
+            },
+        );
+        assert!(
+            matches!(view, Err(ReplicationProblem::Message(m)) if m.to_string().contains("1 to 10"))
+        );
     }
 }

@@ -9,6 +9,7 @@ use ring_core::{build, BuildError, Config, NodeIndex, NodeSpec, Picture, Placeme
 use super::algo::AlgoKind;
 use super::palette::Rgb;
 use super::state::{KeySet, NodeId};
+use crate::i18n::Msg;
 
 /// A node as one snapshot knows it: its index in the snapshot is its position in
 /// [`Snapshot::nodes`].
@@ -186,7 +187,7 @@ pub struct Change {
     /// Tells changes apart (the state version that made it): a new serial plays anew.
     pub serial: u64,
     /// What was done, for the caption ("added cache-e").
-    pub what: String,
+    pub what: Msg,
     /// The placement before.
     pub before: Rc<Snapshot>,
     /// Moved keys against the ideal (the core's summary line).
@@ -204,7 +205,7 @@ impl Change {
         before: Rc<Snapshot>,
         after: &Snapshot,
         keys: &KeySet,
-        what: String,
+        what: Msg,
         ideal: Ideal,
         serial: u64,
     ) -> Option<Change> {

@@ -2,19 +2,22 @@
 
 use std::rc::Rc;
 
-use ring_core::error::{validate_nodes, MAX_VNODES, MAX_WEIGHT};
+use ring_core::error::{validate_nodes, MAX_VNODES};
 use ring_core::ketama::Weighting;
-use ring_core::metrics::{format, Ideal};
+use ring_core::metrics::Ideal;
 use ring_core::ring::Naming;
 use ring_core::{BuildError, Config, Explanation, HashFn, NodeSpec};
 
 use super::algo::{AlgoKind, AlgoParams};
+use super::display::isolate;
 use super::keys;
+use super::limits::{self, PlaceError, Refusal};
 use super::palette::{self, Rgb};
 use super::slot_keep;
 use super::snapshot::{Change, NodeInfo, Snapshot};
 use super::tour;
 use super::view::ViewKind;
+use crate::i18n::{Msg, Quantity, Ui};
 
 /// A node's identity, stable across every change (indices in the core shift when a node
 /// leaves; ids do not).
@@ -148,22 +151,44 @@ pub enum Field {
 }
 
 /// A change that was refused, and why, in words the user can act on.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct InputError {
     /// The control at fault.
     pub field: Field,
-    /// The problem and the allowed range.
-    pub message: String,
+    /// The problem and the allowed range, as a key the page words in its language (boxed:
+    /// a refusal is rare, and a small error keeps every `Result` of the model small).
+    pub message: Box<Msg>,
     /// What was typed, so the control can keep showing it next to the message.
     pub text: Option<String>,
+    /// The refusal as data, when one of the app's own limits refused it (`message` is
+    /// [`Msg::Refusal`] of it).
+    pub refusal: Option<Refusal>,
 }
 
 impl InputError {
-    fn new(field: Field, message: impl Into<String>) -> Self {
+    fn new(field: Field, message: impl Into<Msg>) -> Self {
         InputError {
             field,
-            message: message.into(),
+            message: Box::new(message.into()),
             text: None,
+            refusal: None,
+        }
+    }
+
+    fn refused(field: Field, refusal: Refusal) -> Self {
+        InputError {
+            field,
+            message: Box::new(Msg::Refusal(refusal)),
+            text: None,
+            refusal: Some(refusal),
+        }
+    }
+
+    /// The refusal of a placement: the core's words, or one of the app's limits.
+    fn placing(field: Field, e: PlaceError) -> Self {
+        match e {
+            PlaceError::Core(e) => InputError::new(field, e),
+            PlaceError::Limit(r) => InputError::refused(field, r),
         }
     }
 
@@ -297,7 +322,7 @@ pub struct Explained {
     /// The core's explanation.
     pub explanation: Explanation,
     /// The steps, one sentence each.
-    pub steps: Vec<String>,
+    pub steps: Vec<Msg>,
 }
 
 /// Names the first nodes take.
@@ -308,7 +333,7 @@ const FIRST_SEED: u64 = 42;
 /// Few enough points to see each one on the ring.
 const FIRST_VNODES: u32 = 16;
 /// Longest key accepted for explaining.
-const MAX_EXPLAIN_BYTES: usize = 1_024;
+const MAX_EXPLAIN_BYTES: usize = limits::MAX_LOOKUP_KEY_BYTES;
 
 impl State {
     /// The first state: four caches on a virtual-node ring, 16 points each, 10,000 keys.
@@ -365,7 +390,7 @@ impl State {
     /// This state with its placement built again from its fields (nodes, algorithm, keys,
     /// and the slot owners it keeps): for a state assembled from a shared link or a saved
     /// state. No change is recorded; the next new node's id follows the largest id.
-    pub fn settled(mut self) -> Result<State, BuildError> {
+    pub fn settled(mut self) -> Result<State, PlaceError> {
         let all: Vec<NodeSpec> = self.nodes.iter().map(Node::spec).collect();
         validate_nodes(&all, self.default_vnodes)?;
         self.next_id = self
@@ -397,8 +422,10 @@ impl State {
         &self,
         previous: Option<(&[NodeId], &[NodeId])>,
         keys: &KeySet,
-    ) -> Result<Placed, BuildError> {
+    ) -> Result<Placed, PlaceError> {
         let up: Vec<&Node> = self.nodes.iter().filter(|n| !n.down).collect();
+        // Before any work: a placement over the limits would freeze the page.
+        limits::check_work(self.kind, up.len(), keys.len())?;
         let infos = up.iter().map(|n| n.info()).collect();
         let config = self.config();
         if self.kind != AlgoKind::SlotTable {
@@ -408,7 +435,8 @@ impl State {
         }
         let specs: Vec<(NodeId, NodeSpec)> = up.iter().map(|n| (n.id, n.spec())).collect();
         let hash = config.effective_hash();
-        let (table, owners) = slot_keep::next_table(previous, &specs, hash, self.params.slots)?;
+        let (table, owners) = slot_keep::next_table(previous, &specs, hash, self.params.slots)
+            .map_err(PlaceError::Core)?;
         let snapshot = Snapshot::from_placement(&config, self.kind, infos, Rc::new(table), keys);
         Ok((snapshot, Some(Rc::new(owners))))
     }
@@ -498,17 +526,14 @@ impl State {
                 let field = Field::NodeWeight(id);
                 let weight = parse_weight(&text).map_err(|m| InputError::new(field, m))?;
                 let (next, name) = self.edit_node(id, field, |n| n.weight = weight)?;
-                let what = format!("{name}'s weight set to {weight}");
+                let what = Msg::WeightSet { name, weight };
                 self.rebuild(next, what, Ideal::None, &|_| field)
             }
             Action::SetVnodes(id, text) => {
                 let field = Field::NodeVnodes(id);
                 let vnodes = parse_vnodes(&text, true).map_err(|m| InputError::new(field, m))?;
                 let (next, name) = self.edit_node(id, field, |n| n.vnodes = vnodes)?;
-                let what = match vnodes {
-                    Some(v) => format!("{name} set to {v} virtual nodes"),
-                    None => format!("{name} set to the default virtual-node count"),
-                };
+                let what = Msg::VnodesSet { name, vnodes };
                 self.rebuild(next, what, Ideal::None, &|_| field)
             }
             Action::SetDefaultVnodes(text) => {
@@ -518,85 +543,69 @@ impl State {
                     .unwrap_or(self.default_vnodes);
                 let mut next = self.clone();
                 next.default_vnodes = vnodes;
-                let what = format!("default virtual nodes set to {vnodes}");
+                let what = Msg::DefaultVnodesSet { vnodes };
                 self.rebuild(next, what, Ideal::None, &|_| field)
             }
             Action::SetAlgorithm(kind) => {
                 let mut next = self.clone();
                 next.kind = kind;
-                let what = format!("algorithm changed to {}", kind.label());
+                let what = Msg::AlgorithmSet(kind);
                 self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
             }
             Action::SetHash(hash) => {
                 let mut next = self.clone();
                 next.hash = hash;
-                let what = format!("hash changed to {}", hash.name());
+                let what = Msg::HashSet(hash);
                 self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
             }
             Action::SetNaming(naming) => {
                 let mut next = self.clone();
                 next.params.naming = naming;
-                let what = format!("virtual-node naming changed to {}", naming.name());
+                let what = Msg::NamingSet(naming);
                 self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
             }
             Action::SetWeighting(weighting) => {
                 let mut next = self.clone();
                 next.params.weighting = weighting;
-                let what = format!("ketama weighting changed to {weighting:?}");
+                let what = Msg::WeightingSet(weighting);
                 self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
             }
             Action::SetReplicas(text) => {
                 let field = Field::Replicas;
-                let replicas = parse_count_param(&text, "go-zero replicas", 1, MAX_VNODES)
+                let replicas = parse_count_param(&text, Quantity::GoZeroReplicas, 1, MAX_VNODES)
                     .map_err(|m| InputError::new(field, m))?;
                 let mut next = self.clone();
                 next.params.replicas = replicas;
-                self.rebuild(
-                    next,
-                    format!("go-zero replicas set to {replicas}"),
-                    Ideal::None,
-                    &|_| field,
-                )
+                self.rebuild(next, Msg::ReplicasSet { replicas }, Ideal::None, &|_| field)
             }
             Action::SetSlots(text) => {
                 let field = Field::Slots;
-                let slots = parse_count_param(&text, "slots", 1, ring_core::error::MAX_SLOTS)
-                    .map_err(|m| InputError::new(field, m))?;
+                let slots =
+                    parse_count_param(&text, Quantity::Slots, 1, ring_core::error::MAX_SLOTS)
+                        .map_err(|m| InputError::new(field, m))?;
                 let mut next = self.clone();
                 next.params.slots = slots;
-                self.rebuild(
-                    next,
-                    format!("slot table set to {slots} slots"),
-                    Ideal::None,
-                    &|_| field,
-                )
+                self.rebuild(next, Msg::SlotsSet { slots }, Ideal::None, &|_| field)
             }
             Action::SetTableSize(text) => {
                 let field = Field::TableSize;
                 let size = parse_count_param(
                     &text,
-                    "Maglev table size",
+                    Quantity::TableSize,
                     2,
                     ring_core::error::MAX_TABLE_SIZE,
                 )
                 .map_err(|m| InputError::new(field, m))?;
                 let mut next = self.clone();
                 next.params.table_size = size;
-                self.rebuild(
-                    next,
-                    format!("Maglev table size set to {size}"),
-                    Ideal::None,
-                    &|_| field,
-                )
+                self.rebuild(next, Msg::TableSizeSet { size }, Ideal::None, &|_| field)
             }
             Action::SetEpsilon(text) => {
                 let field = Field::Epsilon;
                 let epsilon = parse_epsilon(&text).map_err(|m| InputError::new(field, m))?;
                 let mut next = self.clone();
                 next.params.epsilon = epsilon;
-                self.rebuild(next, format!("ε set to {epsilon}"), Ideal::None, &|_| {
-                    field
-                })
+                self.rebuild(next, Msg::EpsilonSet { epsilon }, Ideal::None, &|_| field)
             }
             Action::GenerateKeys { count, seed } => {
                 let count =
@@ -609,6 +618,7 @@ impl State {
                 self.with_keys(set, Field::KeyCount)
             }
             Action::PasteKeys(text) => {
+                limits::check_paste(&text).map_err(|r| InputError::refused(Field::Paste, r))?;
                 let list =
                     keys::parse_pasted(&text).map_err(|m| InputError::new(Field::Paste, m))?;
                 self.with_keys(KeySet::new(KeySource::Pasted, list), Field::Paste)
@@ -617,10 +627,10 @@ impl State {
                 if key.len() > MAX_EXPLAIN_BYTES {
                     return Err(InputError::new(
                         Field::Explain,
-                        format!(
-                            "the key is {} bytes long: explain a key of at most {MAX_EXPLAIN_BYTES} bytes",
-                            key.len()
-                        ),
+                        Msg::ExplainTooLong {
+                            bytes: key.len(),
+                            max: MAX_EXPLAIN_BYTES,
+                        },
                     ));
                 }
                 let mut next = self.clone();
@@ -630,8 +640,8 @@ impl State {
                 Ok(next)
             }
             Action::Reset => {
-                let mut next = State::initial()
-                    .map_err(|e| InputError::new(Field::Algorithm, e.to_string()))?;
+                let mut next =
+                    State::initial().map_err(|e| InputError::new(Field::Algorithm, e))?;
                 next.version = self.version + 1;
                 next.view = self.view;
                 next.tour_step = self.tour_step;
@@ -653,13 +663,7 @@ impl State {
             }
             Action::SetTourStep(step) => {
                 if !(1..=tour::STEP_COUNT).contains(&step) {
-                    return Err(InputError::new(
-                        Field::TourStep,
-                        format!(
-                            "there is no step {step}: the tour has steps 1 to {}",
-                            tour::STEP_COUNT
-                        ),
-                    ));
+                    return Err(InputError::new(Field::TourStep, Msg::NoSuchStep { step }));
                 }
                 let mut next = self.clone();
                 next.tour_step = step;
@@ -695,7 +699,11 @@ impl State {
         };
         self.rebuild(
             next,
-            format!("added {name}"),
+            // Names inside sentences are isolated: a bidi control in one cannot reorder
+            // the words around it (see `display`).
+            Msg::Added {
+                name: isolate(&name).into_owned(),
+            },
             Ideal::Join {
                 nodes_after: up_after,
             },
@@ -707,11 +715,13 @@ impl State {
         let field = Field::Node(id);
         let node = self
             .node(id)
-            .ok_or_else(|| InputError::new(field, "that node no longer exists"))?;
+            .ok_or_else(|| InputError::new(field, Ui::NodeGone))?;
         let ideal = self.leaving(node, field)?;
         let mut next = self.clone();
         next.nodes.retain(|n| n.id != id);
-        let what = format!("removed {}", node.name);
+        let what = Msg::Removed {
+            name: isolate(&node.name).into_owned(),
+        };
         self.rebuild(next, what, ideal, &|_| field)
     }
 
@@ -719,9 +729,14 @@ impl State {
         let field = Field::Node(id);
         let node = self
             .node(id)
-            .ok_or_else(|| InputError::new(field, "that node no longer exists"))?;
+            .ok_or_else(|| InputError::new(field, Ui::NodeGone))?;
         if node.down == down {
-            return Ok(self.clone());
+            // Nothing to do, and nothing refused: a message from before goes.
+            let mut next = self.clone();
+            if next.error.take().is_some() {
+                next.version += 1;
+            }
+            return Ok(next);
         }
         let ideal = if down {
             self.leaving(node, field)?
@@ -730,7 +745,12 @@ impl State {
                 nodes_after: self.nodes.iter().filter(|n| !n.down).count() as u32 + 1,
             }
         };
-        let what = format!("{} marked {}", node.name, if down { "down" } else { "up" });
+        let name = isolate(&node.name).into_owned();
+        let what = if down {
+            Msg::MarkedDown { name }
+        } else {
+            Msg::MarkedUp { name }
+        };
         let (next, _) = self.edit_node(id, field, |n| n.down = down)?;
         self.rebuild(next, what, ideal, &|_| field)
     }
@@ -745,7 +765,7 @@ impl State {
         self.current
             .placement
             .check_removal(index)
-            .map_err(|e| InputError::new(field, e.to_string()))?;
+            .map_err(|e| InputError::new(field, e))?;
         let total = self.keys.len().max(1) as f64;
         let share = self.current.loads.get(index as usize).copied().unwrap_or(0) as f64 / total;
         Ok(Ideal::Leave { share })
@@ -762,9 +782,9 @@ impl State {
             .nodes
             .iter_mut()
             .find(|n| n.id == id)
-            .ok_or_else(|| InputError::new(field, "that node no longer exists"))?;
+            .ok_or_else(|| InputError::new(field, Ui::NodeGone))?;
         edit(node);
-        let name = node.name.clone();
+        let name = isolate(&node.name).into_owned();
         Ok((next, name))
     }
 
@@ -772,17 +792,24 @@ impl State {
     fn rebuild(
         &self,
         mut next: State,
-        what: String,
+        what: Msg,
         ideal: Ideal,
         field: &dyn Fn(&BuildError) -> Field,
     ) -> Result<State, InputError> {
-        let refuse = |e: BuildError| InputError::new(field(&e), e.to_string());
+        let refuse = |e: BuildError| {
+            let field = field(&e);
+            InputError::new(field, e)
+        };
         // Down nodes are checked too: a name stays taken while its node is down.
         let all: Vec<NodeSpec> = next.nodes.iter().map(Node::spec).collect();
         validate_nodes(&all, next.default_vnodes).map_err(refuse)?;
         let kept = self.slots_for(&next);
         let previous = kept.as_ref().map(|(o, up)| (*o, up.as_slice()));
-        let (snapshot, slot_owners) = next.place(previous, &next.keys).map_err(refuse)?;
+        let (snapshot, slot_owners) = next.place(previous, &next.keys).map_err(|e| match e {
+            PlaceError::Core(e) => refuse(e),
+            // A limit on the cluster as a whole: shown where its node-list problems are.
+            PlaceError::Limit(r) => InputError::refused(field(&BuildError::NoNodes), r),
+        })?;
         next.slot_owners = slot_owners;
         next.version = self.version + 1;
         next.change = Change::between(
@@ -805,7 +832,7 @@ impl State {
         let previous = kept.as_ref().map(|(o, up)| (*o, up.as_slice()));
         let (snapshot, slot_owners) = self
             .place(previous, &set)
-            .map_err(|e| InputError::new(field, e.to_string()))?;
+            .map_err(|e| InputError::placing(field, e))?;
         let mut next = self.clone();
         next.slot_owners = slot_owners;
         next.keys = set;
@@ -830,10 +857,11 @@ impl State {
         let owner_index = explanation.owner();
         let name = |i: u32| {
             snap.node(i)
-                .map_or_else(|| format!("node {i}"), |n| n.name.clone())
+                .map_or_else(|| format!("#{i}"), |n| isolate(&n.name).into_owned())
         };
         let fraction = snap.fraction(position);
-        let hash_name = snap.config.effective_hash().name();
+        let hash = snap.config.effective_hash();
+        let typed = key.to_string();
         let mut steps = Vec::new();
         match &explanation {
             Explanation::RingWalk {
@@ -842,32 +870,35 @@ impl State {
                 wrapped,
                 owner,
             } => {
-                steps.push(format!(
-                    "{hash_name}({key:?}) = {key_position}, {} of the way round the ring.",
-                    format::percent(fraction, 1)
-                ));
+                steps.push(Msg::StepHashRing {
+                    hash,
+                    key: typed,
+                    position: *key_position,
+                    fraction,
+                });
                 if let Some(p) = snap.picture.ring_points().get(*point as usize) {
                     let distance = ring_distance(*key_position, p.position, snap.space_bits());
-                    steps.push(format!(
-                        "Walk clockwise {} of the ring{} to the first point at or after it: point {} of {} at {}.",
-                        format::percent(distance, 2),
-                        if *wrapped { ", past the top" } else { "" },
-                        p.replica,
-                        name(p.owner),
-                        p.position
-                    ));
+                    steps.push(Msg::StepWalk {
+                        distance,
+                        wrapped: *wrapped,
+                        replica: p.replica,
+                        owner: name(p.owner),
+                        position: p.position,
+                    });
                 }
-                steps.push(format!("Owner: {}.", name(*owner)));
+                steps.push(Msg::StepOwner { name: name(*owner) });
             }
             Explanation::BoundedWalk {
                 key_position,
                 visited,
                 owner,
             } => {
-                steps.push(format!(
-                    "{hash_name}({key:?}) = {key_position}, {} of the way round the ring.",
-                    format::percent(fraction, 1)
-                ));
+                steps.push(Msg::StepHashRing {
+                    hash,
+                    key: typed,
+                    position: *key_position,
+                    fraction,
+                });
                 let points = snap.picture.ring_points();
                 let walk: Vec<String> = visited
                     .iter()
@@ -875,56 +906,70 @@ impl State {
                     .map(|p| format!("{} #{}", name(p.owner), p.replica))
                     .collect();
                 if walk.len() > 1 {
-                    steps.push(format!(
-                        "Walk clockwise past full nodes: {} (the last had room).",
-                        walk.join(" → ")
-                    ));
+                    steps.push(Msg::StepWalkPastFull { walk });
                 } else {
-                    steps.push(format!(
-                        "Walk clockwise to the first point: {}.",
-                        walk.join("")
-                    ));
+                    steps.push(Msg::StepWalkFirst {
+                        point: walk.join(""),
+                    });
                 }
-                steps.push(format!("Owner: {}.", name(*owner)));
+                steps.push(Msg::StepOwner { name: name(*owner) });
             }
             Explanation::Modulo {
-                hash,
+                hash: value,
                 buckets,
                 bucket,
             } => {
-                steps.push(format!("{hash_name}({key:?}) = {hash}."));
-                steps.push(format!(
-                    "{hash} mod {buckets} = {bucket}: node {}.",
-                    name(*bucket)
-                ));
+                steps.push(Msg::StepHash {
+                    hash,
+                    key: typed,
+                    value: *value,
+                });
+                steps.push(Msg::StepModulo {
+                    hash: *value,
+                    buckets: *buckets,
+                    bucket: *bucket,
+                    name: name(*bucket),
+                });
             }
-            Explanation::TableEntry { hash, entry, owner } => {
-                steps.push(format!("{hash_name}({key:?}) = {hash}."));
-                steps.push(format!(
-                    "It picks entry {entry} of the table, owned by {}.",
-                    name(*owner)
-                ));
+            Explanation::TableEntry {
+                hash: value,
+                entry,
+                owner,
+            } => {
+                steps.push(Msg::StepHash {
+                    hash,
+                    key: typed,
+                    value: *value,
+                });
+                steps.push(Msg::StepTableEntry {
+                    entry: *entry,
+                    owner: name(*owner),
+                });
             }
             Explanation::Jump {
                 key: k,
                 steps: path,
                 owner,
             } => {
-                steps.push(format!(
-                    "{hash_name}({key:?}) = {k}, the seed of jump's loop."
-                ));
-                let path: Vec<String> = path.iter().map(u32::to_string).collect();
-                steps.push(format!("Buckets the loop stood on: {}.", path.join(" → ")));
-                steps.push(format!("Owner: bucket {owner}, {}.", name(*owner)));
+                steps.push(Msg::StepJumpSeed {
+                    hash,
+                    key: typed,
+                    seed: *k,
+                });
+                steps.push(Msg::StepJumpPath { path: path.clone() });
+                steps.push(Msg::StepJumpOwner {
+                    bucket: *owner,
+                    name: name(*owner),
+                });
             }
             Explanation::Rendezvous { scores, owner } => {
-                let list: Vec<String> = scores
+                let scores = scores
                     .iter()
                     .enumerate()
-                    .map(|(i, s)| format!("{} {}", name(i as u32), format::decimal(*s, 3)))
+                    .map(|(i, s)| (name(i as u32), *s))
                     .collect();
-                steps.push(format!("Scores: {}.", list.join(", ")));
-                steps.push(format!("Highest score: {}.", name(*owner)));
+                steps.push(Msg::StepScores { scores });
+                steps.push(Msg::StepHighest { name: name(*owner) });
             }
         }
         Some(Explained {
@@ -945,62 +990,71 @@ pub fn ring_distance(from: u64, to: u64, bits: u32) -> f64 {
     d as f64 / space as f64
 }
 
-fn parse_weight(text: &str) -> Result<u32, String> {
-    let range = format!("a weight is a whole number from 1 to {MAX_WEIGHT}");
+fn parse_weight(text: &str) -> Result<u32, Msg> {
     let t = text.trim();
     if t.is_empty() {
-        return Err(format!("the weight is empty: {range}"));
+        return Err(Msg::WeightEmpty);
     }
     match t.parse::<u64>() {
         // In range of u32: the core checks it and words the refusal.
-        Ok(w) => u32::try_from(w).map_err(|_| format!("weight {w} is too large: {range}")),
-        Err(_) => Err(format!("weight {t:?} is not a whole number: {range}")),
+        Ok(w) => u32::try_from(w).map_err(|_| Msg::WeightTooLarge { weight: w }),
+        Err(_) => Err(Msg::WeightNotWhole {
+            text: t.to_string(),
+        }),
     }
 }
 
 /// A virtual-node count; empty means "the default" where `allow_default`.
-fn parse_vnodes(text: &str, allow_default: bool) -> Result<Option<u32>, String> {
-    let range = format!("virtual nodes are a whole number from 1 to {MAX_VNODES}");
+fn parse_vnodes(text: &str, allow_default: bool) -> Result<Option<u32>, Msg> {
     let t = text.trim();
     if t.is_empty() {
         return if allow_default {
             Ok(None)
         } else {
-            Err(format!("the virtual-node count is empty: {range}"))
+            Err(Msg::VnodesEmpty)
         };
     }
     match t.parse::<u64>() {
         Ok(v) => u32::try_from(v)
             .map(Some)
-            .map_err(|_| format!("{v} virtual nodes is too many: {range}")),
-        Err(_) => Err(format!("{t:?} is not a whole number: {range}")),
+            .map_err(|_| Msg::VnodesTooMany { vnodes: v }),
+        Err(_) => Err(Msg::VnodesNotWhole {
+            text: t.to_string(),
+        }),
     }
 }
 
-fn parse_count_param(text: &str, what: &str, min: u32, max: u32) -> Result<u32, String> {
-    let range = format!("{what} is a whole number from {min} to {max}");
+fn parse_count_param(text: &str, what: Quantity, min: u32, max: u32) -> Result<u32, Msg> {
     let t = text.trim();
     match t.parse::<u64>() {
         // The core checks the finer rules (Maglev's prime) and words them.
         Ok(v) if v >= u64::from(min) && v <= u64::from(max) => Ok(v as u32),
-        Ok(v) => Err(format!("{v} is out of range: {range}")),
-        Err(_) if t.is_empty() => Err(format!("{what} is empty: {range}")),
-        Err(_) => Err(format!("{t:?} is not a whole number: {range}")),
+        Ok(value) => Err(Msg::ParamOutOfRange {
+            what,
+            value,
+            min,
+            max,
+        }),
+        Err(_) if t.is_empty() => Err(Msg::ParamEmpty { what, min, max }),
+        Err(_) => Err(Msg::ParamNotWhole {
+            what,
+            text: t.to_string(),
+            min,
+            max,
+        }),
     }
 }
 
-fn parse_epsilon(text: &str) -> Result<f64, String> {
+fn parse_epsilon(text: &str) -> Result<f64, Msg> {
     let t = text.trim();
-    let range = format!(
-        "ε is a number above 0 and at most {}",
-        ring_core::error::MAX_EPSILON
-    );
     match t.parse::<f64>() {
         // Checked here too, not only when bounded loads is built, so that a bad value is
         // refused where it was typed; the words are the core's.
         Ok(e) if e > 0.0 && e <= ring_core::error::MAX_EPSILON => Ok(e),
-        Ok(e) => Err(BuildError::BadEpsilon { epsilon: e }.to_string()),
-        Err(_) => Err(format!("{t:?} is not a number: {range}")),
+        Ok(e) => Err(Msg::Build(BuildError::BadEpsilon { epsilon: e })),
+        Err(_) => Err(Msg::EpsilonNotNumber {
+            text: t.to_string(),
+        }),
     }
 }
 

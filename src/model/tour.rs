@@ -4,7 +4,7 @@
 //! the core. [`frame`] is a pure function of the step: going back rebuilds the earlier
 //! state exactly.
 
-use ring_core::metrics::{diff, format, Ideal};
+use ring_core::metrics::{diff, Ideal};
 use ring_core::slots::SlotTable;
 use ring_core::{HashFn, Placement};
 
@@ -12,6 +12,7 @@ use super::algo::AlgoKind;
 use super::chord_view::{chord_view, ChordSettings};
 use super::replication_view::{replication_view, ReplicationSettings};
 use super::state::{Action, State};
+use crate::i18n::Msg;
 
 /// How many steps the tour has.
 pub const STEP_COUNT: u32 = 17;
@@ -40,16 +41,16 @@ pub enum Visual {
 pub struct Frame {
     /// The step, 1-based.
     pub step: u32,
-    /// Its title.
-    pub title: &'static str,
-    /// The caption: two to four sentences, citing the seeds.
-    pub caption: &'static str,
+    /// Its title ([`Msg::TourTitle`]).
+    pub title: Msg,
+    /// The caption: two to four sentences, citing the seeds ([`Msg::TourCaption`]).
+    pub caption: Msg,
     /// The state the picture is drawn from.
     pub state: State,
     /// What to draw.
     pub visual: Visual,
     /// Numbers the core computed for this step, one sentence each.
-    pub facts: Vec<String>,
+    pub facts: Vec<Msg>,
 }
 
 /// A change to make on the way to a step, naming nodes by name (ids depend on the state).
@@ -86,9 +87,9 @@ enum Fact {
     PointsPerNode,
 }
 
+/// A step: how to reach its state, what to draw, which numbers to give. Its title and
+/// caption are in the catalogues ([`Msg::TourTitle`], [`Msg::TourCaption`]).
 struct Step {
-    title: &'static str,
-    caption: &'static str,
     ops: fn() -> Vec<Op>,
     visual: fn() -> Visual,
     facts: &'static [Fact],
@@ -114,100 +115,158 @@ fn picture_and_shares() -> Visual {
 
 const STEPS: [Step; STEP_COUNT as usize] = [
     Step {
-        title: "Hash, then take the remainder",
-        caption: "Seed 000 starts from an order table split into 10 tables: hash(user_id) % size picks the table that holds a user's orders, and a cache cluster picks a server with hash(key) % N the same way. Below, 2,000 keys go to 4 caches by MD5 hash mod 4: each column is a cache, each dot a key. The spread is even, and a lookup costs one hash and one division.",
-        ops: || vec![Op::Hash(HashFn::Md5), Op::Algo(AlgoKind::Modulo), Op::Rest, Op::ExplainFirst],
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Md5),
+                Op::Algo(AlgoKind::Modulo),
+                Op::Rest,
+                Op::ExplainFirst,
+            ]
+        },
         visual: picture,
         facts: &[Fact::Explained, Fact::Keys],
     },
     Step {
-        title: "Add a server, lose the cache",
-        caption: "Add a server and the rule becomes hash(key) % (size + 1): seed 000 warns that almost all cached data is then invalid at once, and every miss falls through to the database. Seed 002 shows it with the numbers 2, 3, 4 and 5: spread over 2 buckets and then over 3, every one of them changes bucket. Here a fifth cache joins; a new node only needs 1/5 of the keys.",
-        ops: || vec![Op::Hash(HashFn::Md5), Op::Algo(AlgoKind::Modulo), Op::Rest, Op::Add("cache-e")],
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Md5),
+                Op::Algo(AlgoKind::Modulo),
+                Op::Rest,
+                Op::Add("cache-e"),
+            ]
+        },
         visual: picture,
         facts: &[Fact::Change],
     },
     Step {
-        title: "The ring and the clockwise rule",
-        caption: "Seeds 001, 003 and 004 hash servers and keys onto one circle of 2^32 positions; a key belongs to the first server met going clockwise from it, so each server owns the arc that ends at its point. Seed 000's prose states the rule the other way round (the largest server hash at or below the key's), but its Java code, TreeMap.tailMap(hash), walks clockwise like the others. The dark path is one key's walk.",
-        ops: || vec![Op::Hash(HashFn::Md5), Op::Algo(AlgoKind::SinglePoint), Op::Rest, Op::ExplainFirst],
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Md5),
+                Op::Algo(AlgoKind::SinglePoint),
+                Op::Rest,
+                Op::ExplainFirst,
+            ]
+        },
         visual: picture,
         facts: &[Fact::Explained, Fact::Shares],
     },
     Step {
-        title: "A server fails",
-        caption: "Seed 000: if node 2 goes down, only node 2's data moves, to node 3, the next node clockwise; no other node is touched. Seed 001 says the same of a removed server. Here cache-b is marked down: exactly its keys move, all to one node, where modulo moved keys between every pair of nodes.",
-        ops: || vec![Op::Hash(HashFn::Md5), Op::Algo(AlgoKind::SinglePoint), Op::Rest, Op::Down("cache-b")],
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Md5),
+                Op::Algo(AlgoKind::SinglePoint),
+                Op::Rest,
+                Op::Down("cache-b"),
+            ]
+        },
         visual: picture,
         facts: &[Fact::Change],
     },
     Step {
-        title: "A server joins",
-        caption: "Seed 003: when a node joins, only the keys between its point and the previous point counter-clockwise are remapped, all onto the new node; every other key stays put. Seed 002 draws the practical lesson: a new machine only has to copy data from the machine after it before it starts serving.",
-        ops: || vec![Op::Hash(HashFn::Md5), Op::Algo(AlgoKind::SinglePoint), Op::Rest, Op::Add("cache-e")],
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Md5),
+                Op::Algo(AlgoKind::SinglePoint),
+                Op::Rest,
+                Op::Add("cache-e"),
+            ]
+        },
         visual: picture,
         facts: &[Fact::Change],
     },
     Step {
-        title: "Few points, uneven arcs (R1)",
-        caption: "With one point per server the arcs are as uneven as random gaps. Seed 003 measures it with R1, the largest share of the ring over the smallest, and R2 and R3, the fraction of nodes within 10% and 2% of the mean share; for 30 nodes it found R1 above 100, a hundredfold difference in load. Here are 10 nodes, 192.168.1.1 to 192.168.1.10, hashed with MD5 as in the paper.",
-        ops: || vec![Op::Hash(HashFn::Md5), Op::Algo(AlgoKind::SinglePoint), Op::Nodes(seed_003_nodes(10)), Op::Rest],
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Md5),
+                Op::Algo(AlgoKind::SinglePoint),
+                Op::Nodes(seed_003_nodes(10)),
+                Op::Rest,
+            ]
+        },
         visual: picture_and_shares,
         facts: &[Fact::Shares, Fact::Keys],
     },
     Step {
-        title: "Virtual nodes",
-        caption: "Every seed's remedy is virtual nodes: each server is hashed many times under names such as 192.168.1.100#1 (seed 003) or 10.24.23.227#1 (seed 001), and a key that walks to a virtual node belongs to its server. Seed 003 reports that 30 virtual nodes per server bring R1 below 2 for 30 servers. The same 10 servers as in the last step, 30 points each.",
-        ops: || vec![Op::Hash(HashFn::Md5), Op::Algo(AlgoKind::Virtual), Op::Vnodes(30), Op::Nodes(seed_003_nodes(10)), Op::Rest],
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Md5),
+                Op::Algo(AlgoKind::Virtual),
+                Op::Vnodes(30),
+                Op::Nodes(seed_003_nodes(10)),
+                Op::Rest,
+            ]
+        },
         visual: picture_and_shares,
         facts: &[Fact::Shares, Fact::Points],
     },
     Step {
-        title: "A hundred virtual nodes",
-        caption: "Seed 003 calls 100 virtual nodes per server a common setting, and finds it still not perfectly even: above 30 servers R1 exceeds 1.5 and R2 falls below 0.7, so the busiest node has 1.5 times the share of the least busy and more than 30% of the nodes are over 10% off the mean. Here are 30 servers with 100 points each; the Paper view computes the whole table.",
-        ops: || vec![Op::Hash(HashFn::Md5), Op::Algo(AlgoKind::Virtual), Op::Vnodes(100), Op::Nodes(seed_003_nodes(30)), Op::Rest],
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Md5),
+                Op::Algo(AlgoKind::Virtual),
+                Op::Vnodes(100),
+                Op::Nodes(seed_003_nodes(30)),
+                Op::Rest,
+            ]
+        },
         visual: picture_and_shares,
         facts: &[Fact::Shares, Fact::Points],
     },
     Step {
-        title: "Weights",
-        caption: "Machines differ, so seed 004 lets a node join with a weight: its virtual-node count becomes replicas × weight / 100, and more points win more of the ring. Here cache-b's weight goes from 100 to 200, doubling its points; every key that moves, moves onto cache-b.",
-        ops: || vec![Op::Hash(HashFn::Md5), Op::Algo(AlgoKind::Virtual), Op::Vnodes(16), Op::Rest, Op::Weight("cache-b", 200)],
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Md5),
+                Op::Algo(AlgoKind::Virtual),
+                Op::Vnodes(16),
+                Op::Rest,
+                Op::Weight("cache-b", 200),
+            ]
+        },
         visual: picture_and_shares,
         facts: &[Fact::Change, Fact::PointsPerNode],
     },
     Step {
-        title: "ketama, as memcached clients do it",
-        caption: "The seeds' ring is what memcached clients have long shipped as ketama: MD5 of \"server-i\", each 16-byte digest cut into four 32-bit points, 40 digests or 160 points per server at equal weights and in proportion to memory otherwise. These are the eight servers and weights of libketama's own test, which gets 1,264 points. A key hashes to the first 4 bytes of its MD5 and walks clockwise.",
         ops: || {
             let weights = [600, 300, 200, 350, 1000, 800, 950, 100];
             let nodes = (1..=8u32)
                 .zip(weights)
                 .map(|(i, w)| (format!("10.0.1.{i}:11211"), w))
                 .collect();
-            vec![Op::Algo(AlgoKind::Ketama), Op::Nodes(nodes), Op::Rest, Op::ExplainFirst]
+            vec![
+                Op::Algo(AlgoKind::Ketama),
+                Op::Nodes(nodes),
+                Op::Rest,
+                Op::ExplainFirst,
+            ]
         },
         visual: picture,
         facts: &[Fact::Points, Fact::Explained, Fact::PointsPerNode],
     },
     Step {
-        title: "A fixed table of 1024 slots",
-        caption: "Seed 001 fixes the ring in advance: 1024 virtual slots, slot i belonging to node_(i % 8), and a key goes to slot (hashCode & 0x7FFFFFFF) % 1024 — one division, no search. Its dropNode deletes a node's slots so that ceilingEntry finds the next remaining slot and only that node's keys move; dealing all 1024 slots afresh for 7 nodes would move most keys, as modulo did.",
         ops: || {
             let nodes = (0..8).map(|i| (format!("node_{i}"), 100)).collect();
             // The nodes first, then the table: picking the algorithm deals its slots over
             // the nodes in turn, as the seed does.
-            vec![Op::Hash(HashFn::JavaString), Op::Nodes(nodes), Op::Slots(1024), Op::Algo(AlgoKind::SlotTable), Op::Rest]
+            vec![
+                Op::Hash(HashFn::JavaString),
+                Op::Nodes(nodes),
+                Op::Slots(1024),
+                Op::Algo(AlgoKind::SlotTable),
+                Op::Rest,
+            ]
         },
         visual: picture,
         facts: &[Fact::SlotDrop, Fact::Memory],
     },
     Step {
-        title: "Chord: the owner in O(log n) hops",
-        caption: "Seed 002 notes that walking the ring node by node costs O(k) for k nodes, and points to the jump tables of the 2001 DHTs (CAN, Chord, Tapestry, Pastry): each node records the owners of the points 1, 2, 4, … ahead of it. Chord forwards a query to the farthest finger that does not pass the key, at least halving the distance left, so a lookup takes O(log n) hops. Below, 16 nodes at the MD5 of their names, the start node's fingers, and one lookup's hops.",
         ops: || {
             let nodes = (1..=16).map(|i| (format!("10.0.0.{i}"), 100)).collect();
-            vec![Op::Hash(HashFn::Md5), Op::Algo(AlgoKind::SinglePoint), Op::Nodes(nodes), Op::Rest]
+            vec![
+                Op::Hash(HashFn::Md5),
+                Op::Algo(AlgoKind::SinglePoint),
+                Op::Nodes(nodes),
+                Op::Rest,
+            ]
         },
         visual: || {
             Visual::Chord(ChordSettings {
@@ -218,9 +277,15 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         facts: &[Fact::Chord],
     },
     Step {
-        title: "Replication to successors",
-        caption: "Seed 002 suggests each machine also keep a copy of the data of the machine before it, so that one going offline loses nothing. Generalised, a key lives on its owner and the next R − 1 distinct nodes clockwise, its preference list. With R = 3 here, when cache-b fails the next replica, which already holds the data, serves its keys, and one more node clockwise receives a copy.",
-        ops: || vec![Op::Hash(HashFn::Md5), Op::Algo(AlgoKind::Virtual), Op::Vnodes(4), Op::Nodes(cache_nodes(5)), Op::Rest],
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Md5),
+                Op::Algo(AlgoKind::Virtual),
+                Op::Vnodes(4),
+                Op::Nodes(cache_nodes(5)),
+                Op::Rest,
+            ]
+        },
         visual: || {
             Visual::Replication(ReplicationSettings {
                 replicas: 3,
@@ -231,29 +296,44 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         facts: &[Fact::Replication],
     },
     Step {
-        title: "Jump consistent hash",
-        caption: "Seed 003 also studies Google's jump consistent hash (Lamping and Veach, 2014): no ring and no table, only a short loop of multiplications that turns a 64-bit key into a bucket from 0 to n − 1. Adding bucket n moves the ideal 1/(n + 1) of the keys, all onto the new bucket, and it keeps nothing in memory. The price: buckets are numbered, so only the last one can leave.",
-        ops: || vec![Op::Hash(HashFn::Murmur3_64), Op::Algo(AlgoKind::Jump), Op::Rest, Op::Add("cache-e"), Op::ExplainFirst],
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Murmur3_64),
+                Op::Algo(AlgoKind::Jump),
+                Op::Rest,
+                Op::Add("cache-e"),
+                Op::ExplainFirst,
+            ]
+        },
         visual: picture,
         facts: &[Fact::Change, Fact::Explained, Fact::Memory],
     },
     Step {
-        title: "Maglev",
-        caption: "Maglev, Google's load balancer and another of seed 003's algorithms, fills a lookup table of prime size M: each node walks its own permutation of the entries and the nodes take turns claiming free ones, so each holds about M/n entries. A lookup is one hash and one table read. Adding a node moves a little more than the ideal, because a few entries also change hands between old nodes.",
-        ops: || vec![Op::Hash(HashFn::Murmur3_64), Op::Algo(AlgoKind::Maglev), Op::Rest, Op::Add("cache-e")],
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Murmur3_64),
+                Op::Algo(AlgoKind::Maglev),
+                Op::Rest,
+                Op::Add("cache-e"),
+            ]
+        },
         visual: picture,
         facts: &[Fact::Change, Fact::Shares, Fact::Memory],
     },
     Step {
-        title: "Bounded loads",
-        caption: "Consistent hashing with bounded loads, the last of seed 003's list (Mirrokni, Thorup and Zadimoghaddam), caps every node at ⌈(1 + ε) × mean⌉ keys: a key whose node is full walks on clockwise to the next node with room. With ε = 0.25, no node carries more than 1.25 times the mean, however uneven its arcs.",
-        ops: || vec![Op::Hash(HashFn::Md5), Op::Algo(AlgoKind::Bounded), Op::Vnodes(4), Op::Epsilon("0.25"), Op::Rest],
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Md5),
+                Op::Algo(AlgoKind::Bounded),
+                Op::Vnodes(4),
+                Op::Epsilon("0.25"),
+                Op::Rest,
+            ]
+        },
         visual: picture_and_shares,
         facts: &[Fact::PassedOn, Fact::Keys, Fact::Shares],
     },
     Step {
-        title: "go-zero's ring",
-        caption: "Seed 004 reads go-zero's core/hash: MurmurHash3 of the node's name followed by the replica number, 100 replicas by default (fewer are raised to 100), and weights that scale them as replicas × weight / 100 but never above the replica count. A point shared by two nodes keeps both, and a key landing on it is placed by hashing \"16777619:\" + key. Below, localhost:3 has weight 50 and localhost:4 weight 200 — yet only 100 points.",
         ops: || {
             let weights = [100, 100, 100, 50, 200];
             let nodes = (0..5u32)
@@ -268,24 +348,26 @@ const STEPS: [Step; STEP_COUNT as usize] = [
 ];
 
 /// Every step's title, in order (for the step menu).
-pub fn titles() -> Vec<&'static str> {
-    STEPS.iter().map(|s| s.title).collect()
+pub fn titles() -> Vec<Msg> {
+    (1..=STEP_COUNT).map(Msg::TourTitle).collect()
 }
 
-fn node_id(state: &State, name: &str) -> Result<super::NodeId, String> {
+fn node_id(state: &State, name: &str) -> Result<super::NodeId, Msg> {
     state
         .nodes
         .iter()
         .find(|n| n.name == name)
         .map(|n| n.id)
-        .ok_or_else(|| format!("the tour has no node {name}"))
+        .ok_or_else(|| Msg::TourNoNode {
+            name: name.to_string(),
+        })
 }
 
-fn apply(state: State, action: Action) -> Result<State, String> {
-    state.apply(action).map_err(|e| e.message)
+fn apply(state: State, action: Action) -> Result<State, Msg> {
+    state.apply(action).map_err(|e| *e.message)
 }
 
-fn add(state: State, name: &str, weight: u32) -> Result<State, String> {
+fn add(state: State, name: &str, weight: u32) -> Result<State, Msg> {
     apply(
         state,
         Action::AddNode {
@@ -296,7 +378,7 @@ fn add(state: State, name: &str, weight: u32) -> Result<State, String> {
     )
 }
 
-fn run(mut state: State, op: Op) -> Result<State, String> {
+fn run(mut state: State, op: Op) -> Result<State, Msg> {
     state = match op {
         Op::Algo(kind) => apply(state, Action::SetAlgorithm(kind))?,
         Op::Hash(hash) => apply(state, Action::SetHash(hash))?,
@@ -351,12 +433,12 @@ fn run(mut state: State, op: Op) -> Result<State, String> {
 
 /// The state of step `step` (1-based): the first state with the tour's keys, then the
 /// step's actions.
-pub fn state_at(step: u32) -> Result<State, String> {
+pub fn state_at(step: u32) -> Result<State, Msg> {
     let def = step
         .checked_sub(1)
         .and_then(|i| STEPS.get(i as usize))
-        .ok_or_else(|| format!("there is no step {step}: the tour has steps 1 to {STEP_COUNT}"))?;
-    let first = State::initial().map_err(|e| e.to_string())?;
+        .ok_or(Msg::NoSuchStep { step })?;
+    let first = State::initial().map_err(Msg::Build)?;
     let mut state = run(first, Op::Rest)?;
     for op in (def.ops)() {
         state = run(state, op)?;
@@ -365,12 +447,12 @@ pub fn state_at(step: u32) -> Result<State, String> {
 }
 
 /// Step `step` (1-based) as the page shows it.
-pub fn frame(step: u32) -> Result<Frame, String> {
+pub fn frame(step: u32) -> Result<Frame, Msg> {
     let state = state_at(step)?;
     let def = step
         .checked_sub(1)
         .and_then(|i| STEPS.get(i as usize))
-        .ok_or_else(|| format!("there is no step {step}"))?;
+        .ok_or(Msg::NoSuchStep { step })?;
     let mut visual = (def.visual)();
     // The tour's lookup starts from the node whose path is longest: the one that shows the
     // most hops. Replication fails the key's owner, so that a replica has to take over.
@@ -401,52 +483,40 @@ pub fn frame(step: u32) -> Result<Frame, String> {
     }
     Ok(Frame {
         step,
-        title: def.title,
-        caption: def.caption,
+        title: Msg::TourTitle(step),
+        caption: Msg::TourCaption(step),
         state,
         visual,
         facts,
     })
 }
 
-fn r_line(label: &str, b: &ring_core::metrics::Balance) -> String {
-    let r1 = if b.r1.is_finite() {
-        format::decimal(b.r1, 2)
-    } else {
-        "infinite (a node owns nothing)".to_string()
-    };
-    format!(
-        "{label}: R1 = {r1}, R2 = {}, R3 = {}.",
-        format::percent(b.r2, 0),
-        format::percent(b.r3, 0)
-    )
-}
-
-fn facts_of(fact: Fact, state: &State, visual: &Visual) -> Vec<String> {
+fn facts_of(fact: Fact, state: &State, visual: &Visual) -> Vec<Msg> {
     let snap = &state.current;
     let name = |label: u32| {
         state
             .describe(super::NodeId(label))
-            .map_or_else(|| format!("node {label}"), |(n, _)| n)
+            .map_or_else(|| format!("#{label}"), |(n, _)| n)
     };
     match fact {
         Fact::Change => match &state.change {
             Some(c) => {
-                let mut out = vec![format!("{}: {}.", capitalise(&c.what), c.summary)];
+                let mut out = vec![Msg::FactChange {
+                    what: Box::new(c.what.clone()),
+                    summary: c.summary,
+                }];
                 // The core lists flows largest first.
                 let flows = &c.flows;
-                let shown: Vec<String> = flows
+                let shown: Vec<(String, String, u64)> = flows
                     .iter()
                     .take(4)
-                    .map(|f| format!("{} → {} {}", name(f.from), name(f.to), f.keys))
+                    .map(|f| (name(f.from), name(f.to), f.keys))
                     .collect();
                 if !shown.is_empty() {
-                    let more = if flows.len() > 4 {
-                        format!(" and {} more flows", flows.len() - 4)
-                    } else {
-                        String::new()
-                    };
-                    out.push(format!("Keys moved: {}{more}.", shown.join(", ")));
+                    out.push(Msg::FactFlows {
+                        flows: shown,
+                        more: flows.len().saturating_sub(4),
+                    });
                 }
                 out
             }
@@ -455,41 +525,44 @@ fn facts_of(fact: Fact, state: &State, visual: &Visual) -> Vec<String> {
         Fact::Explained => state.explained().map(|e| e.steps).unwrap_or_default(),
         Fact::Shares => snap
             .share_balance()
-            .map(|b| vec![r_line("Shares of the hash space", &b)])
+            .map(|b| {
+                vec![Msg::FactShares {
+                    r1: b.r1,
+                    r2: b.r2,
+                    r3: b.r3,
+                }]
+            })
             .unwrap_or_default(),
         Fact::Keys => snap
             .key_balance()
             .map(|b| {
-                vec![format!(
-                    "Keys per node: from {} to {}; the busiest has {} times the mean.",
-                    format::group_thousands(b.min as u64),
-                    format::group_thousands(b.max as u64),
-                    format::decimal(b.peak_to_mean, 2)
-                )]
+                vec![Msg::FactKeys {
+                    min: b.min as u64,
+                    max: b.max as u64,
+                    peak: b.peak_to_mean,
+                }]
             })
             .unwrap_or_default(),
-        Fact::Points => vec![format!(
-            "{} points on the ring for {} nodes.",
-            format::group_thousands(snap.picture.ring_points().len() as u64),
-            snap.nodes.len()
-        )],
+        Fact::Points => vec![Msg::FactPoints {
+            points: snap.picture.ring_points().len(),
+            nodes: snap.nodes.len(),
+        }],
         Fact::PointsPerNode => {
             let points = snap.picture.ring_points();
-            let list: Vec<String> = snap
+            let list = snap
                 .nodes
                 .iter()
                 .enumerate()
                 .map(|(i, n)| {
                     let count = points.iter().filter(|p| p.owner == i as u32).count();
-                    format!("{} {}", n.name, count)
+                    (n.name.clone(), count)
                 })
                 .collect();
-            vec![format!("Points per node: {}.", list.join(", "))]
+            vec![Msg::FactPointsPerNode { list }]
         }
-        Fact::Memory => vec![format!(
-            "The lookup structure holds {} bytes.",
-            format::group_thousands(snap.placement.memory_bytes())
-        )],
+        Fact::Memory => vec![Msg::FactMemory {
+            bytes: snap.placement.memory_bytes(),
+        }],
         Fact::SlotDrop => slot_drop(state).unwrap_or_default(),
         Fact::Chord => match visual {
             Visual::Chord(settings) => match chord_view(state, settings) {
@@ -498,20 +571,17 @@ fn facts_of(fact: Fact, state: &State, visual: &Visual) -> Vec<String> {
                         .chain(v.hops.iter().map(|h| v.name(h.to)))
                         .collect();
                     vec![
-                        format!(
-                            "{:?} hashes to {}; its owner is {}.",
-                            v.key,
-                            v.key_position,
-                            v.name(v.owner)
-                        ),
-                        format!(
-                            "Lookup from {}: {} ({} hops; log2 {} = {}).",
-                            v.name(v.start),
-                            path.join(" → "),
-                            v.hops.len(),
-                            v.members.len(),
-                            format::decimal(v.log2_n(), 2)
-                        ),
+                        Msg::FactChordHash {
+                            key: v.key.clone(),
+                            position: v.key_position,
+                            owner: v.name(v.owner),
+                        },
+                        Msg::FactChordLookup {
+                            start: v.name(v.start),
+                            path,
+                            nodes: v.members.len(),
+                            log2: v.log2_n(),
+                        },
                     ]
                 }
                 Err(e) => vec![e],
@@ -526,29 +596,28 @@ fn facts_of(fact: Fact, state: &State, visual: &Visual) -> Vec<String> {
                         ids.iter()
                             .filter_map(|&id| state.node(id).map(|n| n.name.clone()))
                             .collect::<Vec<_>>()
-                            .join(", ")
                     };
                     if let Some(k) = &v.typed {
-                        out.push(format!(
-                            "{:?} is stored on {} (R = {}).",
-                            k.key,
-                            by_name(&k.list),
-                            v.replicas
-                        ));
+                        out.push(Msg::FactStored {
+                            key: k.key.clone(),
+                            on: by_name(&k.list),
+                            replicas: v.replicas,
+                        });
                         if let Some(f) = &k.failover {
-                            out.push(format!("With the failure it is on {}.", by_name(&f.after)));
+                            out.push(Msg::FactWithFailure {
+                                on: by_name(&f.after),
+                            });
                         }
                     }
                     if let Some((id, t)) = v.totals {
-                        out.push(format!(
-                            "{} fails: it held a copy of {} of {} keys and owned {}; their next replicas serve them, {} keys get a new copy, and {} keys lost every copy.",
-                            name(id.0),
-                            format::group_thousands(t.held),
-                            format::group_thousands(t.total),
-                            format::group_thousands(t.owned),
-                            format::group_thousands(t.recopied),
-                            format::group_thousands(t.lost)
-                        ));
+                        out.push(Msg::FactFails {
+                            name: name(id.0),
+                            held: t.held,
+                            total: t.total,
+                            owned: t.owned,
+                            recopied: t.recopied,
+                            lost: t.lost,
+                        });
                     }
                     out
                 }
@@ -564,26 +633,17 @@ fn facts_of(fact: Fact, state: &State, visual: &Visual) -> Vec<String> {
                 .zip(&snap.owners)
                 .filter(|(k, &o)| snap.placement.locate(k) != o)
                 .count();
-            vec![format!(
-                "{} of {} keys found their first node full and were passed on clockwise.",
-                format::group_thousands(passed as u64),
-                format::group_thousands(state.keys.len() as u64)
-            )]
+            vec![Msg::FactPassedOn {
+                passed: passed as u64,
+                total: state.keys.len() as u64,
+            }]
         }
-    }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(first) => first.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }
 
 /// Seed 001's dropNode against dealing the table again, for the table of `state`: the
 /// keys each moves when the fourth node leaves.
-fn slot_drop(state: &State) -> Option<Vec<String>> {
+fn slot_drop(state: &State) -> Option<Vec<Msg>> {
     let specs: Vec<ring_core::NodeSpec> = state
         .nodes
         .iter()
@@ -614,16 +674,15 @@ fn slot_drop(state: &State) -> Option<Vec<String>> {
         share: held as f64 / keys.len().max(1) as f64,
     };
     Some(vec![
-        format!(
-            "Dropping {leaver_name} the seed's way: {}.",
-            a.summary(ideal)
-        ),
-        format!(
-            "Dealing {} slots afresh over the other {}: {}.",
-            format::group_thousands(u64::from(slots)),
-            rest.len(),
-            b.summary(ideal)
-        ),
+        Msg::FactSlotDrop {
+            leaver: leaver_name,
+            summary: a.summary(ideal),
+        },
+        Msg::FactSlotDeal {
+            slots,
+            rest: rest.len(),
+            summary: b.summary(ideal),
+        },
     ])
 }
 

@@ -1,7 +1,7 @@
 //! The state in a link and in the browser's storage: [`Shared`] is everything a page needs
 //! to show the same picture (the algorithm and its parameters, the hash, the nodes, the
-//! keys, the key being explained, the view, the tour's step, the theme), written as
-//! human-readable query parameters:
+//! keys, the key being explained, the view, the tour's step, the theme, the language),
+//! written as human-readable query parameters:
 //!
 //! ```text
 //! ?algo=ketama&hash=md5&nodes=a:600,b:300&keys=10000&seed=42
@@ -44,6 +44,7 @@ use super::palette::PALETTE;
 use super::state::{KeySet, KeySource, Node, NodeId, State};
 use super::tour;
 use super::view::ViewKind;
+use crate::i18n::{Choice, Lang, Msg, Quantity, Ui};
 
 /// The first example's default virtual-node count (the state's own constant is private to
 /// it; a test keeps the two equal).
@@ -51,7 +52,8 @@ pub const DEFAULT_VNODES: u32 = 16;
 /// The first example's nodes.
 const DEFAULT_NODES: [&str; 4] = ["cache-a", "cache-b", "cache-c", "cache-d"];
 const DEFAULT_WEIGHT: u32 = 100;
-const DEFAULT_KEYS: u32 = 10_000;
+/// The first example's key count (also what stands in for pasted keys a link left out).
+pub const DEFAULT_KEYS: u32 = 10_000;
 const DEFAULT_SEED: u64 = 42;
 /// Longest query read; anything longer is refused whole, before any work.
 pub const MAX_QUERY_BYTES: usize = 16 * 1024 * 1024;
@@ -62,7 +64,7 @@ pub const STORED_PASTE_BYTES: usize = 1_500_000;
 /// The first line of a stored state: the format and its version.
 pub const STORE_HEADER: &str = "ringlab-state v1";
 /// Longest explained key (the model refuses longer ones).
-const MAX_EXPLAIN_BYTES: usize = 1_024;
+const MAX_EXPLAIN_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;
 
 /// The theme a page was set to; no choice follows the system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,6 +169,8 @@ pub struct Shared {
     pub step: u32,
     /// The theme, if one was picked.
     pub theme: Option<ThemeChoice>,
+    /// The language, if one was picked (else the page follows the browser's).
+    pub lang: Option<Lang>,
     /// The embedded layout, if any (not part of the state).
     pub embed: Option<Embed>,
     /// Whether the controls show (not part of the state).
@@ -200,6 +204,7 @@ impl Default for Shared {
             view: ViewKind::Explore,
             step: 1,
             theme: None,
+            lang: None,
             embed: None,
             controls: true,
         }
@@ -212,7 +217,7 @@ pub struct Parsed {
     /// The description, with defaults where a parameter was missing or ignored.
     pub shared: Shared,
     /// One sentence per ignored parameter.
-    pub problems: Vec<String>,
+    pub problems: Vec<Msg>,
     /// Whether any state parameter was given (then the link wins over a stored state).
     pub has_state: bool,
 }
@@ -262,7 +267,7 @@ pub struct Param {
     /// State or layout.
     pub scope: Scope,
     /// Reads the raw value; the message says what is wrong and what is allowed.
-    pub read: fn(&mut Shared, &str) -> Result<(), String>,
+    pub read: fn(&mut Shared, &str) -> Result<(), Msg>,
     /// Writes the raw value, if the parameter is written.
     pub write: fn(&Shared, Limits) -> Option<String>,
 }
@@ -285,7 +290,7 @@ pub const PARAMS: &[Param] = &[
         name: "vnodes",
         scope: Scope::State,
         read: |s, v| {
-            s.default_vnodes = read_u32(v, "the default virtual-node count", 1, MAX_VNODES)?;
+            s.default_vnodes = read_u32(v, Quantity::DefaultVnodes, 1, MAX_VNODES)?;
             Ok(())
         },
         write: |s, _| {
@@ -300,7 +305,7 @@ pub const PARAMS: &[Param] = &[
             let text = decode(v)?;
             s.params.naming = Naming::parse(&text).ok_or_else(|| {
                 let all: Vec<&str> = Naming::ALL.iter().map(|n| n.name()).collect();
-                format!("{} is not a naming: use {}", quoted(&text), all.join(", "))
+                not_one_of(Choice::Naming, &text, &all)
             })?;
             Ok(())
         },
@@ -316,11 +321,7 @@ pub const PARAMS: &[Param] = &[
             let text = decode(v)?;
             s.params.weighting = Weighting::parse(&text).ok_or_else(|| {
                 let all: Vec<&str> = Weighting::ALL.iter().map(|w| w.name()).collect();
-                format!(
-                    "{} is not a weighting: use {}",
-                    quoted(&text),
-                    all.join(", ")
-                )
+                not_one_of(Choice::Weighting, &text, &all)
             })?;
             Ok(())
         },
@@ -333,7 +334,7 @@ pub const PARAMS: &[Param] = &[
         name: "replicas",
         scope: Scope::State,
         read: |s, v| {
-            s.params.replicas = read_u32(v, "go-zero's replicas", 1, MAX_VNODES)?;
+            s.params.replicas = read_u32(v, Quantity::GoZeroReplicas, 1, MAX_VNODES)?;
             Ok(())
         },
         write: |s, _| {
@@ -345,7 +346,7 @@ pub const PARAMS: &[Param] = &[
         name: "slots",
         scope: Scope::State,
         read: |s, v| {
-            s.params.slots = read_u32(v, "the slot count", 1, MAX_SLOTS)?;
+            s.params.slots = read_u32(v, Quantity::Slots, 1, MAX_SLOTS)?;
             Ok(())
         },
         write: |s, _| {
@@ -359,7 +360,7 @@ pub const PARAMS: &[Param] = &[
         read: |s, v| {
             // Whether it must be a prime depends on the algorithm: checked after every
             // parameter is read.
-            s.params.table_size = read_u32(v, "Maglev's table size", 2, MAX_TABLE_SIZE)?;
+            s.params.table_size = read_u32(v, Quantity::TableSize, 2, MAX_TABLE_SIZE)?;
             Ok(())
         },
         write: |s, _| {
@@ -372,13 +373,14 @@ pub const PARAMS: &[Param] = &[
         scope: Scope::State,
         read: |s, v| {
             let text = decode(v)?;
-            let range = format!("ε is a number above 0 and at most {MAX_EPSILON}");
             match text.parse::<f64>() {
                 Ok(e) if e > 0.0 && e <= MAX_EPSILON => {
                     s.params.epsilon = e;
                     Ok(())
                 }
-                _ => Err(format!("{} is out of range: {range}", quoted(&text))),
+                _ => Err(Msg::EpsilonOutOfRange {
+                    text: quoted(&text),
+                }),
             }
         },
         write: |s, _| {
@@ -449,7 +451,7 @@ pub const PARAMS: &[Param] = &[
         name: "pasted",
         scope: Scope::State,
         read: |s, v| {
-            let count = read_u32(v, "the number of pasted keys", MIN_KEYS, MAX_KEYS)?;
+            let count = read_u32(v, Quantity::PastedCount, MIN_KEYS, MAX_KEYS)?;
             s.keys = SharedKeys::Omitted(count);
             Ok(())
         },
@@ -476,10 +478,10 @@ pub const PARAMS: &[Param] = &[
         read: |s, v| {
             let key = decode(v)?;
             if key.len() > MAX_EXPLAIN_BYTES {
-                return Err(format!(
-                    "the key is {} bytes long: explain a key of at most {MAX_EXPLAIN_BYTES} bytes",
-                    key.len()
-                ));
+                return Err(Msg::ExplainTooLong {
+                    bytes: key.len(),
+                    max: MAX_EXPLAIN_BYTES,
+                });
             }
             s.explain = key;
             Ok(())
@@ -493,7 +495,7 @@ pub const PARAMS: &[Param] = &[
             let text = decode(v)?;
             s.view = ViewKind::from_id(&text).ok_or_else(|| {
                 let all: Vec<&str> = ViewKind::ALL.iter().map(|v| v.id()).collect();
-                format!("{} is not a view: use {}", quoted(&text), all.join(", "))
+                not_one_of(Choice::View, &text, &all)
             })?;
             Ok(())
         },
@@ -503,7 +505,7 @@ pub const PARAMS: &[Param] = &[
         name: "step",
         scope: Scope::State,
         read: |s, v| {
-            s.step = read_u32(v, "the tour's step", 1, tour::STEP_COUNT)?;
+            s.step = read_u32(v, Quantity::TourStep, 1, tour::STEP_COUNT)?;
             Ok(())
         },
         write: |s, _| (s.step != 1).then(|| s.step.to_string()),
@@ -515,12 +517,7 @@ pub const PARAMS: &[Param] = &[
             s.theme = Some(match decode(v)?.as_str() {
                 "light" => ThemeChoice::Light,
                 "dark" => ThemeChoice::Dark,
-                other => {
-                    return Err(format!(
-                        "{} is not a theme: use light or dark",
-                        quoted(other)
-                    ))
-                }
+                other => return Err(not_one_of(Choice::Theme, other, &["light", "dark"])),
             });
             Ok(())
         },
@@ -532,6 +529,19 @@ pub const PARAMS: &[Param] = &[
         },
     },
     Param {
+        name: "lang",
+        scope: Scope::State,
+        read: |s, v| {
+            let text = decode(v)?;
+            s.lang = Some(Lang::from_id(&text).ok_or_else(|| {
+                let all: Vec<&str> = Lang::ALL.iter().map(|l| l.id()).collect();
+                not_one_of(Choice::Language, &text, &all)
+            })?);
+            Ok(())
+        },
+        write: |s, _| s.lang.map(|l| l.id().to_string()),
+    },
+    Param {
         name: "embed",
         scope: Scope::Page,
         read: |s, v| {
@@ -539,12 +549,7 @@ pub const PARAMS: &[Param] = &[
                 "" | "full" => Embed::Full,
                 "ring" => Embed::Ring,
                 "chart" => Embed::Chart,
-                other => {
-                    return Err(format!(
-                        "{} is not a layout: use embed, embed=ring or embed=chart",
-                        quoted(other)
-                    ))
-                }
+                other => return Err(not_one_of(Choice::Layout, other, &["", "ring", "chart"])),
             });
             Ok(())
         },
@@ -563,9 +568,7 @@ pub const PARAMS: &[Param] = &[
             s.controls = match decode(v)?.as_str() {
                 "0" => false,
                 "1" => true,
-                other => {
-                    return Err(format!("{} is not 0 or 1", quoted(other)));
-                }
+                other => return Err(not_one_of(Choice::ZeroOrOne, other, &["0", "1"])),
             };
             Ok(())
         },
@@ -608,6 +611,7 @@ impl Shared {
             view: state.view,
             step: state.tour_step,
             theme,
+            lang: None,
             embed: None,
             controls: true,
         }
@@ -615,8 +619,8 @@ impl Shared {
 
     /// The state this describes, built by the core; a description the core refuses as a
     /// whole (too many ring points, say) gives its reason.
-    pub fn to_state(&self) -> Result<State, String> {
-        let mut s = State::initial().map_err(|e| e.to_string())?;
+    pub fn to_state(&self) -> Result<State, Msg> {
+        let mut s = State::initial().map_err(Msg::Build)?;
         s.kind = self.kind;
         s.params = self.params;
         s.hash = self.hash;
@@ -660,7 +664,7 @@ impl Shared {
             }
             _ => None,
         };
-        s.settled().map_err(|e| e.to_string())
+        s.settled().map_err(Msg::from)
     }
 
     /// The query (without `?`) for this description: no state parameters at all for the
@@ -706,10 +710,7 @@ impl Shared {
         let mut has_state = false;
         let query = query.strip_prefix('?').unwrap_or(query);
         if query.len() > MAX_QUERY_BYTES {
-            problems.push(format!(
-                "the address is {} bytes long, more than the {MAX_QUERY_BYTES} read: it was ignored",
-                query.len()
-            ));
+            problems.push(Msg::LinkTooLong { bytes: query.len() });
             return Parsed {
                 shared,
                 problems,
@@ -721,24 +722,23 @@ impl Shared {
         for piece in query.split('&').filter(|p| !p.is_empty()) {
             let (name, value) = piece.split_once('=').unwrap_or((piece, ""));
             let Some(param) = PARAMS.iter().find(|p| p.name == name) else {
-                problems.push(format!(
-                    "unknown parameter {}: ignored",
-                    quoted(&decode_lossy(name))
-                ));
+                problems.push(Msg::LinkUnknown {
+                    name: quoted(&decode_lossy(name)),
+                });
                 continue;
             };
             if seen.contains(&param.name) {
-                problems.push(format!(
-                    "{} is given more than once: the first is used",
-                    param.name
-                ));
+                problems.push(Msg::LinkRepeated { name: param.name });
                 continue;
             }
             seen.push(param.name);
             has_state |= param.scope == Scope::State;
             if let Err(why) = (param.read)(&mut shared, value) {
                 nodes_ok &= param.name != "nodes";
-                problems.push(format!("{}: {why}: ignored", param.name));
+                problems.push(Msg::LinkIgnored {
+                    param: param.name,
+                    why: Box::new(why),
+                });
             }
         }
         let ways = [
@@ -747,31 +747,25 @@ impl Shared {
             seen.contains(&"pasted"),
         ];
         if ways.iter().filter(|&&w| w).count() > 1 {
-            problems.push(
-                "keys (with seed), keylist and pasted are different ways to give the keys, \
-                 and only one may be used: the first example's keys stand in"
-                    .into(),
-            );
+            problems.push(Msg::Ui(Ui::LinkKeyWays));
             shared.keys = Shared::default().keys;
         }
         if shared.kind == AlgoKind::Maglev && !is_prime(shared.params.table_size) {
-            problems.push(format!(
-                "table: {} is not a prime, and Maglev's table size is a prime from 2 to \
-                 {MAX_TABLE_SIZE}: ignored",
-                shared.params.table_size
-            ));
+            problems.push(Msg::LinkNotPrime {
+                size: shared.params.table_size,
+            });
             shared.params.table_size = AlgoParams::default().table_size;
         }
         if let SharedKeys::Omitted(n) = shared.keys {
-            problems.push(format!(
-                "the link was made with {n} pasted keys, which were too many to carry: \
-                 {DEFAULT_KEYS} generated keys stand in for them"
-            ));
+            problems.push(Msg::LinkOmitted { count: n });
         }
         if let Some(map) = shared.slot_map.take() {
             match check_slot_map(&shared, &map, nodes_ok) {
                 Ok(()) => shared.slot_map = Some(map),
-                Err(why) => problems.push(format!("slotmap: {why}: ignored")),
+                Err(why) => problems.push(Msg::LinkIgnored {
+                    param: "slotmap",
+                    why: Box::new(why),
+                }),
             }
         }
         Parsed {
@@ -784,7 +778,7 @@ impl Shared {
     /// Whether this description is one the page can show: every field in its range, node
     /// names valid and unique, at least one node up, the slot map (if any) over nodes that
     /// are up. [`Shared::parse`] only ever returns descriptions that pass.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Msg> {
         let p = &self.params;
         let ok = (1..=MAX_VNODES).contains(&self.default_vnodes)
             && (1..=MAX_VNODES).contains(&p.replicas)
@@ -796,18 +790,18 @@ impl Shared {
             && (1..=tour::STEP_COUNT).contains(&self.step)
             && self.explain.len() <= MAX_EXPLAIN_BYTES;
         if !ok {
-            return Err("a parameter is out of range".into());
+            return Err(Msg::Ui(Ui::LinkParamOutOfRange));
         }
         check_nodes(&self.nodes)?;
         match &self.keys {
             SharedKeys::Generated { count, .. } | SharedKeys::Omitted(count) => {
                 if !(MIN_KEYS..=MAX_KEYS).contains(count) {
-                    return Err("the key count is out of range".into());
+                    return Err(Msg::Ui(Ui::LinkKeyCountOutOfRange));
                 }
             }
             SharedKeys::Pasted(list) => {
                 if keys::parse_pasted(&list.join("\n")).as_ref() != Ok(list) {
-                    return Err("the pasted keys are not a valid key list".into());
+                    return Err(Msg::Ui(Ui::LinkPastedInvalid));
                 }
             }
         }
@@ -825,18 +819,19 @@ impl Shared {
     /// A stored description, or why it cannot be used. Unlike a link, a stored state is
     /// used whole or not at all: the page wrote it, so any problem means it is damaged or
     /// from another version.
-    pub fn from_stored(text: &str) -> Result<Shared, String> {
+    pub fn from_stored(text: &str) -> Result<Shared, Msg> {
         let Some((header, query)) = text.split_once('\n') else {
-            return Err("it is not in Ringlab's format".into());
+            return Err(Msg::Ui(Ui::NotRinglabFormat));
         };
         if header != STORE_HEADER {
             return Err(match header.strip_prefix("ringlab-state ") {
-                Some(version) => format!(
-                    "it was saved in format {}, and this page reads {}",
-                    quoted(version),
-                    STORE_HEADER.trim_start_matches("ringlab-state ")
-                ),
-                None => "it is not in Ringlab's format".into(),
+                Some(version) => Msg::StoredVersion {
+                    found: quoted(version),
+                    reads: STORE_HEADER
+                        .trim_start_matches("ringlab-state ")
+                        .to_string(),
+                },
+                None => Msg::Ui(Ui::NotRinglabFormat),
             });
         }
         let parsed = Shared::parse(query);
@@ -851,14 +846,12 @@ impl Parsed {
     /// The state the query describes, with every problem on the way. A description the
     /// core refuses as a whole falls back to the first example (keeping the view and the
     /// theme), and says why.
-    pub fn restore(&self) -> Result<(State, Vec<String>), String> {
+    pub fn restore(&self) -> Result<(State, Vec<Msg>), Msg> {
         let mut problems = self.problems.clone();
         match self.shared.to_state() {
             Ok(state) => Ok((state, problems)),
             Err(why) => {
-                problems.push(format!(
-                    "the cluster it describes could not be built ({why}): the first example is shown instead"
-                ));
+                problems.push(Msg::LinkNotBuilt { why: Box::new(why) });
                 let fallback = Shared {
                     view: self.shared.view,
                     step: self.shared.step,
@@ -878,55 +871,68 @@ fn next_colour(previous: Option<u8>) -> u8 {
     previous.map_or(0, |p| ((usize::from(p) + 1) % PALETTE.len()) as u8)
 }
 
-fn read_algo(s: &mut Shared, v: &str) -> Result<(), String> {
+/// The refusal of `text`, which is not one of `all`.
+fn not_one_of(what: Choice, text: &str, all: &[&str]) -> Msg {
+    Msg::NotOneOf {
+        what,
+        text: quoted(text),
+        all: all.join(", "),
+    }
+}
+
+fn read_algo(s: &mut Shared, v: &str) -> Result<(), Msg> {
     let text = decode(v)?;
     s.kind = AlgoKind::from_id(&text).ok_or_else(|| {
         let all: Vec<&str> = AlgoKind::ALL.iter().map(|k| k.id()).collect();
-        format!(
-            "{} is not an algorithm: use one of {}",
-            quoted(&text),
-            all.join(", ")
-        )
+        not_one_of(Choice::Algorithm, &text, &all)
     })?;
     Ok(())
 }
 
-fn read_hash(s: &mut Shared, v: &str) -> Result<(), String> {
+fn read_hash(s: &mut Shared, v: &str) -> Result<(), Msg> {
     let text = decode(v)?;
     s.hash = HashFn::ALL
         .into_iter()
         .find(|h| h.name() == text)
         .ok_or_else(|| {
             let all: Vec<&str> = HashFn::ALL.iter().map(|h| h.name()).collect();
-            format!(
-                "{} is not a hash: use one of {}",
-                quoted(&text),
-                all.join(", ")
-            )
+            not_one_of(Choice::Hash, &text, &all)
         })?;
     Ok(())
 }
 
 /// A whole number in `min..=max`, written in plain decimal digits.
-fn read_u32(v: &str, what: &str, min: u32, max: u32) -> Result<u32, String> {
+fn read_u32(v: &str, what: Quantity, min: u32, max: u32) -> Result<u32, Msg> {
     let text = decode(v)?;
-    let range = format!("{what} is a whole number from {min} to {max}");
     if text.is_empty() || text.len() > 20 || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{} is not a whole number: {range}", quoted(&text)));
+        return Err(Msg::NotWhole {
+            what,
+            text: quoted(&text),
+            min,
+            max,
+        });
     }
     match text.parse::<u64>() {
         Ok(n) if n >= u64::from(min) && n <= u64::from(max) => Ok(n as u32),
-        _ => Err(format!("{text} is out of range: {range}")),
+        _ => Err(Msg::OutOfRange {
+            what,
+            text,
+            min,
+            max,
+        }),
     }
 }
 
-fn read_nodes(s: &mut Shared, v: &str) -> Result<(), String> {
+fn read_nodes(s: &mut Shared, v: &str) -> Result<(), Msg> {
     let mut nodes = Vec::new();
     for (i, item) in v.split(',').enumerate() {
         if nodes.len() >= MAX_NODES {
-            return Err(format!("more than {MAX_NODES} nodes"));
+            return Err(Msg::MoreNodes { max: MAX_NODES });
         }
-        let node = read_node(item).map_err(|why| format!("node {}: {why}", i + 1))?;
+        let node = read_node(item).map_err(|why| Msg::NodeProblem {
+            index: i + 1,
+            why: Box::new(why),
+        })?;
         nodes.push(node);
     }
     check_nodes(&nodes)?;
@@ -934,16 +940,15 @@ fn read_nodes(s: &mut Shared, v: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn read_node(item: &str) -> Result<SharedNode, String> {
+fn read_node(item: &str) -> Result<SharedNode, Msg> {
     let mut parts = item.split(':');
     let name = decode(parts.next().unwrap_or_default())?;
     let weight = match parts.next() {
-        Some(w) => read_u32(w, "a weight", 1, MAX_WEIGHT)?,
+        Some(w) => read_u32(w, Quantity::AWeight, 1, MAX_WEIGHT)?,
         None => {
-            return Err(format!(
-                "{} has no weight (write name:weight)",
-                quoted(&name)
-            ))
+            return Err(Msg::NoWeight {
+                name: quoted(&name),
+            })
         }
     };
     let mut node = SharedNode {
@@ -957,21 +962,20 @@ fn read_node(item: &str) -> Result<SharedNode, String> {
         if flag == "down" && !node.down {
             node.down = true;
         } else if let (Some(v), None) = (flag.strip_prefix('v'), node.vnodes) {
-            node.vnodes = Some(read_u32(v, "a virtual-node count", 1, MAX_VNODES)?);
+            node.vnodes = Some(read_u32(v, Quantity::AVnodeCount, 1, MAX_VNODES)?);
         } else if let (Some(c), None) = (flag.strip_prefix('c'), node.colour) {
             let last = PALETTE.len() as u32 - 1;
-            node.colour = Some(read_u32(c, "a colour", 0, last)? as u8);
+            node.colour = Some(read_u32(c, Quantity::AColour, 0, last)? as u8);
         } else {
-            return Err(format!(
-                "{} is not vN, cN or down (each at most once)",
-                quoted(&decode_lossy(flag))
-            ));
+            return Err(Msg::BadFlag {
+                flag: quoted(&decode_lossy(flag)),
+            });
         }
     }
     Ok(node)
 }
 
-fn check_nodes(nodes: &[SharedNode]) -> Result<(), String> {
+fn check_nodes(nodes: &[SharedNode]) -> Result<(), Msg> {
     let specs: Vec<NodeSpec> = nodes
         .iter()
         .map(|n| NodeSpec {
@@ -980,15 +984,15 @@ fn check_nodes(nodes: &[SharedNode]) -> Result<(), String> {
             vnodes: n.vnodes,
         })
         .collect();
-    validate_nodes(&specs, 1).map_err(|e| e.to_string())?;
+    validate_nodes(&specs, 1).map_err(Msg::Build)?;
     if nodes.iter().all(|n| n.down) {
-        return Err("every node is down: at least one must be up".into());
+        return Err(Msg::Ui(Ui::EveryNodeDown));
     }
     if nodes
         .iter()
         .any(|n| n.colour.is_some_and(|c| usize::from(c) >= PALETTE.len()))
     {
-        return Err("a colour is out of range".into());
+        return Err(Msg::Ui(Ui::ColourOutOfRange));
     }
     Ok(())
 }
@@ -1047,25 +1051,24 @@ fn slot_map_of(state: &State) -> Option<Vec<u32>> {
     (!dealt).then_some(map)
 }
 
-fn check_slot_map(s: &Shared, map: &[u32], nodes_ok: bool) -> Result<(), String> {
+fn check_slot_map(s: &Shared, map: &[u32], nodes_ok: bool) -> Result<(), Msg> {
     if !nodes_ok {
-        return Err("the nodes it refers to were ignored".into());
+        return Err(Msg::Ui(Ui::SlotmapNodesIgnored));
     }
     if s.kind != AlgoKind::SlotTable {
-        return Err("it only applies to the slot table (algo=slots)".into());
+        return Err(Msg::Ui(Ui::SlotmapOnlySlots));
     }
     if map.len() != s.params.slots as usize {
-        return Err(format!(
-            "it has {} slots, and the table has {}",
-            map.len(),
-            s.params.slots
-        ));
+        return Err(Msg::SlotmapLength {
+            has: map.len(),
+            slots: s.params.slots,
+        });
     }
     if let Some(&bad) = map
         .iter()
         .find(|&&p| s.nodes.get(p as usize).is_none_or(|n| n.down))
     {
-        return Err(format!("slot owner {bad} is not a node that is up"));
+        return Err(Msg::SlotmapOwner { owner: bad });
     }
     Ok(())
 }
@@ -1115,18 +1118,17 @@ fn write_slot_map(map: &[u32]) -> String {
     out
 }
 
-fn read_slot_map(v: &str) -> Result<Vec<u32>, String> {
-    let number = |t: &str| -> Result<u32, String> {
+fn read_slot_map(v: &str) -> Result<Vec<u32>, Msg> {
+    let number = |t: &str| -> Result<u32, Msg> {
         if t.is_empty() || t.len() > 9 || !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!(
-                "{} is not a whole number",
-                quoted(&decode_lossy(t))
-            ));
+            return Err(Msg::SlotNotWhole {
+                text: quoted(&decode_lossy(t)),
+            });
         }
         t.parse::<u32>()
-            .map_err(|_| format!("{} is too large", quoted(t)))
+            .map_err(|_| Msg::SlotTooLarge { text: quoted(t) })
     };
-    let too_long = || format!("it covers more than {MAX_SLOTS} slots");
+    let too_long = || Msg::SlotmapTooLong { max: MAX_SLOTS };
     let mut map = Vec::new();
     for group in v.split('_') {
         let (seq, reps) = match group.split_once('x') {
@@ -1134,12 +1136,12 @@ fn read_slot_map(v: &str) -> Result<Vec<u32>, String> {
             None => (group, 1),
         };
         if reps == 0 {
-            return Err("a group repeats 0 times".into());
+            return Err(Msg::Ui(Ui::GroupRepeatsZero));
         }
         let owners = seq
             .split('.')
             .map(number)
-            .collect::<Result<Vec<u32>, String>>()?;
+            .collect::<Result<Vec<u32>, Msg>>()?;
         let total = owners
             .len()
             .checked_mul(reps as usize)
@@ -1170,7 +1172,7 @@ pub fn encode(text: &str) -> String {
 
 /// Decodes percent escapes (and `+` as a space, as forms write it). A `%` not followed by
 /// two hex digits, or bytes that are not UTF-8, are an error.
-pub fn decode(raw: &str) -> Result<String, String> {
+pub fn decode(raw: &str) -> Result<String, Msg> {
     let bytes = raw.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -1187,10 +1189,7 @@ pub fn decode(raw: &str) -> Result<String, String> {
                     Some((hi, lo)) => out.push((hi * 16 + lo) as u8),
                     None => {
                         let bad: String = raw[i..].chars().take(3).collect();
-                        return Err(format!(
-                            "{} is not a percent escape (% and two hex digits)",
-                            quoted(&bad)
-                        ));
+                        return Err(Msg::BadEscape { text: quoted(&bad) });
                     }
                 }
                 i += 3;
@@ -1205,7 +1204,7 @@ pub fn decode(raw: &str) -> Result<String, String> {
             }
         }
     }
-    String::from_utf8(out).map_err(|_| "the text is not valid UTF-8".to_string())
+    String::from_utf8(out).map_err(|_| Msg::Ui(Ui::NotUtf8))
 }
 
 /// Decodes what can be decoded, for messages about text that is itself damaged.

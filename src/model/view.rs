@@ -49,18 +49,6 @@ impl ViewKind {
             .find(|v| v.id().eq_ignore_ascii_case(id))
     }
 
-    /// The tab's label.
-    pub fn label(self) -> &'static str {
-        match self {
-            ViewKind::Explore => "Explore",
-            ViewKind::Tour => "Tour",
-            ViewKind::Compare => "Compare",
-            ViewKind::Chord => "Chord",
-            ViewKind::Replication => "Replication",
-            ViewKind::Paper => "Paper",
-        }
-    }
-
     /// The view `delta` tabs away, wrapping (the arrow keys on the tab list).
     pub fn step(self, delta: i32) -> ViewKind {
         let n = ViewKind::ALL.len() as i32;

@@ -154,6 +154,8 @@ test('every button, input and select has an accessible name', async () => {
 
 import './tour.mjs';
 import './share.mjs';
+import './i18n.mjs';
+import './hostile.mjs';
 const failed = await run();
 await browser.close();
 server.close();

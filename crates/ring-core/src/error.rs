@@ -32,7 +32,8 @@ pub enum BuildError {
         /// How many were given.
         count: usize,
     },
-    /// A name that is empty or only whitespace.
+    /// A name that is empty or has no visible character: only whitespace, zero-width,
+    /// bidirectional-control or other invisible characters ([`is_blank_name`]).
     EmptyName {
         /// Its position in the list.
         index: usize,
@@ -197,6 +198,36 @@ impl fmt::Display for BuildError {
 
 impl std::error::Error for BuildError {}
 
+/// Whether `name` shows nothing: every character is whitespace, a control character, or one
+/// of Unicode's default-ignorable code points (zero-width spaces and joiners, bidirectional
+/// marks, embeddings, overrides and isolates, the byte-order mark, variation selectors,
+/// tags). Such a name would be an invisible row in a legend, so it counts as empty. Any
+/// name with one visible character is allowed, whatever else it holds.
+///
+/// ```
+/// use ring_core::error::is_blank_name;
+///
+/// assert!(is_blank_name(" \t"));
+/// assert!(is_blank_name("\u{200B}\u{202E}\u{FEFF}"));
+/// assert!(!is_blank_name("\u{202E}a"));
+/// assert!(!is_blank_name("🦀"));
+/// ```
+pub fn is_blank_name(name: &str) -> bool {
+    name.chars()
+        .all(|c| c.is_whitespace() || c.is_control() || is_default_ignorable(c))
+}
+
+/// Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties.txt, Unicode 15):
+/// characters that render as nothing when a font has no glyph for them.
+fn is_default_ignorable(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}'
+        | '\u{17B5}' | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
+        | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}'
+        | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
+}
+
 /// Checks what every algorithm needs of the node list: at least one node, unique non-empty
 /// names of bounded length, weights and virtual-node counts within their limits.
 pub fn validate_nodes(nodes: &[NodeSpec], default_vnodes: u32) -> Result<(), BuildError> {
@@ -214,7 +245,7 @@ pub fn validate_nodes(nodes: &[NodeSpec], default_vnodes: u32) -> Result<(), Bui
     }
     let mut seen = std::collections::HashSet::with_capacity(nodes.len());
     for (index, node) in nodes.iter().enumerate() {
-        if node.name.trim().is_empty() {
+        if is_blank_name(&node.name) {
             return Err(BuildError::EmptyName { index });
         }
         if node.name.len() > MAX_NAME_BYTES {

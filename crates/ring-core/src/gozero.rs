@@ -86,6 +86,12 @@ impl GoZeroRing {
             return Err(BuildError::TooManyNodes { count: node_count });
         }
         let count = node_replicas(self.replicas, newcomer);
+        // Checked before the newcomer's points are made: a count near u32::MAX would
+        // otherwise be allocated first (and abort) before the merge refuses it.
+        let total = self.ring.points().len() as u64 + u64::from(count);
+        if total > MAX_RING_POINTS {
+            return Err(BuildError::TooManyPoints { points: total });
+        }
         let mut points = Vec::with_capacity(count as usize);
         push_points(&mut points, &newcomer.name, owner, count);
         let mut points_per_node = self.points_per_node.clone();

@@ -479,7 +479,14 @@ impl Ring {
         if count > MAX_NODES {
             return Err(BuildError::TooManyNodes { count });
         }
-        let mut points = Vec::with_capacity(self.layout.point_count(newcomer) as usize);
+        // Checked before the newcomer's points are made, not only by the merge: 10,000
+        // virtual nodes at weight 1,000,000 would be 100,000,000 points allocated first.
+        let added = self.layout.point_count(newcomer);
+        let total = self.ring.points().len() as u64 + added;
+        if total > MAX_RING_POINTS {
+            return Err(BuildError::TooManyPoints { points: total });
+        }
+        let mut points = Vec::with_capacity(added as usize);
         self.layout
             .push_points(&mut points, newcomer, self.ring.node_count(), self.hash);
         Ok(Ring {

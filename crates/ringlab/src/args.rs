@@ -2,7 +2,7 @@
 //! algorithm flags and the `--nodes` list into the core's [`Config`] and [`NodeSpec`]s.
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
-use ring_core::error::{MAX_NODES, MAX_VNODES, MAX_WEIGHT};
+use ring_core::error::{MAX_EPSILON, MAX_NODES, MAX_SLOTS, MAX_TABLE_SIZE, MAX_VNODES, MAX_WEIGHT};
 use ring_core::ketama::Weighting;
 use ring_core::ring::Naming;
 use ring_core::{Algorithm, Config, HashFn, NodeSpec};
@@ -143,14 +143,17 @@ pub struct AlgoArgs {
     #[arg(long, value_parser = parse_weighting, default_value = "libketama", value_name = "NAME")]
     pub weighting: Weighting,
     /// The number of slots (slots only).
-    #[arg(long, default_value_t = 1024, value_name = "N")]
+    #[arg(long, default_value_t = 1024, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole("a slot count", 1, MAX_SLOTS))]
     pub slots: u32,
     /// Maglev's table size, a prime (maglev only).
-    #[arg(long, default_value_t = 65537, value_name = "PRIME")]
+    #[arg(long, default_value_t = 65537, value_name = "PRIME", allow_negative_numbers = true,
+          value_parser = whole("a table size", 2, MAX_TABLE_SIZE))]
     pub table_size: u32,
     /// The allowed overload ε: no node takes more than ceil((1 + ε) × mean) keys (bounded
     /// only).
-    #[arg(long, default_value_t = 0.25, value_name = "E")]
+    #[arg(long, default_value_t = 0.25, value_name = "E", allow_negative_numbers = true,
+          value_parser = parse_epsilon)]
     pub epsilon: f64,
 }
 
@@ -198,7 +201,8 @@ pub struct AssignArgs {
     #[arg(long, value_name = "LIST")]
     pub nodes: String,
     /// Virtual nodes per node (vnodes, bounded; go-zero's replicas).
-    #[arg(long, default_value_t = 100, value_name = "N")]
+    #[arg(long, default_value_t = 100, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole("a virtual-node count", 1, MAX_VNODES))]
     pub vnodes: u32,
 }
 
@@ -206,7 +210,8 @@ pub struct AssignArgs {
 #[derive(Args, Debug)]
 pub struct JumpArgs {
     /// The number of buckets; keys land in 0 .. N-1.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = parse_buckets)]
     pub buckets: u32,
 }
 
@@ -232,7 +237,7 @@ pub struct BalanceArgs {
         value_name = "N,...",
         value_delimiter = ',',
         default_value = "10,20,30,40,50,60,70,80,90,100",
-        value_parser = clap::value_parser!(u32).range(1..=MAX_NODES as i64)
+        value_parser = ranged("a node count", 1, MAX_NODES as u32)
     )]
     pub nodes_list: Vec<u32>,
     /// Virtual-node counts, one column group each.
@@ -241,7 +246,7 @@ pub struct BalanceArgs {
         value_name = "N,...",
         value_delimiter = ',',
         default_value = "1,30,100,1000",
-        value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_VNODES))
+        value_parser = ranged("a virtual-node count", 1, MAX_VNODES)
     )]
     pub vnodes_list: Vec<u32>,
     /// Output format.
@@ -259,7 +264,8 @@ pub struct MoveArgs {
     #[arg(long, value_name = "LIST")]
     pub nodes: String,
     /// Virtual nodes per node (vnodes, bounded; go-zero's replicas).
-    #[arg(long, default_value_t = 100, value_name = "N")]
+    #[arg(long, default_value_t = 100, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole("a virtual-node count", 1, MAX_VNODES))]
     pub vnodes: u32,
     /// A node that joins: `name[=weight]`.
     #[arg(long, value_name = "NAME[=W]")]
@@ -268,15 +274,79 @@ pub struct MoveArgs {
     #[arg(long, value_name = "NAME")]
     pub leave: Option<String>,
     /// How many keys to generate.
-    #[arg(long, default_value_t = 100_000, value_name = "N",
-          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, default_value_t = 100_000, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole_u64("a key count", 1, MAX_MOVE_KEYS))]
     pub keys: u64,
     /// The generator's seed.
-    #[arg(long, default_value_t = 1, value_name = "S")]
+    #[arg(long, default_value_t = 1, value_name = "S", allow_negative_numbers = true,
+          value_parser = whole_u64("a seed", 0, u64::MAX))]
     pub seed: u64,
     /// Read the keys from standard input, one a line, instead of generating them.
     #[arg(long, conflicts_with_all = ["keys", "seed"])]
     pub stdin: bool,
+}
+
+/// Most keys `move` generates: ten times the web app's limit, since a command has no frame
+/// to keep (10,000,000 keys take a few seconds and about a gigabyte).
+pub const MAX_MOVE_KEYS: u64 = 10_000_000;
+
+/// A parser of a whole number whose refusal names the allowed range `min..=max`: clap's
+/// own says only "invalid digit found in string" for `abc` or `-3`. A number the type holds
+/// is passed on even if out of range, so that the core refuses it in its own words (the
+/// same as the web app's: "0 virtual nodes per node: allowed are 1 to 10000").
+fn whole(
+    what: &'static str,
+    min: u32,
+    max: u32,
+) -> impl Fn(&str) -> Result<u32, String> + Clone + Send + Sync + 'static {
+    move |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("{what} is a whole number from {min} to {max}"))
+    }
+}
+
+/// A whole number in `min..=max`, checked here.
+fn ranged(
+    what: &'static str,
+    min: u32,
+    max: u32,
+) -> impl Fn(&str) -> Result<u32, String> + Clone + Send + Sync + 'static {
+    move |s: &str| match s.trim().parse::<u32>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!("{what} is a whole number from {min} to {max}")),
+    }
+}
+
+/// A whole number in `min..=max`, checked here (no core rule covers it).
+fn whole_u64(
+    what: &'static str,
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync + 'static {
+    move |s: &str| match s.trim().parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!("{what} is a whole number from {min} to {max}")),
+    }
+}
+
+/// Jump's bucket count: jump hash needs at least one bucket.
+fn parse_buckets(s: &str) -> Result<u32, String> {
+    match s.trim().parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "a bucket count is a whole number from 1 to {}",
+            u32::MAX
+        )),
+    }
+}
+
+/// ε: any number, for the core to check against `(0, MAX_EPSILON]`; only text that is not a
+/// number is refused here, with the range.
+fn parse_epsilon(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .map_err(|_| format!("ε is a number above 0 and at most {MAX_EPSILON}"))
 }
 
 fn parse_hash(s: &str) -> Result<HashFn, String> {

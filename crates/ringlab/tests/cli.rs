@@ -932,3 +932,92 @@ fn help_describes_every_command_and_algorithm() {
     }
     assert!(ok(&["move", "--help"], "").contains("splitmix64"));
 }
+
+/// Every numeric flag, given text, a negative number or a value out of range, answers with
+/// one line naming the flag, the value and the allowed range (or the core's own words, the
+/// same as the web app's), and exit status 2; never a panic.
+#[test]
+fn bad_numbers_in_flags_name_the_allowed_range() {
+    let nodes = ["--nodes", "a,b"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> {
+        let mut args = vec!["assign"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&nodes);
+        args
+    };
+    for (args, needles) in [
+        (with(&["--vnodes", "abc"]), vec!["'abc'", "from 1 to 10000"]),
+        (with(&["--vnodes", "-3"]), vec!["'-3'", "from 1 to 10000"]),
+        (
+            with(&["--vnodes", "10001"]),
+            vec!["10001 virtual nodes", "1 to 10000"],
+        ),
+        (
+            with(&["--algo", "slots", "--slots", "-1"]),
+            vec!["'-1'", "from 1 to 1048576"],
+        ),
+        (
+            with(&["--algo", "slots", "--slots", "0"]),
+            vec!["0 slots", "1 to 1048576"],
+        ),
+        (
+            with(&["--algo", "maglev", "--table-size", "x"]),
+            vec!["'x'", "from 2 to 1000003"],
+        ),
+        (
+            with(&["--algo", "maglev", "--table-size", "1"]),
+            vec!["prime", "1000003"],
+        ),
+        (
+            with(&["--algo", "bounded", "--epsilon", "-1"]),
+            vec!["epsilon -1", "at most 100"],
+        ),
+        (
+            with(&["--algo", "bounded", "--epsilon", "abc"]),
+            vec!["'abc'", "above 0", "at most 100"],
+        ),
+        (
+            with(&["--algo", "bounded", "--epsilon", "inf"]),
+            vec!["epsilon inf", "at most 100"],
+        ),
+        (
+            vec!["assign", "--nodes", "a=1e12"],
+            vec!["\"1e12\"", "from 1 to 1000000"],
+        ),
+        (vec!["assign", "--nodes", "\u{200B},b"], vec!["empty name"]),
+        (
+            vec!["move", "--nodes", "a,b", "--join", "c", "--keys", "0"],
+            vec!["'0'", "from 1 to 10000000"],
+        ),
+        (
+            vec!["move", "--nodes", "a,b", "--join", "c", "--keys", "-5"],
+            vec!["'-5'", "from 1 to 10000000"],
+        ),
+        (
+            vec![
+                "move", "--nodes", "a,b", "--join", "c", "--keys", "10000001",
+            ],
+            vec!["from 1 to 10000000"],
+        ),
+        (
+            vec!["move", "--nodes", "a,b", "--join", "c", "--seed", "-1"],
+            vec!["'-1'", "18446744073709551615"],
+        ),
+        (
+            vec!["jump", "--buckets", "-2"],
+            vec!["'-2'", "from 1 to 4294967295"],
+        ),
+        (
+            vec!["balance", "--nodes-list", "10,x"],
+            vec!["'x'", "from 1 to 10000"],
+        ),
+        (
+            vec!["balance", "--vnodes-list", "0"],
+            vec!["'0'", "from 1 to 10000"],
+        ),
+    ] {
+        for needle in needles {
+            fails(&args, "k\n", 2, needle);
+        }
+    }
+}

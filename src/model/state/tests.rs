@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use super::*;
+use ring_core::metrics::format;
 use ring_core::{build, Algorithm};
 
 fn initial() -> State {
@@ -192,7 +193,7 @@ fn bad_input_is_refused_with_the_problem_and_the_range() {
     assert_eq!(e.field, Field::DefaultVnodes);
     for (count, seed, field) in [
         ("0", "1", Field::KeyCount),
-        ("100001", "1", Field::KeyCount),
+        ("200001", "1", Field::KeyCount),
         ("ten", "1", Field::KeyCount),
         ("10", "x", Field::Seed),
     ] {

@@ -44,6 +44,14 @@ fn same_state(a: &State, b: &State) -> bool {
         && a.version == b.version
 }
 
+fn joined(facts: &[crate::i18n::Msg]) -> String {
+    facts
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn frames() -> Vec<Frame> {
     (1..=STEP_COUNT).map(|s| frame(s).unwrap()).collect()
 }
@@ -64,17 +72,25 @@ fn every_step_builds_with_a_caption_and_numbers() {
     assert_eq!(titles().len(), STEP_COUNT as usize);
     let mut titles_seen = std::collections::HashSet::new();
     for f in &frames {
-        assert!(!f.title.is_empty());
-        assert!(titles_seen.insert(f.title), "repeated title {}", f.title);
-        let n = sentences(f.caption);
+        let (title, caption) = (f.title.to_string(), f.caption.to_string());
+        assert!(!title.is_empty());
+        assert!(titles_seen.insert(title.clone()), "repeated title {title}");
+        let n = sentences(&caption);
         assert!((2..=4).contains(&n), "step {}: {n} sentences", f.step);
         assert!(
-            f.caption.to_lowercase().contains("seed"),
+            caption.to_lowercase().contains("seed"),
             "step {} cites no seed",
             f.step
         );
+        // The Chinese caption cites its article too (文章 000 …).
+        let zh = crate::i18n::Lang::Zh.text(&f.caption);
+        assert!(
+            zh.contains("文章"),
+            "step {} cites no seed in Chinese",
+            f.step
+        );
         assert!(!f.facts.is_empty(), "step {} has no numbers", f.step);
-        assert!(f.facts.iter().all(|x| !x.trim().is_empty()));
+        assert!(f.facts.iter().all(|x| !x.to_string().trim().is_empty()));
         assert!(f.state.error.is_none());
         assert_eq!(f.state.keys.len(), TOUR_KEYS as usize);
     }
@@ -196,7 +212,7 @@ fn the_steps_show_what_their_captions_say() {
     // 10: libketama's test: 1,264 points.
     assert_eq!(at(10).state.current.picture.ring_points().len(), 1_264);
     // 11: dropping a node the seed's way moves only its keys (1/8); dealing again, most.
-    let slot_facts = at(11).facts.join(" ");
+    let slot_facts = joined(&at(11).facts);
     assert!(slot_facts.contains("Dropping node_3"), "{slot_facts}");
     let s11 = &at(11).state;
     let entries = match &s11.current.picture {
@@ -218,6 +234,7 @@ fn the_steps_show_what_their_captions_say() {
         .iter()
         .take(2)
         .map(|f| {
+            let f = f.to_string();
             let n = f.split(": ").nth(1).unwrap().split(' ').next().unwrap();
             n.replace(',', "").parse().unwrap()
         })
@@ -255,7 +272,7 @@ fn the_steps_show_what_their_captions_say() {
     let mean = 2_000.0 / s16.nodes.len() as f64;
     assert!(s16.loads.iter().all(|&l| l as f64 <= (1.25 * mean).ceil()));
     // 17: go-zero caps localhost:4's weight 200 at 100 replicas; weight 50 gives 50.
-    let facts17 = at(17).facts.join(" ");
+    let facts17 = joined(&at(17).facts);
     assert!(facts17.contains("localhost:4 100"), "{facts17}");
     assert!(facts17.contains("localhost:3 50"), "{facts17}");
 }

@@ -4,6 +4,7 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::i18n::{Lang, Msg};
 use crate::model::{Action, Field};
 
 fn add(s: &State, name: &str, weight: &str) -> State {
@@ -43,7 +44,7 @@ fn picture_of(s: &State) -> Vec<String> {
 fn through_link(s: &State, theme: Option<ThemeChoice>) -> (State, Parsed) {
     let query = Shared::of(s, theme).to_query(Limits::LINK);
     let parsed = Shared::parse(&format!("?{query}"));
-    assert_eq!(parsed.problems, Vec::<String>::new(), "{query}");
+    assert_eq!(parsed.problems, Vec::<Msg>::new(), "{query}");
     (parsed.shared.to_state().unwrap(), parsed)
 }
 
@@ -63,6 +64,50 @@ fn defaults_are_the_first_state() {
     assert!(dark.to_query(Limits::LINK).contains("theme=dark"));
     let parsed = Shared::parse("");
     assert!(!parsed.has_state && parsed.problems.is_empty());
+}
+
+#[test]
+fn the_language_travels_in_links_and_stored_states() {
+    // Unset, the page follows the browser and no parameter is written.
+    assert_eq!(Shared::default().lang, None);
+    assert!(!Shared::default().to_query(Limits::LINK).contains("lang"));
+    for lang in Lang::ALL {
+        let mut s = Shared::of(&add(&State::initial().unwrap(), "cache-e", "100"), None);
+        s.lang = Some(lang);
+        let query = s.to_query(Limits::LINK);
+        assert!(query.contains(&format!("lang={}", lang.id())), "{query}");
+        let parsed = Shared::parse(&query);
+        assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+        assert!(parsed.has_state);
+        assert_eq!(parsed.shared, s);
+        // The picture is the same whatever the language.
+        let (state, _) = parsed.restore().unwrap();
+        assert_eq!(picture_of(&state), picture_of(&s.to_state().unwrap()));
+        let stored = Shared::from_stored(&s.to_stored()).unwrap();
+        assert_eq!(stored.lang, Some(lang));
+        // A language alone is a parameter, like a theme.
+        let only = Shared {
+            lang: Some(lang),
+            ..Shared::default()
+        };
+        let query = only.to_query(Limits::LINK);
+        assert_eq!(Shared::parse(&query).shared, only, "{query}");
+    }
+    assert_eq!(Shared::parse("lang=zh").shared.lang, Some(Lang::Zh));
+    assert_eq!(Shared::parse("lang=zh-CN").shared.lang, Some(Lang::Zh));
+    assert_eq!(Shared::parse("lang=EN").shared.lang, Some(Lang::En));
+    let bad = Shared::parse("lang=fr&algo=jump");
+    assert_eq!(bad.shared.lang, None);
+    assert_eq!(bad.shared.kind, AlgoKind::Jump);
+    assert_eq!(bad.problems.len(), 1);
+    assert!(
+        bad.problems[0].contains("lang: “fr” is not a language: use en, zh"),
+        "{:?}",
+        bad.problems
+    );
+    // And the refusal is worded in Chinese too.
+    let zh = Lang::Zh.text(&bad.problems[0]);
+    assert!(zh.contains("不是语言"), "{zh}");
 }
 
 #[test]
@@ -232,7 +277,7 @@ fn damaged_parameters_are_reported_one_by_one_and_ignored() {
     assert_eq!(parsed.problems.len(), 3, "{:?}", parsed.problems);
     assert!(parsed.problems[0].starts_with("algo: “nope” is not an algorithm"));
     assert!(parsed.problems[1].contains("not a percent escape"));
-    assert!(parsed.problems[2].contains("the key count is a whole number from 1 to 100000"));
+    assert!(parsed.problems[2].contains("the key count is a whole number from 1 to 200000"));
     assert_eq!(parsed.shared, Shared::default());
     let (state, problems) = parsed.restore().unwrap();
     assert_eq!(problems.len(), 3);
@@ -249,7 +294,8 @@ fn damaged_parameters_are_reported_one_by_one_and_ignored() {
         ("nodes=a:1:c16", "colour"),
         ("nodes=a:1:sideways", "not vN, cN or down"),
         ("nodes=a:1:down:down,b:1", "not vN, cN or down"),
-        ("keys=100001", "out of range"),
+        ("keys=200001", "out of range"),
+        ("keys=10000001", "out of range"),
         ("seed=-1", "seed"),
         ("slots=0", "slot count"),
         ("algo=maglev&table=1000", "not a prime"),
@@ -457,11 +503,12 @@ fn shared_strategy() -> impl Strategy<Value = Shared> {
             ]),
             any::<bool>(),
             any::<u64>(),
+            proptest::option::of(proptest::sample::select(Lang::ALL.to_vec())),
         ),
     )
         .prop_map(
             |(kind, params, hash, default_vnodes, nodes, keys, explain, page)| {
-                let (view, step, theme, embed, controls, salt) = page;
+                let (view, step, theme, embed, controls, salt, lang) = page;
                 let up: Vec<u32> = (0..nodes.len() as u32)
                     .filter(|&i| !nodes[i as usize].down)
                     .collect();
@@ -484,6 +531,7 @@ fn shared_strategy() -> impl Strategy<Value = Shared> {
                     view,
                     step,
                     theme,
+                    lang,
                     embed,
                     controls,
                 }

@@ -1,0 +1,1119 @@
+// Tests fail loudly by design: a catalogue gap is the failure message.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use ring_core::ketama::Weighting;
+use ring_core::metrics::{Ideal, MetricsError, MoveSummary};
+use ring_core::ring::Naming;
+use ring_core::{BuildError, HashFn};
+
+use super::*;
+use crate::model::limits::Refusal;
+use crate::model::tour::STEP_COUNT;
+use crate::model::{AlgoKind, ViewKind};
+
+fn summary() -> MoveSummary {
+    MoveSummary {
+        moved: 1204,
+        total: 10_000,
+        ideal: Ideal::Join { nodes_after: 11 },
+    }
+}
+
+/// One of every sentence, with sample parameters.
+fn samples() -> Vec<Msg> {
+    vec![
+        Msg::Ui(Ui::Reset),
+        Msg::Build(BuildError::NoNodes),
+        Msg::Metrics(MetricsError::Empty),
+        Msg::Refusal(Refusal::TooManyReplicas {
+            replicas: 11,
+            max: 10,
+        }),
+        Msg::CouldNotStart(BuildError::NoNodes),
+        Msg::AlgoLabel(AlgoKind::Virtual),
+        Msg::AlgoAbout(AlgoKind::Virtual),
+        Msg::WeightMeaning(AlgoKind::Virtual),
+        Msg::HashAbout(HashFn::Md5),
+        Msg::NamingLabel(Naming::Hash),
+        Msg::WeightingLabel(Weighting::JavaClient),
+        Msg::ViewLabel(ViewKind::Tour),
+        Msg::WeightEmpty,
+        Msg::WeightTooLarge { weight: 1204 },
+        Msg::WeightNotWhole {
+            text: "cache-a".into(),
+        },
+        Msg::VnodesEmpty,
+        Msg::VnodesTooMany { vnodes: 1204 },
+        Msg::VnodesNotWhole {
+            text: "cache-a".into(),
+        },
+        Msg::ParamOutOfRange {
+            what: Quantity::Slots,
+            value: 1204,
+            min: 7,
+            max: 7,
+        },
+        Msg::ParamEmpty {
+            what: Quantity::Slots,
+            min: 7,
+            max: 7,
+        },
+        Msg::ParamNotWhole {
+            what: Quantity::Slots,
+            text: "cache-a".into(),
+            min: 7,
+            max: 7,
+        },
+        Msg::EpsilonNotNumber {
+            text: "cache-a".into(),
+        },
+        Msg::EpsilonOutOfRange {
+            text: "cache-a".into(),
+        },
+        Msg::ExplainTooLong { bytes: 3, max: 3 },
+        Msg::NoSuchStep { step: 7 },
+        Msg::TourNoNode {
+            name: "cache-a".into(),
+        },
+        Msg::PasteNone,
+        Msg::PasteTooMany { count: 3 },
+        Msg::PasteKeyTooLong { line: 3, bytes: 3 },
+        Msg::KeyCountEmpty,
+        Msg::KeyCountOutOfRange { count: 1204 },
+        Msg::KeyCountNotNumber {
+            text: "cache-a".into(),
+        },
+        Msg::SeedNotWhole {
+            text: "cache-a".into(),
+        },
+        Msg::Added {
+            name: "cache-a".into(),
+        },
+        Msg::Removed {
+            name: "cache-a".into(),
+        },
+        Msg::MarkedDown {
+            name: "cache-a".into(),
+        },
+        Msg::MarkedUp {
+            name: "cache-a".into(),
+        },
+        Msg::WeightSet {
+            name: "cache-a".into(),
+            weight: 7,
+        },
+        Msg::VnodesSet {
+            name: "cache-a".into(),
+            vnodes: Some(16),
+        },
+        Msg::DefaultVnodesSet { vnodes: 7 },
+        Msg::AlgorithmSet(AlgoKind::Virtual),
+        Msg::HashSet(HashFn::Md5),
+        Msg::NamingSet(Naming::Hash),
+        Msg::WeightingSet(Weighting::JavaClient),
+        Msg::ReplicasSet { replicas: 7 },
+        Msg::SlotsSet { slots: 7 },
+        Msg::TableSizeSet { size: 7 },
+        Msg::EpsilonSet { epsilon: 0.25 },
+        Msg::Moved(summary()),
+        Msg::StepHashRing {
+            hash: HashFn::Md5,
+            key: "cache-a".into(),
+            position: 1204,
+            fraction: 0.25,
+        },
+        Msg::StepWalk {
+            distance: 0.25,
+            wrapped: true,
+            replica: 7,
+            owner: "cache-a".into(),
+            position: 1204,
+        },
+        Msg::StepOwner {
+            name: "cache-a".into(),
+        },
+        Msg::StepWalkPastFull {
+            walk: vec!["cache-a".into(), "cache-b".into()],
+        },
+        Msg::StepWalkFirst {
+            point: "cache-a".into(),
+        },
+        Msg::StepHash {
+            hash: HashFn::Md5,
+            key: "cache-a".into(),
+            value: 1204,
+        },
+        Msg::StepModulo {
+            hash: 1204,
+            buckets: 7,
+            bucket: 7,
+            name: "cache-a".into(),
+        },
+        Msg::StepTableEntry {
+            entry: 7,
+            owner: "cache-a".into(),
+        },
+        Msg::StepJumpSeed {
+            hash: HashFn::Md5,
+            key: "cache-a".into(),
+            seed: 1204,
+        },
+        Msg::StepJumpPath {
+            path: vec![0, 2, 3],
+        },
+        Msg::StepJumpOwner {
+            bucket: 7,
+            name: "cache-a".into(),
+        },
+        Msg::StepScores {
+            scores: vec![("cache-a".into(), 0.5), ("cache-b".into(), 0.25)],
+        },
+        Msg::StepHighest {
+            name: "cache-a".into(),
+        },
+        Msg::TourTitle(7),
+        Msg::TourCaption(7),
+        Msg::FactChange {
+            what: Box::new(Msg::Added {
+                name: "cache-e".into(),
+            }),
+            summary: summary(),
+        },
+        Msg::FactFlows {
+            flows: vec![("cache-a".into(), "cache-e".into(), 250)],
+            more: 3,
+        },
+        Msg::FactShares {
+            r1: 0.25,
+            r2: 0.25,
+            r3: 0.25,
+        },
+        Msg::FactKeys {
+            min: 1204,
+            max: 1204,
+            peak: 0.25,
+        },
+        Msg::FactPoints {
+            points: 3,
+            nodes: 3,
+        },
+        Msg::FactPointsPerNode {
+            list: vec![("cache-a".into(), 16)],
+        },
+        Msg::FactMemory { bytes: 1204 },
+        Msg::FactChordHash {
+            key: "cache-a".into(),
+            position: 1204,
+            owner: "cache-a".into(),
+        },
+        Msg::FactChordLookup {
+            start: "cache-a".into(),
+            path: vec!["cache-a".into(), "cache-b".into()],
+            nodes: 3,
+            log2: 0.25,
+        },
+        Msg::FactStored {
+            key: "cache-a".into(),
+            on: vec!["cache-a".into(), "cache-b".into()],
+            replicas: 7,
+        },
+        Msg::FactWithFailure {
+            on: vec!["cache-a".into(), "cache-b".into()],
+        },
+        Msg::FactFails {
+            name: "cache-a".into(),
+            held: 1204,
+            total: 1204,
+            owned: 1204,
+            recopied: 1204,
+            lost: 1204,
+        },
+        Msg::FactPassedOn {
+            passed: 1204,
+            total: 1204,
+        },
+        Msg::FactSlotDrop {
+            leaver: "cache-a".into(),
+            summary: summary(),
+        },
+        Msg::FactSlotDeal {
+            slots: 7,
+            rest: 3,
+            summary: summary(),
+        },
+        Msg::CompareTooMany {
+            max: 3,
+            kind: AlgoKind::Virtual,
+        },
+        Msg::CompareTooFew {
+            min: 3,
+            kind: AlgoKind::Virtual,
+        },
+        Msg::CompareAdd {
+            name: "cache-a".into(),
+        },
+        Msg::CompareRemove {
+            name: "cache-a".into(),
+        },
+        Msg::CompareAddButton {
+            name: "cache-a".into(),
+        },
+        Msg::CompareRemoveButton {
+            name: "cache-a".into(),
+        },
+        Msg::CompareHint { up: 3, keys: 3 },
+        Msg::CompareAlgos { min: 3, max: 3 },
+        Msg::CompareColumn {
+            kind: AlgoKind::Virtual,
+            nodes: 3,
+        },
+        Msg::CompareSummary {
+            what: Box::new(Msg::Added {
+                name: "cache-e".into(),
+            }),
+        },
+        Msg::ChordKeyTooLong { bytes: 3, max: 3 },
+        Msg::ChordNodesUp { count: 3 },
+        Msg::ChordAdd {
+            name: "cache-a".into(),
+        },
+        Msg::ChordLabel {
+            nodes: 3,
+            key: "cache-a".into(),
+            start: "cache-a".into(),
+            path: vec!["cache-a".into(), "cache-b".into()],
+        },
+        Msg::ChordHops {
+            hops: 3,
+            nodes: 3,
+            log2: 0.25,
+        },
+        Msg::ChordKeyLine {
+            key: "cache-a".into(),
+            position: 1204,
+            fraction: 0.25,
+            owner: "cache-a".into(),
+            within: true,
+            bound: 7,
+        },
+        Msg::ChordNoHop {
+            name: "cache-a".into(),
+        },
+        Msg::ChordHop {
+            from: "cache-a".into(),
+            to: "cache-a".into(),
+            finger: 7,
+        },
+        Msg::ChordShadowed {
+            names: vec!["cache-a".into(), "cache-b".into()],
+        },
+        Msg::FingerCaption { bits: 7 },
+        Msg::ChordKeyMark {
+            key: "cache-a".into(),
+        },
+        Msg::ReplicasNotWhole {
+            text: "cache-a".into(),
+            nodes: 3,
+        },
+        Msg::ReplicationKeyTooLong { bytes: 3, max: 3 },
+        Msg::ReplicasLabel { nodes: 3 },
+        Msg::NotARing {
+            kind: AlgoKind::Virtual,
+        },
+        Msg::ReplicasPicture {
+            key: "cache-a".into(),
+            replicas: 7,
+            failed: true,
+        },
+        Msg::ReplicationFails {
+            name: "cache-a".into(),
+            held: 1204,
+            total: 1204,
+            owned: 1204,
+            recopied: 1204,
+            lost: 1204,
+        },
+        Msg::ReplicationNoFailure {
+            replicas: 7,
+            nodes: 7,
+        },
+        Msg::AfterFailure {
+            on: vec!["cache-a".into(), "cache-b".into()],
+        },
+        Msg::ListOutOfRange {
+            what: ListKind::NodeCounts,
+            value: 1204,
+            max: 7,
+        },
+        Msg::ListNotWhole {
+            what: ListKind::NodeCounts,
+            text: "cache-a".into(),
+            max: 7,
+        },
+        Msg::ListEmptyRange {
+            what: ListKind::NodeCounts,
+            from: 7,
+            to: 7,
+            max: 7,
+        },
+        Msg::ListRunaway {
+            what: ListKind::NodeCounts,
+        },
+        Msg::ListStepAlone {
+            what: ListKind::NodeCounts,
+            max: 7,
+        },
+        Msg::ListEmpty {
+            what: ListKind::NodeCounts,
+            max: 7,
+        },
+        Msg::ListTooMany {
+            what: ListKind::NodeCounts,
+            count: 3,
+        },
+        Msg::PaperBudget {
+            work: 1204,
+            max: 1204,
+        },
+        Msg::PaperGroupOnePoint,
+        Msg::PaperGroupOneVnode,
+        Msg::PaperGroupVnodes { vnodes: 7 },
+        Msg::PaperHint {
+            kind: AlgoKind::Virtual,
+            max_points: 1204,
+        },
+        Msg::PaperHashFixed {
+            kind: AlgoKind::Virtual,
+            hash: HashFn::Md5,
+        },
+        Msg::PaperNoVnodes {
+            kind: AlgoKind::Virtual,
+        },
+        Msg::PaperComputing {
+            done: 3,
+            total: 3,
+            points: 1204,
+        },
+        Msg::PaperDone {
+            total: 3,
+            points: 1204,
+        },
+        Msg::PaperCaption {
+            kind: AlgoKind::Virtual,
+            hash: HashFn::Md5,
+        },
+        Msg::NodesCount { nodes: 7 },
+        Msg::NodesTitle { up: 3, total: 3 },
+        Msg::NodeWeightOf {
+            name: "cache-a".into(),
+        },
+        Msg::NodeVnodesOf {
+            name: "cache-a".into(),
+        },
+        Msg::MarkUp {
+            name: "cache-a".into(),
+        },
+        Msg::MarkDown {
+            name: "cache-a".into(),
+        },
+        Msg::RemoveNamed {
+            name: "cache-a".into(),
+        },
+        Msg::NodesHintVnodes {
+            kind: AlgoKind::Virtual,
+            default: 7,
+        },
+        Msg::NodesHintNoVnodes {
+            kind: AlgoKind::Virtual,
+        },
+        Msg::NodesHintIgnored {
+            kind: AlgoKind::Virtual,
+        },
+        Msg::HashFixed {
+            kind: AlgoKind::Virtual,
+            hash: HashFn::Md5,
+        },
+        Msg::HashRange { hash: HashFn::Md5 },
+        Msg::KeysGenerated {
+            count: 7,
+            seed: 1204,
+        },
+        Msg::KeysPasted { count: 3 },
+        Msg::KeyCountHint,
+        Msg::FlowKeys { keys: 1204 },
+        Msg::FlowsMore {
+            more: 3,
+            keys: 1204,
+        },
+        Msg::SampleSome { shown: 3, total: 3 },
+        Msg::SampleAll { shown: 3 },
+        Msg::LoadsCaption { total: 3 },
+        Msg::PictureRing {
+            kind: AlgoKind::Virtual,
+            points: 3,
+            bits: 7,
+            hash: HashFn::Md5,
+        },
+        Msg::PictureBuckets {
+            kind: AlgoKind::Virtual,
+            count: 7,
+            hash: HashFn::Md5,
+        },
+        Msg::PictureTable {
+            kind: AlgoKind::Virtual,
+            entries: 3,
+            hash: HashFn::Md5,
+        },
+        Msg::PictureScores {
+            kind: AlgoKind::Virtual,
+            key: "cache-a".into(),
+            hash: HashFn::Md5,
+        },
+        Msg::PictureLabel {
+            caption: Box::new(Msg::Added {
+                name: "cache-e".into(),
+            }),
+            ring: true,
+        },
+        Msg::HoverKey {
+            key: "cache-a".into(),
+            position: 1204,
+            fraction: 0.25,
+            owner: "cache-a".into(),
+            from: Some("cache-b".into()),
+        },
+        Msg::HoverPoint {
+            replica: 7,
+            node: "cache-a".into(),
+            vnode: Some("cache-b".into()),
+            position: 1204,
+            fraction: 0.25,
+            arc: 0.25,
+        },
+        Msg::HoverArc {
+            from: 1204,
+            to: 1204,
+            arc: 0.25,
+            node: "cache-a".into(),
+            replica: 7,
+            share: 0.25,
+        },
+        Msg::HoverEntry {
+            first: 3,
+            total: 3,
+            owner: "cache-a".into(),
+        },
+        Msg::HoverEntries {
+            first: 3,
+            last: 3,
+            total: 3,
+            owner: "cache-a".into(),
+        },
+        Msg::HoverColumn {
+            bucket: Some(2),
+            node: "cache-a".into(),
+            keys: 1204,
+            fraction: 0.25,
+            share: 0.25,
+        },
+        Msg::ShareKeysNote { count: 3 },
+        Msg::Saved {
+            name: "cache-a".into(),
+        },
+        Msg::CouldNotSave {
+            name: "cache-a".into(),
+            why: Box::new(Msg::Added {
+                name: "cache-e".into(),
+            }),
+        },
+        Msg::TourPicture {
+            step: 7,
+            nodes: 3,
+            keys: 3,
+        },
+        Msg::TourShares { step: 7 },
+        Msg::TourChord {
+            nodes: 3,
+            key: "cache-a".into(),
+            start: "cache-a".into(),
+            hops: 3,
+            owner: "cache-a".into(),
+        },
+        Msg::TourReplicas {
+            key: "cache-a".into(),
+        },
+        Msg::TourProgress { step: 7, count: 7 },
+        Msg::LinkTooLong { bytes: 3 },
+        Msg::LinkUnknown {
+            name: "cache-a".into(),
+        },
+        Msg::LinkRepeated { name: "nodes" },
+        Msg::LinkIgnored {
+            param: "nodes",
+            why: Box::new(Msg::Added {
+                name: "cache-e".into(),
+            }),
+        },
+        Msg::LinkNotPrime { size: 7 },
+        Msg::LinkOmitted { count: 7 },
+        Msg::LinkNotBuilt {
+            why: Box::new(Msg::Added {
+                name: "cache-e".into(),
+            }),
+        },
+        Msg::NotOneOf {
+            what: Choice::Hash,
+            text: "cache-a".into(),
+            all: "cache-a".into(),
+        },
+        Msg::NotWhole {
+            what: Quantity::Slots,
+            text: "cache-a".into(),
+            min: 7,
+            max: 7,
+        },
+        Msg::OutOfRange {
+            what: Quantity::Slots,
+            text: "cache-a".into(),
+            min: 7,
+            max: 7,
+        },
+        Msg::MoreNodes { max: 3 },
+        Msg::NodeProblem {
+            index: 3,
+            why: Box::new(Msg::Added {
+                name: "cache-e".into(),
+            }),
+        },
+        Msg::NoWeight {
+            name: "cache-a".into(),
+        },
+        Msg::BadFlag {
+            flag: "cache-a".into(),
+        },
+        Msg::SlotmapLength { has: 3, slots: 7 },
+        Msg::SlotmapOwner { owner: 7 },
+        Msg::SlotNotWhole {
+            text: "cache-a".into(),
+        },
+        Msg::SlotTooLarge {
+            text: "cache-a".into(),
+        },
+        Msg::SlotmapTooLong { max: 7 },
+        Msg::BadEscape {
+            text: "cache-a".into(),
+        },
+        Msg::StoredVersion {
+            found: "cache-a".into(),
+            reads: "cache-a".into(),
+        },
+    ]
+}
+
+/// The position of `msg`'s variant: an exhaustive match, so that a new sentence does not
+/// compile until it is numbered here (and then the test wants a sample of it).
+fn variant(msg: &Msg) -> usize {
+    match msg {
+        Msg::Ui { .. } => 0,
+        Msg::Build { .. } => 1,
+        Msg::Metrics { .. } => 2,
+        Msg::Refusal { .. } => 184,
+        Msg::CouldNotStart { .. } => 3,
+        Msg::AlgoLabel { .. } => 4,
+        Msg::AlgoAbout { .. } => 5,
+        Msg::WeightMeaning { .. } => 6,
+        Msg::HashAbout { .. } => 7,
+        Msg::NamingLabel { .. } => 8,
+        Msg::WeightingLabel { .. } => 9,
+        Msg::ViewLabel { .. } => 10,
+        Msg::WeightEmpty => 11,
+        Msg::WeightTooLarge { .. } => 12,
+        Msg::WeightNotWhole { .. } => 13,
+        Msg::VnodesEmpty => 14,
+        Msg::VnodesTooMany { .. } => 15,
+        Msg::VnodesNotWhole { .. } => 16,
+        Msg::ParamOutOfRange { .. } => 17,
+        Msg::ParamEmpty { .. } => 18,
+        Msg::ParamNotWhole { .. } => 19,
+        Msg::EpsilonNotNumber { .. } => 20,
+        Msg::EpsilonOutOfRange { .. } => 21,
+        Msg::ExplainTooLong { .. } => 22,
+        Msg::NoSuchStep { .. } => 23,
+        Msg::TourNoNode { .. } => 24,
+        Msg::PasteNone => 25,
+        Msg::PasteTooMany { .. } => 26,
+        Msg::PasteKeyTooLong { .. } => 27,
+        Msg::KeyCountEmpty => 28,
+        Msg::KeyCountOutOfRange { .. } => 29,
+        Msg::KeyCountNotNumber { .. } => 30,
+        Msg::SeedNotWhole { .. } => 31,
+        Msg::Added { .. } => 32,
+        Msg::Removed { .. } => 33,
+        Msg::MarkedDown { .. } => 34,
+        Msg::MarkedUp { .. } => 35,
+        Msg::WeightSet { .. } => 36,
+        Msg::VnodesSet { .. } => 37,
+        Msg::DefaultVnodesSet { .. } => 38,
+        Msg::AlgorithmSet { .. } => 39,
+        Msg::HashSet { .. } => 40,
+        Msg::NamingSet { .. } => 41,
+        Msg::WeightingSet { .. } => 42,
+        Msg::ReplicasSet { .. } => 43,
+        Msg::SlotsSet { .. } => 44,
+        Msg::TableSizeSet { .. } => 45,
+        Msg::EpsilonSet { .. } => 46,
+        Msg::Moved { .. } => 47,
+        Msg::StepHashRing { .. } => 48,
+        Msg::StepWalk { .. } => 49,
+        Msg::StepOwner { .. } => 50,
+        Msg::StepWalkPastFull { .. } => 51,
+        Msg::StepWalkFirst { .. } => 52,
+        Msg::StepHash { .. } => 53,
+        Msg::StepModulo { .. } => 54,
+        Msg::StepTableEntry { .. } => 55,
+        Msg::StepJumpSeed { .. } => 56,
+        Msg::StepJumpPath { .. } => 57,
+        Msg::StepJumpOwner { .. } => 58,
+        Msg::StepScores { .. } => 59,
+        Msg::StepHighest { .. } => 60,
+        Msg::TourTitle { .. } => 61,
+        Msg::TourCaption { .. } => 62,
+        Msg::FactChange { .. } => 63,
+        Msg::FactFlows { .. } => 64,
+        Msg::FactShares { .. } => 65,
+        Msg::FactKeys { .. } => 66,
+        Msg::FactPoints { .. } => 67,
+        Msg::FactPointsPerNode { .. } => 68,
+        Msg::FactMemory { .. } => 69,
+        Msg::FactChordHash { .. } => 70,
+        Msg::FactChordLookup { .. } => 71,
+        Msg::FactStored { .. } => 72,
+        Msg::FactWithFailure { .. } => 73,
+        Msg::FactFails { .. } => 74,
+        Msg::FactPassedOn { .. } => 75,
+        Msg::FactSlotDrop { .. } => 76,
+        Msg::FactSlotDeal { .. } => 77,
+        Msg::CompareTooMany { .. } => 78,
+        Msg::CompareTooFew { .. } => 79,
+        Msg::CompareAdd { .. } => 80,
+        Msg::CompareRemove { .. } => 81,
+        Msg::CompareAddButton { .. } => 82,
+        Msg::CompareRemoveButton { .. } => 83,
+        Msg::CompareHint { .. } => 84,
+        Msg::CompareAlgos { .. } => 85,
+        Msg::CompareColumn { .. } => 86,
+        Msg::CompareSummary { .. } => 87,
+        Msg::ChordKeyTooLong { .. } => 88,
+        Msg::ChordNodesUp { .. } => 89,
+        Msg::ChordAdd { .. } => 90,
+        Msg::ChordLabel { .. } => 91,
+        Msg::ChordHops { .. } => 92,
+        Msg::ChordKeyLine { .. } => 93,
+        Msg::ChordNoHop { .. } => 94,
+        Msg::ChordHop { .. } => 95,
+        Msg::ChordShadowed { .. } => 96,
+        Msg::FingerCaption { .. } => 97,
+        Msg::ChordKeyMark { .. } => 98,
+        Msg::ReplicasNotWhole { .. } => 99,
+        Msg::ReplicationKeyTooLong { .. } => 100,
+        Msg::ReplicasLabel { .. } => 101,
+        Msg::NotARing { .. } => 102,
+        Msg::ReplicasPicture { .. } => 103,
+        Msg::ReplicationFails { .. } => 104,
+        Msg::ReplicationNoFailure { .. } => 105,
+        Msg::AfterFailure { .. } => 106,
+        Msg::ListOutOfRange { .. } => 107,
+        Msg::ListNotWhole { .. } => 108,
+        Msg::ListEmptyRange { .. } => 109,
+        Msg::ListRunaway { .. } => 110,
+        Msg::ListStepAlone { .. } => 111,
+        Msg::ListEmpty { .. } => 112,
+        Msg::ListTooMany { .. } => 113,
+        Msg::PaperBudget { .. } => 114,
+        Msg::PaperGroupOnePoint => 115,
+        Msg::PaperGroupOneVnode => 116,
+        Msg::PaperGroupVnodes { .. } => 117,
+        Msg::PaperHint { .. } => 118,
+        Msg::PaperHashFixed { .. } => 119,
+        Msg::PaperNoVnodes { .. } => 120,
+        Msg::PaperComputing { .. } => 121,
+        Msg::PaperDone { .. } => 122,
+        Msg::PaperCaption { .. } => 123,
+        Msg::NodesCount { .. } => 124,
+        Msg::NodesTitle { .. } => 125,
+        Msg::NodeWeightOf { .. } => 126,
+        Msg::NodeVnodesOf { .. } => 127,
+        Msg::MarkUp { .. } => 128,
+        Msg::MarkDown { .. } => 129,
+        Msg::RemoveNamed { .. } => 130,
+        Msg::NodesHintVnodes { .. } => 131,
+        Msg::NodesHintNoVnodes { .. } => 132,
+        Msg::NodesHintIgnored { .. } => 133,
+        Msg::HashFixed { .. } => 134,
+        Msg::HashRange { .. } => 135,
+        Msg::KeysGenerated { .. } => 136,
+        Msg::KeysPasted { .. } => 137,
+        Msg::KeyCountHint => 138,
+        Msg::FlowKeys { .. } => 139,
+        Msg::FlowsMore { .. } => 140,
+        Msg::SampleSome { .. } => 141,
+        Msg::SampleAll { .. } => 142,
+        Msg::LoadsCaption { .. } => 143,
+        Msg::PictureRing { .. } => 144,
+        Msg::PictureBuckets { .. } => 145,
+        Msg::PictureTable { .. } => 146,
+        Msg::PictureScores { .. } => 147,
+        Msg::PictureLabel { .. } => 148,
+        Msg::HoverKey { .. } => 149,
+        Msg::HoverPoint { .. } => 150,
+        Msg::HoverArc { .. } => 151,
+        Msg::HoverEntry { .. } => 152,
+        Msg::HoverEntries { .. } => 153,
+        Msg::HoverColumn { .. } => 154,
+        Msg::ShareKeysNote { .. } => 155,
+        Msg::Saved { .. } => 156,
+        Msg::CouldNotSave { .. } => 157,
+        Msg::TourPicture { .. } => 158,
+        Msg::TourShares { .. } => 159,
+        Msg::TourChord { .. } => 160,
+        Msg::TourReplicas { .. } => 161,
+        Msg::TourProgress { .. } => 162,
+        Msg::LinkTooLong { .. } => 163,
+        Msg::LinkUnknown { .. } => 164,
+        Msg::LinkRepeated { .. } => 165,
+        Msg::LinkIgnored { .. } => 166,
+        Msg::LinkNotPrime { .. } => 167,
+        Msg::LinkOmitted { .. } => 168,
+        Msg::LinkNotBuilt { .. } => 169,
+        Msg::NotOneOf { .. } => 170,
+        Msg::NotWhole { .. } => 171,
+        Msg::OutOfRange { .. } => 172,
+        Msg::MoreNodes { .. } => 173,
+        Msg::NodeProblem { .. } => 174,
+        Msg::NoWeight { .. } => 175,
+        Msg::BadFlag { .. } => 176,
+        Msg::SlotmapLength { .. } => 177,
+        Msg::SlotmapOwner { .. } => 178,
+        Msg::SlotNotWhole { .. } => 179,
+        Msg::SlotTooLarge { .. } => 180,
+        Msg::SlotmapTooLong { .. } => 181,
+        Msg::BadEscape { .. } => 182,
+        Msg::StoredVersion { .. } => 183,
+    }
+}
+
+const VARIANTS: usize = 185;
+
+/// Words that are the same in both languages: names and symbols, not sentences.
+fn same_in_both(en: &str) -> bool {
+    [
+        "R1",
+        "R2",
+        "R3",
+        "PNG",
+        "CSV",
+        "ketama",
+        "Chord",
+        "Maglev",
+        "MurmurHash3 x86_32",
+    ]
+    .contains(&en)
+}
+
+fn has_cjk(s: &str) -> bool {
+    s.chars()
+        .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3000}'..='\u{303f}').contains(&c))
+}
+
+/// Every rendering of `m` is non-empty; the Chinese one differs from the English one and
+/// is written in Chinese, unless it is a name or a formula.
+fn check(m: &Msg, formula: bool) {
+    let en = text(Lang::En, m);
+    let zh = text(Lang::Zh, m);
+    assert!(!en.trim().is_empty(), "empty English for {m:?}");
+    assert!(!zh.trim().is_empty(), "empty Chinese for {m:?}");
+    if same_in_both(&en) {
+        return;
+    }
+    assert_ne!(en, zh, "untranslated: {m:?}");
+    assert!(formula || has_cjk(&zh), "no Chinese in {zh:?} for {m:?}");
+    // A parameter left as a placeholder is a bug in either catalogue.
+    for s in [&en, &zh] {
+        assert!(
+            !s.contains("{}") && !s.contains("{{"),
+            "placeholder in {s:?}"
+        );
+    }
+}
+
+#[test]
+fn every_fixed_word_is_in_both_languages() {
+    assert!(Ui::ALL.len() > 150);
+    for &k in Ui::ALL {
+        check(&Msg::Ui(k), false);
+        assert_eq!(ui(Lang::En, k), k.to_string());
+    }
+}
+
+#[test]
+fn every_sentence_is_in_both_languages() {
+    let all = samples();
+    let mut seen = [false; VARIANTS];
+    for m in &all {
+        seen[variant(m)] = true;
+        check(m, matches!(m, Msg::StepHash { .. }));
+    }
+    let missing: Vec<usize> = (0..VARIANTS).filter(|&i| !seen[i]).collect();
+    assert!(missing.is_empty(), "no sample of variants {missing:?}");
+}
+
+#[test]
+fn every_menu_entry_and_tour_step_is_in_both_languages() {
+    for k in AlgoKind::ALL {
+        check(&Msg::AlgoLabel(k), false);
+        check(&Msg::AlgoAbout(k), false);
+        check(&Msg::WeightMeaning(k), false);
+    }
+    for h in HashFn::ALL {
+        check(&Msg::HashAbout(h), false);
+        check(&Msg::HashSet(h), false);
+    }
+    for n in Naming::ALL {
+        check(&Msg::NamingLabel(n), false);
+    }
+    for w in Weighting::ALL {
+        check(&Msg::WeightingLabel(w), false);
+    }
+    for v in ViewKind::ALL {
+        check(&Msg::ViewLabel(v), false);
+    }
+    for step in 1..=STEP_COUNT {
+        check(&Msg::TourTitle(step), false);
+        check(&Msg::TourCaption(step), false);
+    }
+    // No step borrows another's words, in either language.
+    for lang in Lang::ALL {
+        let titles: std::collections::HashSet<String> = (1..=STEP_COUNT)
+            .map(|s| lang.t(Msg::TourTitle(s)))
+            .collect();
+        assert_eq!(titles.len(), STEP_COUNT as usize);
+    }
+    for what in [
+        Quantity::GoZeroReplicas,
+        Quantity::Slots,
+        Quantity::TableSize,
+        Quantity::DefaultVnodes,
+        Quantity::PastedCount,
+        Quantity::AWeight,
+        Quantity::AVnodeCount,
+        Quantity::AColour,
+        Quantity::TourStep,
+    ] {
+        check(
+            &Msg::ParamEmpty {
+                what,
+                min: 1,
+                max: 9,
+            },
+            false,
+        );
+    }
+    for what in [
+        Choice::Algorithm,
+        Choice::Hash,
+        Choice::Naming,
+        Choice::Weighting,
+        Choice::View,
+        Choice::Theme,
+        Choice::Layout,
+        Choice::ZeroOrOne,
+        Choice::Language,
+    ] {
+        check(
+            &Msg::NotOneOf {
+                what,
+                text: "“x”".into(),
+                all: "a, b".into(),
+            },
+            false,
+        );
+    }
+    for what in [ListKind::NodeCounts, ListKind::VnodeCounts] {
+        check(&Msg::ListEmpty { what, max: 10 }, false);
+    }
+}
+
+fn build_errors() -> Vec<BuildError> {
+    vec![
+        BuildError::NoNodes,
+        BuildError::TooManyNodes { count: 10_001 },
+        BuildError::EmptyName { index: 2 },
+        BuildError::NameTooLong {
+            index: 0,
+            bytes: 300,
+        },
+        BuildError::DuplicateName {
+            name: "cache-a".into(),
+        },
+        BuildError::BadWeight {
+            name: "cache-a".into(),
+            weight: 0,
+        },
+        BuildError::BadVnodes {
+            name: Some("cache-a".into()),
+            vnodes: 0,
+        },
+        BuildError::BadVnodes {
+            name: None,
+            vnodes: 20_000,
+        },
+        BuildError::TooManyPoints { points: 3_000_000 },
+        BuildError::BadSlots { slots: 0 },
+        BuildError::BadTableSize {
+            size: 1000,
+            nodes: 4,
+        },
+        BuildError::BadEpsilon { epsilon: -1.0 },
+        BuildError::BadReplicas {
+            replicas: 9,
+            nodes: 4,
+        },
+        BuildError::NoSuchNode { index: 7 },
+        BuildError::JumpRemovesOnlyLast { index: 0, last: 3 },
+        BuildError::BadBits { bits: 65 },
+        BuildError::PositionOutOfRange {
+            position: 300,
+            bits: 8,
+        },
+        BuildError::RepeatedNode { index: 2 },
+    ]
+}
+
+#[test]
+fn the_cores_refusals_are_worded_from_their_fields_in_both_languages() {
+    for e in build_errors() {
+        // The English catalogue says exactly what the core's own message says.
+        assert_eq!(Lang::En.t(Msg::Build(e.clone())), e.to_string());
+        check(&Msg::Build(e), false);
+    }
+    for e in [
+        MetricsError::Empty,
+        MetricsError::BadValue {
+            index: 0,
+            value: f64::NAN,
+        },
+        MetricsError::NoSuchNode {
+            key: 0,
+            node: 5,
+            node_count: 4,
+        },
+        MetricsError::TooManyNodes { count: 10_001 },
+        MetricsError::LengthMismatch {
+            before: 3,
+            after: 4,
+        },
+    ] {
+        assert_eq!(Lang::En.t(Msg::Metrics(e.clone())), e.to_string());
+        check(&Msg::Metrics(e), false);
+    }
+    let dup = BuildError::DuplicateName {
+        name: "cache-a".into(),
+    };
+    assert_eq!(
+        Lang::Zh.t(Msg::Build(dup)),
+        "有两个节点都叫“cache-a”：节点名不能重复"
+    );
+}
+
+#[test]
+fn the_apps_own_limits_are_worded_in_both_languages() {
+    for r in [
+        Refusal::PasteTooLarge {
+            bytes: 9_000_000,
+            max: 8_388_608,
+        },
+        Refusal::TooManyScores {
+            nodes: 101,
+            keys: 100_000,
+            max: 10_000_000,
+        },
+        Refusal::TooManyReplicas {
+            replicas: 11,
+            max: 10,
+        },
+    ] {
+        // English is the limit's own wording.
+        assert_eq!(Lang::En.t(Msg::Refusal(r)), r.to_string());
+        check(&Msg::Refusal(r), false);
+    }
+}
+
+#[test]
+fn the_moved_keys_line_in_both_languages() {
+    let join = summary();
+    // English is the core's own wording.
+    assert_eq!(Lang::En.t(Msg::Moved(join)), join.to_string());
+    assert_eq!(
+        Lang::En.t(Msg::Moved(join)),
+        "1,204 of 10,000 keys moved (12.0%); ideal 1/11 = 9.1%"
+    );
+    assert_eq!(
+        Lang::Zh.t(Msg::Moved(join)),
+        "1,204 / 10,000 个键迁移（12.0%）；理想值 1/11 = 9.1%"
+    );
+    let leave = MoveSummary {
+        moved: 2_500,
+        total: 10_000,
+        ideal: Ideal::Leave { share: 0.25 },
+    };
+    assert_eq!(Lang::En.t(Msg::Moved(leave)), leave.to_string());
+    assert_eq!(
+        Lang::Zh.t(Msg::Moved(leave)),
+        "2,500 / 10,000 个键迁移（25.0%）；理想值 25.0%（离开节点的份额）"
+    );
+    let none = MoveSummary {
+        moved: 1,
+        total: 1,
+        ideal: Ideal::None,
+    };
+    assert_eq!(Lang::En.t(Msg::Moved(none)), none.to_string());
+    assert_eq!(Lang::Zh.t(Msg::Moved(none)), "1 / 1 个键迁移（100.0%）");
+}
+
+#[test]
+fn languages_from_links_and_browsers() {
+    for l in Lang::ALL {
+        assert_eq!(Lang::from_id(l.id()), Some(l));
+    }
+    assert_eq!(Lang::from_id(" ZH "), Some(Lang::Zh));
+    assert_eq!(Lang::from_id("zh-CN"), Some(Lang::Zh));
+    assert_eq!(Lang::from_id("en-GB"), Some(Lang::En));
+    assert_eq!(Lang::from_id("fr"), None);
+    assert_eq!(Lang::from_id(""), None);
+    for tag in ["zh", "zh-CN", "zh-Hans-CN", "zh-TW", "ZH-cn"] {
+        assert_eq!(Lang::from_browser(tag), Lang::Zh, "{tag}");
+    }
+    for tag in ["en-US", "en", "fr-FR", "", "x-zh"] {
+        assert_eq!(Lang::from_browser(tag), Lang::En, "{tag}");
+    }
+    assert_eq!(Lang::Zh.html_tag(), "zh-CN");
+    assert_eq!(Lang::En.html_tag(), "en");
+    assert_eq!(Lang::default(), Lang::En);
+}
+
+#[test]
+fn numbers_are_written_the_same_way_in_both_languages() {
+    assert_eq!(num::int(1204u32), "1,204");
+    assert_eq!(num::pct(0.12, 1), "12.0%");
+    assert_eq!(num::bytes(4 * 1021), "4,084 B");
+    assert_eq!(num::bytes(40 * 1024), "40 KiB");
+    let m = Msg::FactKeys {
+        min: 480,
+        max: 1_204,
+        peak: 1.5,
+    };
+    for lang in Lang::ALL {
+        let s = lang.t(m.clone());
+        assert!(s.contains("1,204") && s.contains("1.50"), "{s}");
+    }
+}
