@@ -140,6 +140,19 @@ pub fn CompareView(props: &CompareProps) -> Html {
             move |(_, _, s)| compare(&state, s)
         },
     );
+    let oncsv = {
+        let columns = columns.clone();
+        Callback::from(move |_: MouseEvent| {
+            let csv = crate::model::export::compare_csv(&columns);
+            if let Err(e) = crate::share::download_text(
+                &csv,
+                crate::model::export::COMPARE_FILE_NAME,
+                "text/csv;charset=utf-8",
+            ) {
+                gloo::console::error!("saving the compare table failed", e);
+            }
+        })
+    };
     let toggles = AlgoKind::ALL.iter().map(|&kind| {
         let on = settings.kinds.contains(&kind);
         let onchange = {
@@ -263,6 +276,8 @@ pub fn CompareView(props: &CompareProps) -> Html {
                         }) }
                     </tbody>
                 </table>
+                <button type="button" id="export-compare-csv" class="ghost" onclick={oncsv}
+                    aria-label={lang.ui(Ui::CompareCsvLabel)}>{ lang.ui(Ui::CompareCsv) }</button>
             </div>
         </section>
     }

@@ -128,6 +128,8 @@ pub fn ui(key: Ui) -> &'static str {
         Ui::Csv => "CSV",
         Ui::CsvLabel => "Save the loads per node as a CSV file",
         Ui::LoadsPerNode => "Loads per node",
+        Ui::CompareCsv => "Save the table as CSV",
+        Ui::CompareCsvLabel => "Save the compare table as a CSV file",
         Ui::OpenInRinglab => "Open in Ringlab ↗",
         Ui::NoSuchPicture => "there is no such picture on the page now",
         Ui::DownloadFailed => "the download could not start",

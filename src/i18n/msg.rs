@@ -148,6 +148,8 @@ ui_keys! {
     Csv,
     CsvLabel,
     LoadsPerNode,
+    CompareCsv,
+    CompareCsvLabel,
     OpenInRinglab,
     NoSuchPicture,
     DownloadFailed,

@@ -131,6 +131,8 @@ pub fn ui(key: Ui) -> &'static str {
         Ui::Csv => "CSV",
         Ui::CsvLabel => "把各节点负载保存为 CSV 文件",
         Ui::LoadsPerNode => "各节点负载",
+        Ui::CompareCsv => "把表格保存为 CSV",
+        Ui::CompareCsvLabel => "把对比表保存为 CSV 文件",
         Ui::OpenInRinglab => "在 Ringlab 中打开 ↗",
         Ui::NoSuchPicture => "页面上现在没有这张图",
         Ui::DownloadFailed => "无法开始下载",

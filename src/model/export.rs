@@ -1,4 +1,4 @@
-//! Exports: the per-node loads as CSV, safe to open in a spreadsheet.
+//! Exports: the per-node loads and the compare table as CSV, safe to open in a spreadsheet.
 //!
 //! Fields are quoted as RFC 4180 says (in double quotes when they hold a comma, a quote or a
 //! line break, with quotes doubled), and a field that a spreadsheet would read as a formula
@@ -6,6 +6,7 @@
 //! quote, as OWASP's advice on CSV injection recommends: a node named `=HYPERLINK(…)` stays
 //! text.
 
+use super::compare::Column;
 use super::state::State;
 
 /// The header row.
@@ -58,6 +59,77 @@ pub fn loads_csv(state: &State) -> String {
 pub fn loads_file_name(state: &State) -> String {
     format!("ringlab-loads-{}.csv", state.kind.id())
 }
+
+/// The header row of the compare table.
+pub const COMPARE_HEADER: [&str; 12] = [
+    "algorithm",
+    "keys_moved",
+    "keys",
+    "moved_fraction",
+    "ideal_fraction",
+    "peak_to_mean",
+    "r1",
+    "r2",
+    "r3",
+    "memory_bytes",
+    "structure_size",
+    "refused",
+];
+
+/// The compare table as CSV with CRLF line ends, one row per algorithm, with the numbers
+/// the core computed for it; an algorithm that refused the change has its reason (in
+/// English) in the last column and empty numbers.
+pub fn compare_csv(columns: &[Column]) -> String {
+    let mut out = String::new();
+    push_row(&mut out, COMPARE_HEADER.iter().map(|h| (*h).to_string()));
+    for column in columns {
+        let mut row = vec![column.kind.id().to_string()];
+        match (column.numbers(), &column.outcome) {
+            (Some(n), _) => {
+                let moves = n.moves;
+                row.push(moves.map(|m| m.moved.to_string()).unwrap_or_default());
+                row.push(moves.map(|m| m.total.to_string()).unwrap_or_default());
+                row.push(
+                    moves
+                        .map(|m| format!("{:.6}", m.fraction()))
+                        .unwrap_or_default(),
+                );
+                row.push(
+                    moves
+                        .and_then(|m| m.ideal.fraction())
+                        .map(|f| format!("{f:.6}"))
+                        .unwrap_or_default(),
+                );
+                row.push(
+                    n.keys
+                        .map(|b| format!("{:.6}", b.peak_to_mean))
+                        .unwrap_or_default(),
+                );
+                row.push(n.space.map(|b| format!("{:.6}", b.r1)).unwrap_or_default());
+                row.push(n.space.map(|b| format!("{:.6}", b.r2)).unwrap_or_default());
+                row.push(n.space.map(|b| format!("{:.6}", b.r3)).unwrap_or_default());
+                row.push(n.memory.to_string());
+                row.push(n.points.to_string());
+                row.push(String::new());
+            }
+            (None, outcome) => {
+                row.extend(std::iter::repeat_n(String::new(), 10));
+                row.push(
+                    outcome
+                        .as_ref()
+                        .err()
+                        .map(|e| e.to_string())
+                        .unwrap_or_default(),
+                );
+            }
+        }
+        push_row(&mut out, row.into_iter());
+    }
+    out
+}
+
+/// A file name for the compare table: `ringlab-compare.csv`.
+pub const COMPARE_FILE_NAME: &str = "ringlab-compare.csv";
 
 fn push_row(out: &mut String, fields: impl Iterator<Item = String>) {
     for (i, f) in fields.enumerate() {
@@ -189,5 +261,56 @@ mod tests {
         let shares: f64 = rows[1..].iter().map(|r| r[6].parse::<f64>().unwrap()).sum();
         assert!((shares - 1.0).abs() < 1e-4, "{shares}");
         assert_eq!(loads_file_name(&s), "ringlab-loads-virtual.csv");
+    }
+
+    #[test]
+    fn the_compare_table_reads_back_with_the_cores_numbers() {
+        use crate::model::compare::{compare, CompareChange, CompareSettings};
+        use crate::model::AlgoKind;
+        let s = State::initial().unwrap();
+        let settings = CompareSettings {
+            kinds: vec![AlgoKind::Virtual, AlgoKind::Modulo, AlgoKind::Jump],
+            change: CompareChange::AddNode,
+        };
+        let columns = compare(&s, &settings);
+        let rows = read_csv(&compare_csv(&columns));
+        assert_eq!(rows[0], COMPARE_HEADER);
+        assert_eq!(rows.len(), columns.len() + 1);
+        for (row, column) in rows[1..].iter().zip(&columns) {
+            assert_eq!(row.len(), COMPARE_HEADER.len());
+            assert_eq!(row[0], column.kind.id());
+            let n = column.numbers().unwrap();
+            let moves = n.moves.unwrap();
+            assert_eq!(row[1], moves.moved.to_string());
+            assert_eq!(row[2], "10000");
+            let ideal: f64 = row[4].parse().unwrap();
+            assert!(
+                (ideal - 0.2).abs() < 1e-9,
+                "ideal {ideal}: a fifth node joins"
+            );
+            let r1: f64 = row[6].parse().unwrap();
+            assert!((r1 - n.space.unwrap().r1).abs() < 1e-6);
+            assert_eq!(row[9], n.memory.to_string());
+            assert!(row[11].is_empty());
+        }
+        // Modulo moves far more than the ring: the table says what the core measured.
+        let moved = |i: usize| rows[i][1].parse::<u64>().unwrap();
+        assert!(moved(2) > 3 * moved(1));
+    }
+
+    #[test]
+    fn a_refused_column_carries_its_reason() {
+        use crate::i18n::{Msg, Ui};
+        use crate::model::AlgoKind;
+        let refused = Column {
+            kind: AlgoKind::Jump,
+            outcome: Err(Msg::Ui(Ui::Reset)),
+        };
+        let rows = read_csv(&compare_csv(&[refused]));
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[1][0], "jump");
+        assert!(rows[1][1..11].iter().all(String::is_empty), "{:?}", rows[1]);
+        assert_eq!(rows[1][11], Msg::Ui(Ui::Reset).to_string());
+        assert!(!rows[1][11].is_empty());
     }
 }

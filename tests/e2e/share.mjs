@@ -351,3 +351,24 @@ test('share: the ring, the charts and the loads export as files', async () => {
   noProblems(problems);
   await context.close();
 });
+
+test('share: the compare table exports as CSV with the numbers on screen', async () => {
+  const { page, context, problems } = await openPage(browser, base + '/?lang=en&view=compare', { reducedMotion: 'reduce' });
+  await page.waitForSelector('#compare-table tbody tr', { timeout: 30000 });
+  await page.click('#compare-change-add');
+  await page.waitForTimeout(500);
+  const shown = await page.$$eval('#compare-table tbody tr', (rows) => rows.map((r) => [r.getAttribute('data-algo'), r.querySelectorAll('td')[0].textContent.trim()]));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-compare-csv')]);
+  assert(download.suggestedFilename() === 'ringlab-compare.csv', download.suggestedFilename());
+  const lines = (await readFile(await download.path())).toString('utf8').split('\r\n').filter(Boolean);
+  assert(lines[0].startsWith('algorithm,keys_moved,keys,moved_fraction,ideal_fraction,'), `header: ${lines[0]}`);
+  assert(lines.length === shown.length + 1 && shown.length >= 2, `${lines.length - 1} rows for ${shown.length} columns`);
+  for (const [i, [algo, movedText]] of shown.entries()) {
+    const cells = lines[i + 1].split(',');
+    assert(cells[0] === algo, `row ${i}: ${cells[0]} for ${algo}`);
+    const movedOnScreen = movedText.match(/^([\d,]+)/)?.[1].replace(/,/g, '');
+    assert(cells[1] === movedOnScreen, `${algo}: CSV says ${cells[1]} moved, the table ${movedText}`);
+  }
+  noProblems(problems);
+  await context.close();
+});
