@@ -45,31 +45,9 @@ const CHANGE_KEYS: u64 = 1_000_000;
 /// (nodes, points per node).
 const SIZES: [(u32, u32); 3] = [(10, 100), (100, 1_000), (1_000, 1_000)];
 
-/// splitmix64 (Vigna's reference), as in `ringlab`'s key generator.
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// `count` keys `user:<n>:<abc>`, as `ringlab move` and the placement benchmark make them.
+/// `count` keys `user:<n>:<abc>`, the same as `ringlab move` makes.
 fn keys(count: u64, seed: u64) -> Vec<String> {
-    let mut state = seed;
-    (0..count)
-        .map(|_| {
-            let x = splitmix64(&mut state);
-            let letter = |k: u32| char::from(b'a' + (((x >> (5 * k)) & 31) % 26) as u8);
-            format!(
-                "user:{}:{}{}{}",
-                (x >> 32) % 1_000_000,
-                letter(0),
-                letter(1),
-                letter(2)
-            )
-        })
-        .collect()
+    ring_core::keys::generate(count, seed)
 }
 
 fn node_names(n: u32) -> Vec<String> {

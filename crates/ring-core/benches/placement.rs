@@ -21,32 +21,9 @@ const ASSIGN_KEYS: u64 = 100_000;
 /// from the same cache lines.
 const LOCATE_KEYS: u64 = 1_000;
 
-/// splitmix64 (Vigna's reference), as in `ringlab`'s key generator.
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// `count` keys `user:<n>:<abc>`: n = (x >> 32) mod 1,000,000, letter k = 'a' + ((x >> 5k) &
-/// 31) mod 26, from the splitmix64 sequence seeded with `seed`.
+/// `count` keys `user:<n>:<abc>`, the same as `ringlab move` makes.
 fn keys(count: u64, seed: u64) -> Vec<String> {
-    let mut state = seed;
-    (0..count)
-        .map(|_| {
-            let x = splitmix64(&mut state);
-            let letter = |k: u32| char::from(b'a' + (((x >> (5 * k)) & 31) % 26) as u8);
-            format!(
-                "user:{}:{}{}{}",
-                (x >> 32) % 1_000_000,
-                letter(0),
-                letter(1),
-                letter(2)
-            )
-        })
-        .collect()
+    ring_core::keys::generate(count, seed)
 }
 
 /// `n` nodes named like memcached servers, equal weights.

@@ -51,6 +51,7 @@ pub mod gozero;
 pub mod hash;
 pub mod jump;
 pub mod ketama;
+pub mod keys;
 pub mod maglev;
 pub mod metrics;
 pub mod modulo;

@@ -13,7 +13,6 @@ mod args;
 mod assign;
 mod balance;
 mod input;
-mod keys;
 mod moves;
 
 use std::io::{self, Write};

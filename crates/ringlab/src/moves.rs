@@ -11,8 +11,8 @@ use ring_core::{HashFn, NodeSpec};
 use crate::args::{parse_node, parse_nodes, MoveArgs};
 use crate::assign::build_placement;
 use crate::input::read_all_keys;
-use crate::keys::generate;
 use crate::Failure;
+use ring_core::keys::generate;
 
 /// The cluster after the change, and for each of its nodes a label: its position in the
 /// list of every node involved (the nodes before, then a joining one). Labels stay put

@@ -2,8 +2,8 @@
 //!
 //! splitmix64 (Steele, Lea and Flood, 2014; Vigna's reference code) is chosen because it is
 //! tiny, has published outputs to test against, and gives the same sequence on every
-//! platform. The benchmarks of the core copy this generator, so that `ringlab move` and
-//! `cargo bench` talk about the same kind of keys.
+//! platform. `ringlab move`, the benchmarks of the core and the browser benchmark all take
+//! their keys from here, so that they talk about the same keys.
 
 /// The splitmix64 generator.
 pub struct SplitMix64 {
@@ -58,6 +58,10 @@ mod tests {
         // x = 0x0000_3039_0000_0000 | c b a in 5-bit groups: n = 12345, letters a=0, b=27, c=25.
         let x = (12_345u64 << 32) | (25 << 10) | (27 << 5);
         assert_eq!(key_from(x), "user:12345:abz");
+        // The first key of seed 0 from the reference value above, worked by hand:
+        // 0xe220a839 = 3793791033, mod 1e6 = 791033; low bits 0x...cdaf give
+        // 0xf = 15 -> 'p', (0xcdaf >> 5) & 31 = 13 -> 'n', (0xcdaf >> 10) & 31 = 19 -> 't'.
+        assert_eq!(generate(1, 0), ["user:791033:pnt"]);
         assert_eq!(generate(3, 7), generate(3, 7));
         assert_ne!(generate(3, 7), generate(3, 8));
         assert!(generate(1000, 1).iter().all(|k| {
