@@ -8,6 +8,7 @@ use crate::components::add_node::AddNode;
 use crate::components::algorithm::AlgorithmPanel;
 use crate::components::charts::Charts;
 use crate::components::explain::ExplainPanel;
+use crate::components::job_progress::JobProgressBar;
 use crate::components::keys::KeysPanel;
 use crate::components::legend::Legend;
 use crate::components::nodes::NodeList;
@@ -171,6 +172,7 @@ pub fn Lab(props: &LabProps) -> Html {
             </TitleBar>
             if props.page.embed.is_some() { <EmbedBar state={s.clone()} theme={*chosen} lang={*chosen_lang} /> }
             <Notice {notes} />
+            <JobProgressBar state={s.clone()} dispatch={dispatch.clone()} />
             if props.page.embed.is_none() { <ViewTabs view={state.view} dispatch={dispatch.clone()} /> }
             <div role="tabpanel" id="panel-explore" aria-labelledby="tab-explore" hidden={!explore}>
             if explore {

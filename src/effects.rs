@@ -2,6 +2,8 @@
 //! animation frames, media queries, window resizes, drawing on canvases. None of this runs
 //! inside the reducer.
 
+pub mod job;
+
 use std::cell::RefCell;
 use std::rc::Rc;
 

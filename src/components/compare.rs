@@ -17,6 +17,7 @@ use crate::model::compare::{
     compare, describe_change, Column, ColumnNumbers, CompareChange, CompareSettings, MAX_ALGOS,
     MIN_ALGOS,
 };
+use crate::model::limits::MAX_VIEW_KEYS;
 use crate::model::{AlgoKind, State};
 
 /// Props of [`CompareView`].
@@ -216,6 +217,11 @@ pub fn CompareView(props: &CompareProps) -> Html {
                 <p class="hint muted">
                     { lang.t(Msg::CompareHint { up, keys: state.keys.len() }) }
                 </p>
+                if state.keys.len() > MAX_VIEW_KEYS {
+                    <p class="hint muted" id="compare-first-keys">
+                        { lang.t(Msg::ViewFirstKeys { used: MAX_VIEW_KEYS, of: state.keys.len() }) }
+                    </p>
+                }
                 <fieldset class="compare-algos">
                     <legend>{ lang.t(Msg::CompareAlgos { min: MIN_ALGOS, max: MAX_ALGOS }) }</legend>
                     { for toggles }

@@ -1,4 +1,5 @@
-//! The key set: generated from a count and a seed, or pasted, one key per line.
+//! The key set: generated from a count and a seed, or pasted, one key per line; and how
+//! many of the keys the picture draws as dots.
 
 use std::rc::Rc;
 
@@ -7,6 +8,7 @@ use yew::prelude::*;
 use super::field_error::{invalid, FieldError};
 use super::{use_lang, value_of, Dispatch};
 use crate::i18n::{Msg, Ui};
+use crate::model::keys::MAX_DRAWN_LIMIT;
 use crate::model::{Action, Field, KeySource, State};
 
 /// Props of [`KeysPanel`].
@@ -30,6 +32,19 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
     let count = use_state(|| count0.to_string());
     let seed = use_state(|| seed0.to_string());
     let pasted = use_state(String::new);
+    let drawn = use_state(|| state.keys.drawn.to_string());
+    {
+        // Show the count in force after a reset, a restored state or an accepted change.
+        let drawn = drawn.clone();
+        use_effect_with(state.keys.drawn, move |d| drawn.set(d.to_string()));
+    }
+    let ondrawn = {
+        let (drawn, d) = (drawn.clone(), props.dispatch.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            d.dispatch(Action::SetDrawn((*drawn).clone()));
+        })
+    };
     {
         // Show what is in force after a reset or a generation.
         let (count, seed) = (count.clone(), seed.clone());
@@ -111,6 +126,18 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
                 <button type="button" id="use-pasted" onclick={onpaste}>{ lang.ui(Ui::UsePasted) }</button>
                 <FieldError state={state.clone()} field={Field::Paste} id="paste-keys-error" />
             </details>
+            <form class="row-form drawn-form" onsubmit={ondrawn} novalidate=true>
+                <div class="field narrow">
+                    <label for="drawn-keys">{ lang.ui(Ui::DrawnLabel) }</label>
+                    <input id="drawn-keys" type="number" min="0" max={MAX_DRAWN_LIMIT.to_string()} step="1"
+                        inputmode="numeric" value={(*drawn).clone()} oninput={set(&drawn)}
+                        aria-invalid={invalid(state, Field::Drawn).to_string()}
+                        aria-describedby="drawn-keys-hint drawn-keys-error" />
+                </div>
+                <button type="submit" id="set-drawn">{ lang.ui(Ui::DrawnApply) }</button>
+            </form>
+            <p class="muted hint" id="drawn-keys-hint">{ lang.ui(Ui::DrawnHint) }</p>
+            <FieldError state={state.clone()} field={Field::Drawn} id="drawn-keys-error" />
         </section>
     }
 }

@@ -10,6 +10,7 @@ pub mod compare;
 pub mod drawing;
 pub mod explain;
 pub mod field_error;
+pub mod job_progress;
 pub mod keys;
 pub mod legend;
 pub mod nodes;
@@ -37,10 +38,10 @@ impl Reducible for State {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        match self.apply(action) {
+        crate::effects::job::timed_apply(|| match self.apply(action) {
             Ok(next) => Rc::new(next),
             Err(error) => Rc::new(self.with_error(error)),
-        }
+        })
     }
 }
 

@@ -4,15 +4,20 @@
 
 use std::rc::Rc;
 
+use plotters::prelude::IntoDrawingArea;
+use plotters_canvas::CanvasBackend;
 use ring_core::Picture;
-use web_sys::HtmlCanvasElement;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 use yew::prelude::*;
 
 use super::use_lang;
-use crate::draw::bins::{self, BinsHit};
-use crate::draw::ring::{self, RingHit};
+use crate::draw::bins::{self, BinsDots, BinsHit};
+use crate::draw::canvas::fill_layer;
+use crate::draw::dots::DotLayer;
+use crate::draw::ring::{self, RingDots, RingHit, RingScene};
 use crate::draw::scene::{self, Scene, View};
-use crate::draw::{draw_bins, draw_ring, Theme};
+use crate::draw::Theme;
 use crate::effects::{device_pixel_ratio, draw_on_canvas, parent_width, use_resize_counter};
 use crate::i18n::{Msg, Ui};
 use crate::model::State;
@@ -66,6 +71,149 @@ fn view(state: &State, theme: Theme, progress: f64, hover: Option<Hover>) -> Vie
     }
 }
 
+/// What the frames of one picture share: the scene (its progress aside) and its keys grouped
+/// and placed, made again only when the state, the theme, the pointer or the size change; and
+/// the dot layer and colour string every frame reuses. So a frame of the animation builds
+/// nothing per key: it fades a few colours, moves the travellers and fills one path per
+/// colour. A ring's frames also share everything that does not move (the scale, arcs,
+/// points and the keys that stay), drawn once into an offscreen canvas and copied into each
+/// frame.
+struct Frames {
+    key: FramesKey,
+    scene: Scene,
+    dots: Dots,
+    layer: DotLayer,
+    colour: String,
+    under: Option<HtmlCanvasElement>,
+}
+
+enum Dots {
+    Ring(RingDots),
+    Bins(BinsDots),
+}
+
+#[derive(Clone, Copy, PartialEq)]
+struct FramesKey {
+    version: u64,
+    current: usize,
+    theme: Theme,
+    hover: Option<Hover>,
+    width: u32,
+    height: u32,
+    scale: f64,
+}
+
+impl Frames {
+    fn new(state: &State, key: FramesKey) -> Frames {
+        let scene = scene::picture(state, &view(state, key.theme, 1.0, key.hover));
+        let dots = match &scene {
+            Scene::Ring(r) => Dots::Ring(RingDots::new(r, key.width, key.height)),
+            Scene::Bins(b) => Dots::Bins(BinsDots::new(b, key.width, key.height)),
+        };
+        Frames {
+            key,
+            scene,
+            dots,
+            layer: DotLayer::default(),
+            colour: String::new(),
+            under: None,
+        }
+    }
+}
+
+fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+}
+
+/// A `width × height` canvas outside the page with what lies under a ring's moving keys:
+/// [`ring::draw_ring_under`] and the keys that stay ([`RingDots::still`]).
+fn ring_under(
+    scene: &RingScene,
+    dots: &RingDots,
+    (width, height): (u32, u32),
+    layer: &mut DotLayer,
+    colour: &mut String,
+) -> Option<HtmlCanvasElement> {
+    let under = web_sys::window()?
+        .document()?
+        .create_element("canvas")
+        .ok()?
+        .dyn_into::<HtmlCanvasElement>()
+        .ok()?;
+    under.set_width(width);
+    under.set_height(height);
+    let ctx = context_2d(&under)?;
+    let area = CanvasBackend::with_canvas_object(under.clone())?.into_drawing_area();
+    ring::draw_ring_under(&area, scene).ok()?;
+    dots.still(layer);
+    fill_layer(&ctx, layer, colour).ok()?;
+    Some(under)
+}
+
+/// Draws `state` at `progress` on `canvas`, reusing `frames` when it was made for the same
+/// picture.
+fn draw_frame(
+    canvas: &HtmlCanvasElement,
+    frames: &mut Option<Frames>,
+    state: &State,
+    theme: Theme,
+    progress: f64,
+    hover: Option<Hover>,
+) {
+    let Some(ctx) = context_2d(canvas) else {
+        return;
+    };
+    let width = parent_width(canvas).max(240.0);
+    let height = height_for(state, width);
+    draw_on_canvas(canvas, width, height, |area, scale| {
+        let (w, h) = area.dim_in_pixel();
+        let key = FramesKey {
+            version: state.version,
+            current: Rc::as_ptr(&state.current) as usize,
+            theme,
+            hover,
+            width: w,
+            height: h,
+            scale,
+        };
+        if frames.as_ref().is_none_or(|f| f.key != key) {
+            *frames = Some(Frames::new(state, key));
+        }
+        let Some(f) = frames.as_mut() else {
+            return Ok(());
+        };
+        let (layer, colour) = (&mut f.layer, &mut f.colour);
+        match (&mut f.scene, &f.dots) {
+            (Scene::Ring(r), Dots::Ring(d)) => {
+                r.progress = progress;
+                if f.under.is_none() {
+                    f.under = ring_under(r, d, (w, h), layer, colour);
+                }
+                let Some(under) = &f.under else {
+                    let mut fill = |l: &DotLayer| fill_layer(&ctx, l, colour);
+                    return ring::draw_ring_with(area, r, d, layer, &mut fill);
+                };
+                ctx.draw_image_with_html_canvas_element(under, 0.0, 0.0)
+                    .map_err(|e| format!("{e:?}"))?;
+                d.moving(progress, theme, layer);
+                fill_layer(&ctx, layer, colour)?;
+                ring::draw_ring_over(area, r)?;
+                area.present().map_err(|e| format!("{e:?}"))
+            }
+            (Scene::Bins(b), Dots::Bins(d)) => {
+                b.progress = progress;
+                let mut fill = |l: &DotLayer| fill_layer(&ctx, l, colour);
+                bins::draw_bins_with(area, b, d, layer, &mut fill)
+            }
+            _ => Ok(()),
+        }
+    });
+}
+
 /// Steps `current` by `delta` through `0..count`, wrapping.
 fn step(current: Option<usize>, delta: isize, count: usize) -> Option<usize> {
     if count == 0 {
@@ -96,20 +244,15 @@ pub fn PictureCanvas(props: &PictureProps) -> Html {
             hover.set(None)
         });
     }
+    let frames = use_mut_ref(|| None::<Frames>);
     {
-        let canvas = canvas.clone();
+        let (canvas, frames) = (canvas.clone(), frames.clone());
         use_effect_with(
             (state.clone(), props.theme, props.progress, *hover, resized),
             move |(state, theme, progress, hover, _)| {
                 if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                    let width = parent_width(&c).max(240.0);
-                    let height = height_for(state, width);
-                    draw_on_canvas(&c, width, height, |area, _| {
-                        match scene::picture(state, &view(state, *theme, *progress, *hover)) {
-                            Scene::Ring(r) => draw_ring(area, &r),
-                            Scene::Bins(b) => draw_bins(area, &b),
-                        }
-                    });
+                    let mut frames = frames.borrow_mut();
+                    draw_frame(&c, &mut frames, state, *theme, *progress, *hover);
                 }
             },
         );
@@ -118,20 +261,26 @@ pub fn PictureCanvas(props: &PictureProps) -> Html {
     let pick = {
         let (canvas, hover, state, theme) =
             (canvas.clone(), hover.clone(), state.clone(), props.theme);
+        let frames = frames.clone();
         move |x: f64, y: f64| {
             let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
                 return;
             };
             let css_w = f64::from(c.client_width()).max(1.0);
             let k = f64::from(c.width()) / css_w;
-            let v = view(&state, theme, 1.0, None);
-            let hit = match scene::picture(&state, &v) {
-                Scene::Ring(r) => {
-                    ring::hit_test(&r, c.width(), c.height(), x * k, y * k).map(Hover::Ring)
-                }
-                Scene::Bins(b) => {
-                    bins::hit_test(&b, c.width(), c.height(), x * k, y * k).map(Hover::Bins)
-                }
+            let (w, h, x, y) = (c.width(), c.height(), x * k, y * k);
+            let hit_in = |scene: &Scene| match scene {
+                Scene::Ring(r) => ring::hit_test(r, w, h, x, y).map(Hover::Ring),
+                Scene::Bins(b) => bins::hit_test(b, w, h, x, y).map(Hover::Bins),
+            };
+            // The scene the canvas shows, when it is this state's (hit testing reads
+            // neither the pointer nor the animation's progress).
+            let drawn = frames.borrow().as_ref().and_then(|f| {
+                (f.key.version == state.version && f.key.width == w).then(|| hit_in(&f.scene))
+            });
+            let hit = match drawn {
+                Some(hit) => hit,
+                None => hit_in(&scene::picture(&state, &view(&state, theme, 1.0, None))),
             };
             if *hover != hit {
                 hover.set(hit);
@@ -241,6 +390,15 @@ pub fn PictureCanvas(props: &PictureProps) -> Html {
         ring: is_ring(&state),
     });
     let caption = lang.t(caption);
+    // What the canvas shows, from the model, for tests and benchmarks to read: the keys
+    // drawn as dots, and how many of them the last change moves (0 without an animation).
+    let drawn = state.keys.sample.len().to_string();
+    let moving = state
+        .change
+        .as_deref()
+        .filter(|c| c.animatable(&state.current))
+        .map_or(0, |c| c.moves.len())
+        .to_string();
     let hint = lang.ui(if is_ring(&state) {
         Ui::HintRing
     } else {
@@ -250,7 +408,7 @@ pub fn PictureCanvas(props: &PictureProps) -> Html {
         <figure class="picture">
             <figcaption class="picture-caption" id="picture-caption">{ caption }</figcaption>
             <div class={classes!("canvas-box", if is_ring(&state) { "square" } else { "wide" })}>
-                <canvas id="ring-canvas" ref={canvas} tabindex="0" role="img"
+                <canvas id="ring-canvas" ref={canvas} tabindex="0" role="img" data-drawn={drawn} data-moving={moving}
                     aria-label={label} aria-describedby="hover-info"
                     {onpointermove} {onpointerdown} {onpointerleave} {onkeydown}></canvas>
             </div>

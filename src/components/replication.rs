@@ -14,7 +14,7 @@ use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::display::isolate;
-use crate::model::limits::MAX_REPLICAS;
+use crate::model::limits::{MAX_REPLICAS, MAX_VIEW_KEYS};
 use crate::model::replication_view::{
     parse_replicas, replication_view, KeyReplicas, ReplicationProblem, ReplicationSettings,
 };
@@ -232,6 +232,11 @@ pub fn ReplicationPanel(props: &ReplicationProps) -> Html {
                         }
                         <p id="replication-summary" class={classes!(lost.then_some("field-error"))}
                             role={lost.then_some("alert")}>{ summary }</p>
+                        if failed && state.keys.len() > MAX_VIEW_KEYS {
+                            <p class="hint muted" id="replication-first-keys">
+                                { lang.t(Msg::ViewFirstKeys { used: MAX_VIEW_KEYS, of: state.keys.len() }) }
+                            </p>
+                        }
                         <table class="balance replication-table" id="replication-table">
                             <caption>{ lang.ui(Ui::FirstKeys) }</caption>
                             <thead>

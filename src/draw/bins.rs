@@ -8,6 +8,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::dots::{DotLayer, Groups, Mark, MAX_OUTLINED};
 use super::{err, rgb, shorten, DrawResult, Theme};
 use crate::model::Rgb;
 
@@ -220,13 +221,57 @@ fn rect(l: f64, t: f64, r: f64, b: f64) -> [(i32, i32); 2] {
     [px((l, t)), px((r, b))]
 }
 
-/// Draws the scene over the whole of `area`.
+/// Draws the scene over the whole of `area`, every dot through plotters (the native tests'
+/// way; the page draws with [`draw_bins_with`]).
 pub fn draw_bins<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &BinsScene,
 ) -> DrawResult {
     let (w, h) = area.dim_in_pixel();
-    let (lay, before) = layouts(scene, w, h);
+    let dots = BinsDots::new(scene, w, h);
+    let mut layer = DotLayer::default();
+    draw_bins_with(area, scene, &dots, &mut layer, &mut |l| {
+        super::dots::draw_layer(area, l)
+    })
+}
+
+/// Draws the scene over the whole of `area`, with its keys from `dots` (made for this scene
+/// and this area's size) at the scene's progress, put in `layer` and drawn by `fill`.
+pub fn draw_bins_with<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &BinsScene,
+    dots: &BinsDots,
+    layer: &mut DotLayer,
+    fill: &mut dyn FnMut(&DotLayer) -> DrawResult,
+) -> DrawResult {
+    let (w, h) = area.dim_in_pixel();
+    let (lay, _) = layouts(scene, w, h);
+    draw_bins_under(area, scene, &lay)?;
+    dots.frame(scene.progress, scene.theme, layer);
+    fill(layer)?;
+    if let Some(BinsHit::Dot(i)) = scene.hover {
+        if let Some(d) = scene.dots.get(i) {
+            let s = scene.scale;
+            let c = px(lay.dot(d.column, d.slot));
+            area.draw(&Circle::new(c, (5.0 * s) as i32, rgb(d.colour).filled()))
+                .map_err(err)?;
+            area.draw(&Circle::new(
+                c,
+                (5.0 * s) as i32,
+                rgb(scene.theme.fg).stroke_width((2.0 * s) as u32),
+            ))
+            .map_err(err)?;
+        }
+    }
+    area.present().map_err(err)
+}
+
+/// Everything under the keys: the background, the header and the bins.
+fn draw_bins_under<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &BinsScene,
+    lay: &Layout,
+) -> DrawResult {
     let s = scene.scale;
     let theme = scene.theme;
     let t = super::ease(scene.progress);
@@ -346,45 +391,82 @@ pub fn draw_bins<DB: DrawingBackend>(
         }
     }
 
-    // The keys; moved ones travel from their old bin while the change plays.
-    let radius = (lay.pitch * 0.38).round().max(1.0) as i32;
-    for d in &scene.dots {
-        let to = lay.dot(d.column, d.slot);
-        let (at, colour) = match d.from {
-            Some((col, slot, c)) if t < 1.0 => {
-                let from = before.dot(col, slot);
-                (
-                    (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t),
-                    c.mix(d.colour, t),
-                )
+    Ok(())
+}
+
+/// The keys of a bins scene for one size of drawing, grouped by the colours they fade
+/// between, with where each one starts and ends worked out once: a frame then only works
+/// out each group's colour and each moving key's place, as one batch per colour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BinsDots {
+    /// Keys that stay where they are, by colour.
+    still: Groups<(f32, f32)>,
+    /// Keys that move: where from and where to, by new and old colour.
+    moving: Groups<((f32, f32), (f32, f32))>,
+    radius: f32,
+    /// Whether moved keys get an outline (not when so many that the outlines hide them).
+    outlined: bool,
+}
+
+impl BinsDots {
+    /// The keys of `scene` on a `width × height` drawing.
+    pub fn new(scene: &BinsScene, width: u32, height: u32) -> BinsDots {
+        let (lay, before) = layouts(scene, width, height);
+        let f32s = |(x, y): (f64, f64)| (x as f32, y as f32);
+        let still = Groups::of(
+            scene
+                .dots
+                .iter()
+                .filter(|d| d.from.is_none())
+                .map(|d| (d.colour, None, f32s(lay.dot(d.column, d.slot)))),
+        );
+        let moving = Groups::of(scene.dots.iter().filter_map(|d| {
+            let (col, slot, c) = d.from?;
+            let ends = (f32s(before.dot(col, slot)), f32s(lay.dot(d.column, d.slot)));
+            Some((d.colour, Some(c), ends))
+        }));
+        BinsDots {
+            still,
+            outlined: moving.len() <= MAX_OUTLINED,
+            moving,
+            radius: (lay.pitch * 0.38).round().max(1.0) as f32,
+        }
+    }
+
+    /// The keys at `progress` (0..=1) of the change, into `layer` (emptied first).
+    pub fn frame(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
+        layer.clear();
+        let t = super::ease(progress) as f32;
+        let disc = Mark::Disc(self.radius);
+        for (colour, _, at) in &self.still.groups {
+            layer.start(*colour, disc).extend_from_slice(at);
+        }
+        // Moved keys travel from their old bin while the change plays.
+        let place = |&(from, to): &((f32, f32), (f32, f32))| {
+            if t < 1.0 {
+                (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t)
+            } else {
+                to
             }
-            _ => (to, d.colour),
         };
-        area.draw(&Circle::new(px(at), radius, rgb(colour).filled()))
-            .map_err(err)?;
-        if d.from.is_some() {
-            area.draw(&Circle::new(
-                px(at),
-                radius + 1,
-                rgb(theme.fg).stroke_width(1),
-            ))
-            .map_err(err)?;
+        for (to, from, ends) in &self.moving.groups {
+            let colour = match from {
+                Some(f) if t < 1.0 => f.mix(*to, f64::from(t)),
+                _ => *to,
+            };
+            layer.start(colour, disc).extend(ends.iter().map(place));
+        }
+        if self.outlined && !self.moving.is_empty() {
+            let ring = Mark::Ring {
+                radius: self.radius + 1.0,
+                width: 1.0,
+            };
+            let outline = layer.start(theme.fg, ring);
+            for (_, _, ends) in &self.moving.groups {
+                outline.extend(ends.iter().map(place));
+            }
         }
     }
-    if let Some(BinsHit::Dot(i)) = scene.hover {
-        if let Some(d) = scene.dots.get(i) {
-            let c = px(lay.dot(d.column, d.slot));
-            area.draw(&Circle::new(c, (5.0 * s) as i32, rgb(d.colour).filled()))
-                .map_err(err)?;
-            area.draw(&Circle::new(
-                c,
-                (5.0 * s) as i32,
-                rgb(theme.fg).stroke_width((2.0 * s) as u32),
-            ))
-            .map_err(err)?;
-        }
-    }
-    area.present().map_err(err)
 }
 
 fn hover_cell(scene: &BinsScene) -> Option<usize> {

@@ -7,8 +7,12 @@
 //! scene has a `text` switch: on in the browser, off in the native tests.
 
 pub mod bins;
+// The one browser-only file here: draws the dot layers of `dots` on a canvas's 2D context.
+#[cfg(target_arch = "wasm32")]
+pub mod canvas;
 pub mod charts;
 pub mod chord;
+pub mod dots;
 pub mod paper;
 pub mod replicas;
 pub mod ring;

@@ -8,6 +8,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::dots::{DotLayer, Groups, Mark, MAX_OUTLINED};
 use super::{err, power_of_two, rgb, DrawResult, Theme};
 use crate::model::Rgb;
 
@@ -254,8 +255,41 @@ fn sampled_runs(points: &[PointMark], steps: usize) -> Vec<(f64, f64, Rgb)> {
     runs
 }
 
-/// Draws the ring scene over the whole of `area`.
+/// Draws the ring scene over the whole of `area`, every dot through plotters (the native
+/// tests' way; the page draws with [`draw_ring_with`]).
 pub fn draw_ring<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &RingScene,
+) -> DrawResult {
+    let (w, h) = area.dim_in_pixel();
+    let dots = RingDots::new(scene, w, h);
+    let mut layer = DotLayer::default();
+    draw_ring_with(area, scene, &dots, &mut layer, &mut |l| {
+        super::dots::draw_layer(area, l)
+    })
+}
+
+/// Draws the ring scene over the whole of `area`, with its key dots and travellers from
+/// `dots` (made for this scene and this area's size) at the scene's progress, put in `layer`
+/// and drawn by `fill`.
+pub fn draw_ring_with<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &RingScene,
+    dots: &RingDots,
+    layer: &mut DotLayer,
+    fill: &mut dyn FnMut(&DotLayer) -> DrawResult,
+) -> DrawResult {
+    draw_ring_under(area, scene)?;
+    dots.frame(scene.progress, scene.theme, layer);
+    fill(layer)?;
+    draw_ring_over(area, scene)?;
+    area.present().map_err(err)
+}
+
+/// Everything under the keys: the background, the scale, the arcs and the points. None of
+/// it changes while a change plays (the page keeps it, with [`RingDots::still`], in an
+/// offscreen canvas and copies it into each frame).
+pub fn draw_ring_under<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &RingScene,
 ) -> DrawResult {
@@ -379,28 +413,18 @@ pub fn draw_ring<DB: DrawingBackend>(
         }
     }
 
-    // The keys, cross-fading to their new owner's colour while the change plays.
-    let t = super::ease(scene.progress);
-    let dot = (1.8 * s).round().max(1.0) as i32;
-    for k in &scene.keys {
-        let colour = match k.from {
-            Some(from) => from.mix(k.colour, t),
-            None => k.colour,
-        };
-        let c = px(g.key_at(k));
-        area.draw(&Circle::new(c, dot, rgb(colour).filled()))
-            .map_err(err)?;
-        if k.from.is_some() && t >= 1.0 {
-            // At rest, the keys that moved keep a ring so they can still be found.
-            let ring = theme.fg.mix(theme.bg, 0.35);
-            area.draw(&Circle::new(
-                c,
-                dot + (1.5 * s).round() as i32,
-                rgb(ring).stroke_width(s.max(1.0) as u32),
-            ))
-            .map_err(err)?;
-        }
-    }
+    Ok(())
+}
+
+/// Everything over the keys: the key under the pointer and the explained key's walk.
+pub fn draw_ring_over<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &RingScene,
+) -> DrawResult {
+    let (w, h) = area.dim_in_pixel();
+    let g = Geometry::new(w, h, scene.scale, scene.text);
+    let s = scene.scale;
+    let theme = scene.theme;
     if let Some(RingHit::Key(i)) = scene.hover {
         if let Some(k) = scene.keys.get(i) {
             let c = px(g.key_at(k));
@@ -410,28 +434,6 @@ pub fn draw_ring<DB: DrawingBackend>(
                 c,
                 (5.0 * s) as i32,
                 rgb(theme.fg).stroke_width((2.0 * s) as u32),
-            ))
-            .map_err(err)?;
-        }
-    }
-
-    // Keys on their way: from the old owner's point to the new owner's, the short way round,
-    // dipping towards the centre so they are seen crossing.
-    if t < 1.0 {
-        let size = (3.5 * s).round() as i32;
-        for tr in &scene.travellers {
-            let mut delta = (tr.to_frac - tr.from_frac).rem_euclid(1.0);
-            if delta > 0.5 {
-                delta -= 1.0;
-            }
-            let r = g.r_walk - (std::f64::consts::PI * t).sin() * (g.r_walk - g.r_keys_in) * 0.5;
-            let c = px(g.at(tr.from_frac + delta * t, r));
-            area.draw(&Circle::new(c, size, rgb(tr.from.mix(tr.to, t)).filled()))
-                .map_err(err)?;
-            area.draw(&Circle::new(
-                c,
-                size,
-                rgb(theme.fg).stroke_width(s.max(1.0) as u32),
             ))
             .map_err(err)?;
         }
@@ -484,7 +486,143 @@ pub fn draw_ring<DB: DrawingBackend>(
             .map_err(err)?;
         }
     }
-    area.present().map_err(err)
+    Ok(())
+}
+
+/// The key dots and travellers of a ring scene for one size of drawing, grouped by the
+/// colours they fade between and placed once: a frame then only works out each group's
+/// colour and each traveller's place, and adds them to a [`DotLayer`] as one batch per
+/// colour. Dots that sit still are copied, not computed again.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RingDots {
+    geometry: Geometry,
+    /// Key dots' centres, by owner's colour and the previous owner's (moved keys).
+    keys: Groups<(f32, f32)>,
+    /// Travellers' start (a fraction) and signed way round, by new and old colour.
+    travellers: Groups<(f64, f64)>,
+    /// Whether moved keys and travellers get an outline (not when there are so many that
+    /// the outlines would hide the dots).
+    outlined: bool,
+}
+
+impl RingDots {
+    /// The dots of `scene` on a `width × height` drawing.
+    pub fn new(scene: &RingScene, width: u32, height: u32) -> RingDots {
+        let g = Geometry::new(width, height, scene.scale, scene.text);
+        let keys = Groups::of(scene.keys.iter().map(|k| {
+            let (x, y) = g.key_at(k);
+            (k.colour, k.from, (x as f32, y as f32))
+        }));
+        let mut travellers = Groups::of(scene.travellers.iter().map(|tr| {
+            // The short way round.
+            let mut delta = (tr.to_frac - tr.from_frac).rem_euclid(1.0);
+            if delta > 0.5 {
+                delta -= 1.0;
+            }
+            (tr.to, Some(tr.from), (tr.from_frac, delta))
+        }));
+        let moved = scene.keys.iter().filter(|k| k.from.is_some()).count();
+        let outlined = moved.max(travellers.len()) <= MAX_OUTLINED;
+        // Keys that leave the same point for the same point travel together: one dot, the
+        // same pixels at every frame, drawn once. (On a ring of 64 points, the 14,910 keys a
+        // new hash moves share a few hundred paths.)
+        for (_, _, paths) in &mut travellers.groups {
+            paths.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+            paths.dedup();
+        }
+        RingDots {
+            geometry: g,
+            keys,
+            outlined,
+            travellers,
+        }
+    }
+
+    /// How many traveller dots a frame draws (keys on the same path share one).
+    pub fn traveller_dots(&self) -> usize {
+        self.travellers.len()
+    }
+
+    /// The dots at `progress` (0..=1) of the change, into `layer` (emptied first).
+    pub fn frame(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
+        self.still(layer);
+        self.add_moving(progress, theme, layer);
+    }
+
+    /// The dots that are the same at every moment of the change, into `layer` (emptied
+    /// first): the keys that did not move.
+    pub fn still(&self, layer: &mut DotLayer) {
+        layer.clear();
+        let dot = self.dot();
+        for (to, _, at) in self.keys.groups.iter().filter(|g| g.1.is_none()) {
+            layer.start(*to, Mark::Disc(dot)).extend_from_slice(at);
+        }
+    }
+
+    /// The dots that change with `progress` (0..=1), into `layer` (emptied first): the
+    /// moved keys, fading to their new owner's colour, and the travellers. With
+    /// [`RingDots::still`] drawn before, the whole frame.
+    pub fn moving(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
+        layer.clear();
+        self.add_moving(progress, theme, layer);
+    }
+
+    fn dot(&self) -> f32 {
+        (1.8 * self.geometry.scale).round().max(1.0) as f32
+    }
+
+    fn add_moving(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
+        let g = &self.geometry;
+        let s = g.scale;
+        let t = super::ease(progress);
+        // The keys, cross-fading to their new owner's colour while the change plays.
+        let dot = self.dot();
+        for (to, from, at) in &self.keys.groups {
+            if let Some(f) = from {
+                layer.start(f.mix(*to, t), Mark::Disc(dot)).extend_from_slice(at);
+            }
+        }
+        if t >= 1.0 && self.outlined {
+            // At rest, the keys that moved keep a ring so they can still be found.
+            let mark = Mark::Ring {
+                radius: dot + (1.5 * s).round() as f32,
+                width: s.max(1.0) as f32,
+            };
+            let ring = layer.start(theme.fg.mix(theme.bg, 0.35), mark);
+            for (_, from, at) in &self.keys.groups {
+                if from.is_some() {
+                    ring.extend_from_slice(at);
+                }
+            }
+        }
+        // Keys on their way: from the old owner's point to the new owner's, the short way
+        // round, dipping towards the centre so they are seen crossing.
+        if t < 1.0 && !self.travellers.is_empty() {
+            // Smaller when there are many, so that they do not cover each other.
+            let size = if self.outlined { 3.5 * s } else { 2.0 * s }.round() as f32;
+            let r = g.r_walk - (std::f64::consts::PI * t).sin() * (g.r_walk - g.r_keys_in) * 0.5;
+            let place = |&(from, delta): &(f64, f64)| {
+                let (x, y) = g.at(from + delta * t, r);
+                (x as f32, y as f32)
+            };
+            for (to, from, paths) in &self.travellers.groups {
+                let colour = from.map_or(*to, |f| f.mix(*to, t));
+                layer
+                    .start(colour, Mark::Disc(size))
+                    .extend(paths.iter().map(place));
+            }
+            if self.outlined {
+                let mark = Mark::Ring {
+                    radius: size,
+                    width: s.max(1.0) as f32,
+                };
+                let outline = layer.start(theme.fg, mark);
+                for (_, _, paths) in &self.travellers.groups {
+                    outline.extend(paths.iter().map(place));
+                }
+            }
+        }
+    }
 }
 
 /// What is under pixel `(x, y)` of a `width × height` drawing of `scene`, if anything.

@@ -47,6 +47,9 @@ pub fn ui(key: Ui) -> &'static str {
         Ui::Remove => "Remove",
         Ui::NodesApplyHint => "Changes apply when you leave the field or press Enter.",
         Ui::Dismiss => "Dismiss",
+        Ui::CancelJob => "Cancel",
+        Ui::CancelJobLabel => "Stop placing the keys and keep what is shown",
+        Ui::JobProgressLabel => "Keys placed so far",
         Ui::DismissLabel => "Dismiss this notice",
         Ui::NoteLinkIgnored => "Parts of this link could not be used and were ignored; the rest is shown.",
         Ui::NoteStoredUnusable => "The state saved from your last visit could not be used, so the first example is shown.",
@@ -66,6 +69,9 @@ pub fn ui(key: Ui) -> &'static str {
         Ui::KeysTitle => "Keys",
         Ui::HowMany => "How many",
         Ui::Seed => "Seed",
+        Ui::DrawnLabel => "Keys drawn as dots",
+        Ui::DrawnApply => "Draw",
+        Ui::DrawnHint => "0 to 20,000 dots (default 2,000); counts and charts always cover every key.",
         Ui::Generate => "Generate",
         Ui::NextSeedLabel => "Generate with the next seed",
         Ui::NextSeed => "Seed +1",
@@ -304,6 +310,7 @@ fn quantity(what: Quantity) -> &'static str {
         Quantity::AVnodeCount => "a virtual-node count",
         Quantity::AColour => "a colour",
         Quantity::TourStep => "the tour's step",
+        Quantity::DrawnKeys => "the number of keys drawn",
     }
 }
 
@@ -604,6 +611,12 @@ pub fn text(msg: &Msg) -> Cow<'static, str> {
         Msg::KeyCountNotNumber { text } => {
             format!("{} is not a number: {}", q(text), key_count_range())
         }
+        Msg::ViewFirstKeys { used, of } => format!(
+            "These figures cover the first {} of the {} keys, so that this view answers at once.",
+            count(*used),
+            count(*of)
+        ),
+        Msg::PlacingKeys { keys } => format!("Placing {} keys…", count(*keys)),
         Msg::SeedNotWhole { text } => format!(
             "seed {} is not a whole number: a seed is from 0 to {}",
             q(text),

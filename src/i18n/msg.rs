@@ -57,6 +57,9 @@ ui_keys! {
     NodesApplyHint,
     // The notice.
     Dismiss,
+    CancelJob,
+    CancelJobLabel,
+    JobProgressLabel,
     DismissLabel,
     NoteLinkIgnored,
     NoteStoredUnusable,
@@ -78,6 +81,9 @@ ui_keys! {
     KeysTitle,
     HowMany,
     Seed,
+    DrawnLabel,
+    DrawnApply,
+    DrawnHint,
     Generate,
     NextSeedLabel,
     NextSeed,
@@ -267,6 +273,8 @@ pub enum Quantity {
     AColour,
     /// The tour's step.
     TourStep,
+    /// How many keys are drawn as dots.
+    DrawnKeys,
 }
 
 /// What a link names that must be one of a few words.
@@ -396,6 +404,15 @@ pub enum Msg {
     },
     SeedNotWhole {
         text: String,
+    },
+    /// A view that works on the first keys only.
+    ViewFirstKeys {
+        used: usize,
+        of: usize,
+    },
+    /// The progress bar of a change still placing its keys.
+    PlacingKeys {
+        keys: usize,
     },
 
     // What a change did ("added cache-e").

@@ -86,6 +86,11 @@ fn samples() -> Vec<Msg> {
         Msg::SeedNotWhole {
             text: "cache-a".into(),
         },
+        Msg::PlacingKeys { keys: 1_000_000 },
+        Msg::ViewFirstKeys {
+            used: 50_000,
+            of: 1_000_000,
+        },
         Msg::Added {
             name: "cache-a".into(),
         },
@@ -799,10 +804,12 @@ fn variant(msg: &Msg) -> usize {
         Msg::SlotmapTooLong { .. } => 181,
         Msg::BadEscape { .. } => 182,
         Msg::StoredVersion { .. } => 183,
+        Msg::PlacingKeys { .. } => 185,
+        Msg::ViewFirstKeys { .. } => 186,
     }
 }
 
-const VARIANTS: usize = 185;
+const VARIANTS: usize = 187;
 
 /// Words that are the same in both languages: names and symbols, not sentences.
 fn same_in_both(en: &str) -> bool {
@@ -908,6 +915,7 @@ fn every_menu_entry_and_tour_step_is_in_both_languages() {
         Quantity::AVnodeCount,
         Quantity::AColour,
         Quantity::TourStep,
+        Quantity::DrawnKeys,
     ] {
         check(
             &Msg::ParamEmpty {

@@ -50,6 +50,9 @@ pub fn ui(key: Ui) -> &'static str {
         Ui::Remove => "移除",
         Ui::NodesApplyHint => "离开输入框或按回车后生效。",
         Ui::Dismiss => "关闭",
+        Ui::CancelJob => "取消",
+        Ui::CancelJobLabel => "停止放置键，保留当前显示的内容",
+        Ui::JobProgressLabel => "已放置的键",
         Ui::DismissLabel => "关闭这条提示",
         Ui::NoteLinkIgnored => "链接中有部分内容无法使用，已忽略；其余部分照常显示。",
         Ui::NoteStoredUnusable => "上次访问时保存的状态无法使用，因此显示最初的示例。",
@@ -69,6 +72,9 @@ pub fn ui(key: Ui) -> &'static str {
         Ui::KeysTitle => "键",
         Ui::HowMany => "数量",
         Ui::Seed => "种子",
+        Ui::DrawnLabel => "画成点的键数",
+        Ui::DrawnApply => "绘制",
+        Ui::DrawnHint => "0 到 20,000 个点（默认 2,000）；所有计数和图表始终涵盖全部键。",
         Ui::Generate => "生成",
         Ui::NextSeedLabel => "用下一个种子生成",
         Ui::NextSeed => "种子 +1",
@@ -314,6 +320,7 @@ fn quantity(what: Quantity) -> &'static str {
         Quantity::AVnodeCount => "虚拟节点数",
         Quantity::AColour => "颜色编号",
         Quantity::TourStep => "导览步骤",
+        Quantity::DrawnKeys => "绘制的键数",
     }
 }
 
@@ -640,6 +647,12 @@ pub fn text(msg: &Msg) -> Cow<'static, str> {
         Msg::KeyCountNotNumber { text } => {
             format!("{}不是数字：{}", q(text), key_count_range())
         }
+        Msg::ViewFirstKeys { used, of } => format!(
+            "为了让本视图即时响应，这些数字只统计前 {} 个键（共 {} 个）。",
+            count(*used),
+            count(*of)
+        ),
+        Msg::PlacingKeys { keys } => format!("正在放置 {} 个键…", count(*keys)),
         Msg::SeedNotWhole { text } => format!(
             "种子{}不是整数：种子须为 0 到 {} 之间的整数",
             q(text),

@@ -7,6 +7,7 @@
 use ring_core::metrics::{Balance, MoveSummary};
 
 use super::algo::AlgoKind;
+use super::limits::MAX_VIEW_KEYS;
 use super::state::{Action, State};
 use crate::i18n::{Msg, Ui};
 
@@ -170,6 +171,8 @@ pub fn describe_change(state: &State, change: CompareChange) -> Msg {
 
 /// The columns for `settings` over `state`'s nodes and keys.
 pub fn compare(state: &State, settings: &CompareSettings) -> Vec<Column> {
+    let first = state.with_first_keys(MAX_VIEW_KEYS);
+    let state = first.as_ref().unwrap_or(state);
     settings
         .kinds
         .iter()

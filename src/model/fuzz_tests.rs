@@ -140,6 +140,7 @@ fn step() -> impl Strategy<Value = Step> {
         typed(&["1", "7", "64", "1024", "1048577"]).prop_map(Action::SetSlots),
         typed(&["2", "3", "7", "97", "1021", "100", "1000003"]).prop_map(Action::SetTableSize),
         typed(&["0.25", "0.01", "1", "100", "100.5"]).prop_map(Action::SetEpsilon),
+        typed(&["0", "100", "2000", "20000", "20001"]).prop_map(Action::SetDrawn),
         (
             typed(&["1", "50", "300", "200001", "10000001"]),
             typed(&["0", "42", "18446744073709551615", "18446744073709551616"])
@@ -254,6 +255,10 @@ fn invariants(s: &State) -> Result<(), TestCaseError> {
     prop_assert!(s.keys.sample.windows(2).all(|w| w[0] < w[1]));
     prop_assert!(s.keys.sample.iter().all(|&i| (i as usize) < s.keys.len()));
     prop_assert_eq!(snap.sample_positions.len(), s.keys.sample.len());
+    prop_assert_eq!(
+        s.keys.sample.len(),
+        (s.keys.drawn as usize).min(s.keys.len())
+    );
     match (&s.slot_owners, s.kind) {
         (Some(owners), AlgoKind::SlotTable) => {
             prop_assert_eq!(owners.len(), s.params.slots as usize);

@@ -3,9 +3,9 @@
 //! the canvas draws.
 
 // The limits live with the app's other limits; re-exported where key sets are made.
-pub use super::limits::{MAX_DRAWN, MAX_KEYS, MAX_KEY_BYTES, MIN_KEYS};
+pub use super::limits::{MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MAX_KEY_BYTES, MIN_KEYS};
 
-use crate::i18n::Msg;
+use crate::i18n::{Msg, Quantity};
 
 /// Sebastiano Vigna's splitmix64: tiny, fast, and the same on every platform.
 #[derive(Clone, Debug)]
@@ -38,16 +38,51 @@ const ALPHABET: &[u8; 36] = b"abcdefghijklmnopqrstuvwxyz0123456789";
 /// `count` keys such as `user:123:k3f`, all distinct (the middle number is the key's own
 /// number), reproducible from `seed`.
 pub fn generate(count: u32, seed: u64) -> Vec<String> {
-    let mut rng = SplitMix64::new(seed);
-    (1..=count)
-        .map(|n| {
+    let mut generator = KeyGenerator::new(count, seed);
+    let mut keys = Vec::with_capacity(count as usize);
+    generator.fill(&mut keys, count);
+    keys
+}
+
+/// [`generate`] a part at a time, so a million keys can be made between frames: the parts
+/// joined are exactly `generate(count, seed)`.
+#[derive(Clone, Debug)]
+pub struct KeyGenerator {
+    rng: SplitMix64,
+    next: u32,
+    count: u32,
+}
+
+impl KeyGenerator {
+    /// A generator of `generate(count, seed)`.
+    pub fn new(count: u32, seed: u64) -> Self {
+        KeyGenerator {
+            rng: SplitMix64::new(seed),
+            next: 1,
+            count,
+        }
+    }
+
+    /// Appends up to `most` more keys to `out`; returns how many it appended.
+    pub fn fill(&mut self, out: &mut Vec<String>, most: u32) -> u32 {
+        let mut made = 0;
+        while made < most && self.next <= self.count {
+            let rng = &mut self.rng;
             let prefix = PREFIXES[rng.below(PREFIXES.len() as u64) as usize];
             let suffix: String = (0..3)
                 .map(|_| char::from(ALPHABET[rng.below(ALPHABET.len() as u64) as usize]))
                 .collect();
-            format!("{prefix}:{n}:{suffix}")
-        })
-        .collect()
+            out.push(format!("{prefix}:{}:{suffix}", self.next));
+            self.next += 1;
+            made += 1;
+        }
+        made
+    }
+
+    /// Whether every key has been made.
+    pub fn done(&self) -> bool {
+        self.next > self.count
+    }
 }
 
 /// The keys of pasted text: one per line, surrounding whitespace removed, empty lines skipped.
@@ -103,12 +138,52 @@ pub fn parse_seed(text: &str) -> Result<u64, Msg> {
 /// Indices of the keys to draw: all of them up to [`MAX_DRAWN`], otherwise [`MAX_DRAWN`]
 /// spread evenly over the set (the same set of keys gives the same sample).
 pub fn sample(total: u32) -> Vec<u32> {
-    if total <= MAX_DRAWN {
+    sample_of(total, MAX_DRAWN)
+}
+
+/// Indices of `drawn` keys of `total` to draw: all of them if `total <= drawn`, otherwise
+/// `drawn` spread evenly over the set, ascending.
+pub fn sample_of(total: u32, drawn: u32) -> Vec<u32> {
+    if total <= drawn {
         return (0..total).collect();
     }
-    (0..MAX_DRAWN)
-        .map(|i| (u64::from(i) * u64::from(total) / u64::from(MAX_DRAWN)) as u32)
+    (0..drawn)
+        .map(|i| (u64::from(i) * u64::from(total) / u64::from(drawn)) as u32)
         .collect()
+}
+
+/// How many keys to draw, as typed: a whole number from 0 to [`MAX_DRAWN_LIMIT`]
+/// (separators such as `10,000` allowed, as in the key count).
+pub fn parse_drawn(text: &str) -> Result<u32, Msg> {
+    let (what, min, max) = (Quantity::DrawnKeys, 0, MAX_DRAWN_LIMIT);
+    let t = text.trim().replace([',', '_', ' '], "");
+    if t.is_empty() {
+        return Err(Msg::ParamEmpty { what, min, max });
+    }
+    if !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Msg::ParamNotWhole {
+            what,
+            text: text.trim().to_string(),
+            min,
+            max,
+        });
+    }
+    match t.parse::<u64>() {
+        Ok(n) if n <= u64::from(max) => Ok(n as u32),
+        // Digits only: a failed parse is a number too large for u64.
+        Ok(value) => Err(Msg::ParamOutOfRange {
+            what,
+            value,
+            min,
+            max,
+        }),
+        Err(_) => Err(Msg::ParamOutOfRange {
+            what,
+            value: u64::MAX,
+            min,
+            max,
+        }),
+    }
 }
 
 #[cfg(test)]
@@ -156,10 +231,11 @@ mod tests {
     fn counts_and_seeds() {
         assert_eq!(parse_count("10,000"), Ok(10_000));
         assert_eq!(parse_count("1"), Ok(1));
-        assert_eq!(parse_count("200000"), Ok(MAX_KEYS));
+        assert_eq!(parse_count("1000000"), Ok(MAX_KEYS));
+        assert_eq!(parse_count("1,000,000"), Ok(MAX_KEYS));
         for bad in [
             "0",
-            "200001",
+            "1000001",
             "10000001",
             "",
             "ten",
@@ -169,7 +245,7 @@ mod tests {
         ] {
             let e = parse_count(bad);
             assert!(e.is_err(), "{bad}");
-            assert!(format!("{e:?}").contains("from 1 to 200000"), "{e:?}");
+            assert!(format!("{e:?}").contains("from 1 to 1000000"), "{e:?}");
         }
         assert_eq!(parse_seed(" 42 "), Ok(42));
         assert!(parse_seed("x").is_err());
@@ -187,5 +263,37 @@ mod tests {
         assert!(all.iter().all(|&i| i < MAX_KEYS));
         assert!(s.windows(2).all(|w| w[0] < w[1]));
         assert!(*s.last().unwrap_or(&0) < 100_000);
+    }
+
+    #[test]
+    fn sample_of_any_size_is_spread_and_ascending() {
+        assert_eq!(sample_of(5, 0), Vec::<u32>::new());
+        assert_eq!(sample_of(5, 20_000), vec![0, 1, 2, 3, 4]);
+        assert_eq!(sample_of(10, 4), vec![0, 2, 5, 7]);
+        let s = sample_of(MAX_KEYS, MAX_DRAWN_LIMIT);
+        assert_eq!(s.len(), MAX_DRAWN_LIMIT as usize);
+        assert_eq!(s[1], MAX_KEYS / MAX_DRAWN_LIMIT);
+        assert!(s.windows(2).all(|w| w[0] < w[1]));
+        assert!(s.iter().all(|&i| i < MAX_KEYS));
+        assert_eq!(sample(100_000), sample_of(100_000, MAX_DRAWN));
+    }
+
+    #[test]
+    fn drawn_counts() {
+        assert_eq!(parse_drawn("0"), Ok(0));
+        assert_eq!(parse_drawn(" 10,000 "), Ok(10_000));
+        assert_eq!(parse_drawn("20000"), Ok(MAX_DRAWN_LIMIT));
+        for (bad, says) in [
+            ("20001", "20001 is out of range"),
+            ("", "is empty"),
+            ("-1", "\"-1\" is not a whole number"),
+            ("1.5", "is not a whole number"),
+            ("ten", "is not a whole number"),
+            ("99999999999999999999999", "out of range"),
+        ] {
+            let e = parse_drawn(bad).err().map(|m| m.to_string()).unwrap_or_default();
+            assert!(e.contains(says), "{bad}: {e}");
+            assert!(e.contains("from 0 to 20000"), "{bad}: {e}");
+        }
     }
 }

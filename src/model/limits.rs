@@ -20,20 +20,30 @@ use super::algo::AlgoKind;
 
 /// Fewest keys in a key set.
 pub const MIN_KEYS: u32 = 1;
-/// Most keys in a key set, generated or pasted. Measured in the release build in Chromium
-/// (two-core machine, Long Tasks API): with 1,000,000 keys, generating them blocked the page
-/// for 120 ms, switching algorithm for 150 to 180 ms and opening Compare for 580 ms; with
-/// 200,000 no action in Explore blocks for 50 ms or more, and opening Compare for ~150 ms.
-pub const MAX_KEYS: u32 = 200_000;
+/// Most keys in a key set, generated or pasted. Above `job::SYNC_KEYS` (50,000) a change
+/// that places every key again runs in slices between frames behind a progress bar, and a
+/// join or a leave on a ring re-examines only the keys in the arcs that changed, so a
+/// million keys never block the page for long (BENCHMARKS.md, "The app", has the figures).
+pub const MAX_KEYS: u32 = 1_000_000;
+/// Most keys the Compare and Replication views work on: the first this many of the lab's
+/// keys (both say so on screen). Each Compare column places its keys two or three times
+/// and the replication totals walk the ring once per key, all inside one frame.
+pub const MAX_VIEW_KEYS: usize = 50_000;
 /// Longest pasted key, in bytes of UTF-8.
 pub const MAX_KEY_BYTES: usize = 1_024;
 /// Most bytes of pasted text read at all: checked before the text is split into keys, so a
-/// huge paste is refused at once. Room for [`MAX_KEYS`] keys of about 40 bytes.
+/// huge paste is refused at once. Room for 200,000 keys of about 40 bytes, or a million of
+/// 7; more keys than that are generated, not pasted.
 pub const MAX_PASTE_BYTES: usize = 8 * 1024 * 1024;
 /// Longest key typed to be explained, looked up on the Chord ring or replicated, in bytes.
 pub const MAX_LOOKUP_KEY_BYTES: usize = 1_024;
 /// Most keys drawn as dots; counts and charts always cover every key.
 pub const MAX_DRAWN: u32 = 2_000;
+/// Most keys a user may ask to have drawn as dots (the Keys panel's "keys drawn"; the
+/// default is [`MAX_DRAWN`]). The moving-keys animation draws 10,000 moving dots at 60
+/// frames per second in the release build (`bench/app/animation.mjs`); twice that still
+/// animates, and more dots would cover the key band solid.
+pub const MAX_DRAWN_LIMIT: u32 = 20_000;
 /// Rendezvous hashing scores every node for every key: at most this many scores (nodes up
 /// × keys) per placement. Measured: 10,000,000 scores block the page for about 170 ms.
 pub const MAX_SCORES: u64 = 10_000_000;

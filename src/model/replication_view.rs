@@ -5,7 +5,7 @@
 use ring_core::replication::{failover, preference_list};
 
 use super::chord_view::fraction;
-use super::limits::{check_replicas, MAX_REPLICAS};
+use super::limits::{check_replicas, MAX_REPLICAS, MAX_VIEW_KEYS};
 use super::state::{NodeId, State};
 use crate::i18n::{Msg, Ui};
 
@@ -215,8 +215,12 @@ pub fn replication_view(
                 lost: 0,
                 recopied: 0,
             };
-            for k in state.keys.keys.iter() {
-                let position = snap.placement.key_position(k);
+            // The first keys only: the walk below runs once per key, within one frame.
+            let cached = snap.positions.as_ref().map(|c| c.positions());
+            for (i, k) in state.keys.keys.iter().enumerate().take(MAX_VIEW_KEYS) {
+                let position = cached
+                    .and_then(|p| p.get(i).copied())
+                    .unwrap_or_else(|| snap.placement.key_position(k));
                 let f = failover(points, position, r, index).map_err(|e| message(Msg::Build(e)))?;
                 t.total += 1;
                 if f.down_rank.is_some() {

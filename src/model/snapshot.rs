@@ -3,7 +3,8 @@
 use std::fmt;
 use std::rc::Rc;
 
-use ring_core::metrics::{self, Balance, Flow, Ideal, MoveSummary};
+use ring_core::delta::KeyPositions;
+use ring_core::metrics::{self, Balance, Flow, Ideal, MoveSummary, Moves};
 use ring_core::{build, BuildError, Config, NodeIndex, NodeSpec, Picture, Placement};
 
 use super::algo::AlgoKind;
@@ -23,7 +24,21 @@ pub struct NodeInfo {
     pub colour: Rgb,
 }
 
+/// Keys already placed, for [`Snapshot::assemble`].
+pub struct PlacedKeys<'a> {
+    /// Every key's owner, in key order.
+    pub owners: Vec<NodeIndex>,
+    /// Every key's position, in key order; may be empty, and then the sampled keys are
+    /// hashed.
+    pub positions: &'a [u64],
+    /// The positions sorted, for the next delta (rings only).
+    pub cache: Option<Rc<KeyPositions>>,
+    /// The keys per node, when already known (after a delta); counted from `owners` if not.
+    pub loads: Option<Vec<u64>>,
+}
+
 /// A placement built by the core over the nodes that were up, with the owners of every key.
+#[derive(Clone)]
 pub struct Snapshot {
     /// The configuration it was built with.
     pub config: Config,
@@ -43,6 +58,10 @@ pub struct Snapshot {
     pub shares: Vec<f64>,
     /// Position (`Placement::key_position`) of each sampled key, in sample order.
     pub sample_positions: Vec<u64>,
+    /// Every key's position, sorted once, on a ring: what the delta path of the next join
+    /// or leave reads instead of hashing every key again (`None` off a ring, and for
+    /// snapshots built for one look only).
+    pub positions: Option<Rc<KeyPositions>>,
 }
 
 impl fmt::Debug for Snapshot {
@@ -71,31 +90,41 @@ impl Snapshot {
         ))
     }
 
-    /// The snapshot of a placement built by the caller (the slot table kept across
-    /// changes), over `nodes` in the placement's index order.
-    pub fn from_placement(
+    /// The snapshot of keys already `placed` on `placement`.
+    pub fn assemble(
         config: &Config,
         kind: AlgoKind,
         nodes: Vec<NodeInfo>,
         placement: Rc<dyn Placement>,
         keys: &KeySet,
+        placed: PlacedKeys<'_>,
     ) -> Snapshot {
-        let owners = placement.assign(&keys.keys);
-        let loads = metrics::loads(&owners, placement.node_count()).unwrap_or_else(|_| {
-            // The core gives owners below node_count; counting by hand covers a broken one.
-            let mut l = vec![0u64; nodes.len()];
-            for &o in &owners {
-                if let Some(c) = l.get_mut(o as usize) {
-                    *c += 1;
+        let PlacedKeys {
+            owners,
+            positions,
+            cache,
+            loads,
+        } = placed;
+        let loads = loads.filter(|l| l.len() == nodes.len());
+        let loads = loads.unwrap_or_else(|| {
+            metrics::loads(&owners, placement.node_count()).unwrap_or_else(|_| {
+                // The core gives owners below node_count; counting by hand covers a broken one.
+                let mut l = vec![0u64; nodes.len()];
+                for &o in &owners {
+                    if let Some(c) = l.get_mut(o as usize) {
+                        *c += 1;
+                    }
                 }
-            }
-            l
+                l
+            })
         });
         let sample_positions = keys
             .sample
             .iter()
-            .filter_map(|&i| keys.keys.get(i as usize))
-            .map(|k| placement.key_position(k))
+            .filter_map(|&i| match positions.get(i as usize) {
+                Some(&p) => Some(p),
+                None => keys.keys.get(i as usize).map(|k| placement.key_position(k)),
+            })
             .collect();
         Snapshot {
             config: config.clone(),
@@ -107,7 +136,26 @@ impl Snapshot {
             owners,
             loads,
             sample_positions,
+            positions: cache,
         }
+    }
+
+    /// The snapshot of a placement built by the caller (the slot table kept across
+    /// changes), over `nodes` in the placement's index order.
+    pub fn from_placement(
+        config: &Config,
+        kind: AlgoKind,
+        nodes: Vec<NodeInfo>,
+        placement: Rc<dyn Placement>,
+        keys: &KeySet,
+    ) -> Snapshot {
+        let placed = PlacedKeys {
+            owners: placement.assign(&keys.keys),
+            positions: &[],
+            cache: None,
+            loads: None,
+        };
+        Snapshot::assemble(config, kind, nodes, placement, keys, placed)
     }
 
     /// The node at core index `index`.
@@ -210,6 +258,22 @@ impl Change {
         serial: u64,
     ) -> Option<Change> {
         let moves = metrics::diff(&before.owner_labels(), &after.owner_labels()).ok()?;
+        Some(Change::from_moves(
+            before, after, keys, what, ideal, serial, moves,
+        ))
+    }
+
+    /// The change from `before` to `after`, whose movements `moves` were found already
+    /// (in slices, or arc by arc on a ring).
+    pub fn from_moves(
+        before: Rc<Snapshot>,
+        after: &Snapshot,
+        keys: &KeySet,
+        what: Msg,
+        ideal: Ideal,
+        serial: u64,
+        moves: Moves,
+    ) -> Change {
         // Both lists are ascending: walk them together to find the sampled keys that moved.
         let mut sampled = Vec::new();
         let mut s = 0usize;
@@ -237,14 +301,14 @@ impl Change {
                 }
             }
         }
-        Some(Change {
+        Change {
             serial,
             what,
             summary: moves.summary(ideal),
             flows: moves.flows,
             moves: sampled,
             before,
-        })
+        }
     }
 
     /// Whether the before and after pictures are of the same kind, so keys can be shown

@@ -2,19 +2,21 @@
 
 use std::rc::Rc;
 
+use ring_core::delta::ring_delta;
 use ring_core::error::{validate_nodes, MAX_VNODES};
 use ring_core::ketama::Weighting;
-use ring_core::metrics::Ideal;
+use ring_core::metrics::{Ideal, Moves};
 use ring_core::ring::Naming;
-use ring_core::{BuildError, Config, Explanation, HashFn, NodeSpec};
+use ring_core::{BuildError, Config, Explanation, HashFn, NodeIndex, NodeSpec, Placement};
 
 use super::algo::{AlgoKind, AlgoParams};
 use super::display::isolate;
+use super::job::{self, Compared, Job, JobPlan, KeysToPlace, Pending};
 use super::keys;
 use super::limits::{self, PlaceError, Refusal};
 use super::palette::{self, Rgb};
 use super::slot_keep;
-use super::snapshot::{Change, NodeInfo, Snapshot};
+use super::snapshot::{Change, NodeInfo, PlacedKeys, Snapshot};
 use super::tour;
 use super::view::ViewKind;
 use crate::i18n::{Msg, Quantity, Ui};
@@ -87,6 +89,9 @@ pub struct KeySet {
     pub keys: Rc<Vec<String>>,
     /// Indices of the keys drawn on the canvas, ascending.
     pub sample: Rc<Vec<u32>>,
+    /// How many keys to draw at most (the sample's size when there are more keys); a new
+    /// key set for the same state keeps it: `KeySet::new(..).with_drawn(old.drawn)`.
+    pub drawn: u32,
 }
 
 impl KeySet {
@@ -97,6 +102,17 @@ impl KeySet {
             source,
             keys: Rc::new(keys),
             sample: Rc::new(sample),
+            drawn: keys::MAX_DRAWN,
+        }
+    }
+
+    /// The key set of keys made already (by a [`Job`] in slices).
+    pub fn from_shared(source: KeySource, keys: Rc<Vec<String>>) -> KeySet {
+        KeySet {
+            source,
+            sample: Rc::new(keys::sample(keys.len() as u32)),
+            keys,
+            drawn: keys::MAX_DRAWN,
         }
     }
 
@@ -148,6 +164,8 @@ pub enum Field {
     Explain,
     /// The tour's step.
     TourStep,
+    /// How many keys are drawn as dots.
+    Drawn,
 }
 
 /// A change that was refused, and why, in words the user can act on.
@@ -250,6 +268,8 @@ pub enum Action {
     },
     /// Use pasted keys, one per line.
     PasteKeys(String),
+    /// Draw this many keys as dots, as typed (see [`super::drawn`]).
+    SetDrawn(String),
     /// Explain how one key is placed (empty: explain none).
     Explain(String),
     /// Back to the first state (the view and the tour's step stay as they are).
@@ -258,6 +278,15 @@ pub enum Action {
     SetView(ViewKind),
     /// Go to step `n` of the tour (1-based, `1..=tour::STEP_COUNT`).
     SetTourStep(u32),
+    /// The pending job with this serial is done: show its state.
+    JobDone {
+        /// [`Pending::serial`] of the job.
+        serial: u64,
+        /// The state it made.
+        state: Rc<State>,
+    },
+    /// Stop the pending job and keep the state shown.
+    CancelJob,
     /// Replace the whole state with one restored from the address (the browser's back and
     /// forward buttons). Nothing is compared, so no change is recorded.
     Load(Rc<State>),
@@ -297,6 +326,9 @@ pub struct State {
     /// While the algorithm is the slot table: the owner of every slot by node id, kept
     /// across joins and leaves (see [`slot_keep`]); `None` for every other algorithm.
     pub slot_owners: Option<Rc<Vec<NodeId>>>,
+    /// A change still placing its keys (more than [`job::SYNC_KEYS`]): the page runs it in
+    /// slices and shows this state, with a progress bar, until it is done.
+    pub pending: Option<Rc<Pending>>,
 }
 
 impl PartialEq for State {
@@ -304,9 +336,6 @@ impl PartialEq for State {
         self.version == other.version && Rc::ptr_eq(&self.current, &other.current)
     }
 }
-
-/// A placement, and the slot owners it keeps (for the slot table).
-type Placed = (Snapshot, Option<Rc<Vec<NodeId>>>);
 
 /// The walk that placed one key, with its steps in words.
 #[derive(Clone, Debug, PartialEq)]
@@ -368,7 +397,7 @@ impl State {
         let infos = nodes.iter().map(Node::info).collect();
         let specs: Vec<NodeSpec> = nodes.iter().map(Node::spec).collect();
         let current = Snapshot::build(&config, kind, infos, &specs, &keys)?;
-        Ok(State {
+        let state = State {
             next_id: nodes.len() as u32,
             nodes,
             kind,
@@ -384,7 +413,16 @@ impl State {
             view: ViewKind::Explore,
             tour_step: 1,
             slot_owners: None,
-        })
+            pending: None,
+        };
+        // Placed again through the job, which keeps the key positions for the delta path.
+        let plan = state
+            .plan(None, KeysToPlace::Given(state.keys.clone()), None)
+            .map_err(|e| match e {
+                PlaceError::Core(e) => e,
+                PlaceError::Limit(_) => BuildError::NoNodes,
+            })?;
+        Ok(Job::new(plan).run())
     }
 
     /// This state with its placement built again from its fields (nodes, algorithm, keys,
@@ -407,43 +445,74 @@ impl State {
             .collect();
         let owners = self.slot_owners.clone();
         let previous = owners.as_deref().map(|o| (o.as_slice(), up.as_slice()));
-        let (snapshot, slot_owners) = self.place(previous, &self.keys)?;
-        self.current = Rc::new(snapshot);
-        self.slot_owners = slot_owners;
         self.change = None;
         self.error = None;
-        Ok(self)
+        self.pending = None;
+        let plan = self.plan(previous, KeysToPlace::Given(self.keys.clone()), None)?;
+        Ok(Job::new(plan).run())
     }
 
-    /// The placement of this state's nodes that are up, over `keys`. The slot table starts
-    /// from `previous` (its owners by id and the ids that were up) when given, so that a
-    /// join or a leave moves only that node's slots; every other algorithm is built afresh.
-    fn place(
+    /// The work of placing `keys` on this state's nodes that are up; the job finishes
+    /// this state with its placement (and the change from `compared`, if given). The slot
+    /// table starts from `previous` (its owners by id and the ids that were up) when given,
+    /// so that a join or a leave moves only that node's slots; every other algorithm is
+    /// built afresh.
+    pub(super) fn plan(
         &self,
         previous: Option<(&[NodeId], &[NodeId])>,
-        keys: &KeySet,
-    ) -> Result<Placed, PlaceError> {
+        keys: KeysToPlace,
+        compared: Option<Compared>,
+    ) -> Result<JobPlan, PlaceError> {
         let up: Vec<&Node> = self.nodes.iter().filter(|n| !n.down).collect();
+        let key_count = match &keys {
+            KeysToPlace::Given(set) => set.len(),
+            KeysToPlace::Generate { count, .. } => *count as usize,
+        };
         // Before any work: a placement over the limits would freeze the page.
-        limits::check_work(self.kind, up.len(), keys.len())?;
-        let infos = up.iter().map(|n| n.info()).collect();
+        limits::check_work(self.kind, up.len(), key_count)?;
+        let nodes = up.iter().map(|n| n.info()).collect();
         let config = self.config();
-        if self.kind != AlgoKind::SlotTable {
+        let mut next = self.clone();
+        let placement: Rc<dyn Placement> = if self.kind == AlgoKind::SlotTable {
+            let specs: Vec<(NodeId, NodeSpec)> = up.iter().map(|n| (n.id, n.spec())).collect();
+            let hash = config.effective_hash();
+            let (table, owners) = slot_keep::next_table(previous, &specs, hash, self.params.slots)
+                .map_err(PlaceError::Core)?;
+            next.slot_owners = Some(Rc::new(owners));
+            Rc::new(table)
+        } else {
             let specs: Vec<NodeSpec> = up.iter().map(|n| n.spec()).collect();
-            let snapshot = Snapshot::build(&config, self.kind, infos, &specs, keys)?;
-            return Ok((snapshot, None));
+            next.slot_owners = None;
+            Rc::from(ring_core::build(&config, &specs)?)
+        };
+        Ok(JobPlan {
+            next,
+            config,
+            kind: self.kind,
+            nodes,
+            placement,
+            keys,
+            compared,
+        })
+    }
+
+    /// The state `job` makes, run at once; or, while it places more than
+    /// [`job::SYNC_KEYS`] keys, `shown` with the job pending (the page runs it in slices and
+    /// then shows its state).
+    fn run_or_defer(shown: &State, job: Job) -> State {
+        if job.key_count() <= job::SYNC_KEYS {
+            return job.run();
         }
-        let specs: Vec<(NodeId, NodeSpec)> = up.iter().map(|n| (n.id, n.spec())).collect();
-        let hash = config.effective_hash();
-        let (table, owners) = slot_keep::next_table(previous, &specs, hash, self.params.slots)
-            .map_err(PlaceError::Core)?;
-        let snapshot = Snapshot::from_placement(&config, self.kind, infos, Rc::new(table), keys);
-        Ok((snapshot, Some(Rc::new(owners))))
+        let mut waiting = shown.clone();
+        waiting.version = shown.version + 1;
+        waiting.error = None;
+        waiting.pending = Some(Rc::new(Pending::new(waiting.version, job)));
+        waiting
     }
 
     /// The slot owners `next` may start from: this state's, if both are the slot table
     /// with the same slot count.
-    fn slots_for(&self, next: &State) -> Option<(&[NodeId], Vec<NodeId>)> {
+    pub(super) fn slots_for(&self, next: &State) -> Option<(&[NodeId], Vec<NodeId>)> {
         let same = self.kind == AlgoKind::SlotTable
             && next.kind == AlgoKind::SlotTable
             && self.params.slots == next.params.slots;
@@ -487,6 +556,42 @@ impl State {
             .unwrap_or_default()
     }
 
+    /// This state with only its first `n` keys (all of them if it has no more), placed at
+    /// once: what the Compare view works on. Generated keys stay generated: the first `n`
+    /// keys of a seed are the `n` keys of that seed.
+    pub fn with_first_keys(&self, n: usize) -> Result<State, InputError> {
+        if self.keys.len() <= n {
+            return Ok(self.clone());
+        }
+        let first = self.keys.keys.get(..n).unwrap_or_default().to_vec();
+        let source = match self.keys.source {
+            KeySource::Generated { seed, .. } => KeySource::Generated {
+                count: first.len() as u32,
+                seed,
+            },
+            KeySource::Pasted => KeySource::Pasted,
+        };
+        let set = KeySet::new(source, first).with_drawn(self.keys.drawn);
+        let next = self.with_keys(KeysToPlace::Given(set), Field::KeyCount)?;
+        Ok(next.run_pending())
+    }
+
+    /// This state with its pending job, if any, run to the end and shown: what the page
+    /// does between frames, at once.
+    pub fn run_pending(&self) -> State {
+        let Some(pending) = &self.pending else {
+            return self.clone();
+        };
+        let Some(job) = pending.take() else {
+            return self.clone();
+        };
+        let done = Action::JobDone {
+            serial: pending.serial,
+            state: Rc::new(job.run()),
+        };
+        self.apply(done).unwrap_or_else(|_| self.clone())
+    }
+
     /// This state with `error` recorded and nothing else changed.
     pub fn with_error(&self, error: InputError) -> State {
         let mut s = self.clone();
@@ -504,7 +609,8 @@ impl State {
             | Action::SetReplicas(t)
             | Action::SetSlots(t)
             | Action::SetTableSize(t)
-            | Action::SetEpsilon(t) => Some(t.clone()),
+            | Action::SetEpsilon(t)
+            | Action::SetDrawn(t) => Some(t.clone()),
             _ => None,
         };
         self.transition(action).map_err(|mut e| {
@@ -611,18 +717,18 @@ impl State {
                 let count =
                     keys::parse_count(&count).map_err(|m| InputError::new(Field::KeyCount, m))?;
                 let seed = keys::parse_seed(&seed).map_err(|m| InputError::new(Field::Seed, m))?;
-                let set = KeySet::new(
-                    KeySource::Generated { count, seed },
-                    keys::generate(count, seed),
-                );
-                self.with_keys(set, Field::KeyCount)
+                let drawn = self.keys.drawn;
+                let keys = KeysToPlace::Generate { count, seed, drawn };
+                self.with_keys(keys, Field::KeyCount)
             }
             Action::PasteKeys(text) => {
                 limits::check_paste(&text).map_err(|r| InputError::refused(Field::Paste, r))?;
                 let list =
                     keys::parse_pasted(&text).map_err(|m| InputError::new(Field::Paste, m))?;
-                self.with_keys(KeySet::new(KeySource::Pasted, list), Field::Paste)
+                let set = KeySet::new(KeySource::Pasted, list).with_drawn(self.keys.drawn);
+                self.with_keys(KeysToPlace::Given(set), Field::Paste)
             }
+            Action::SetDrawn(text) => self.set_drawn(&text),
             Action::Explain(key) => {
                 if key.len() > MAX_EXPLAIN_BYTES {
                     return Err(InputError::new(
@@ -659,6 +765,29 @@ impl State {
                 next.version = self.version + 1;
                 next.change = None;
                 next.error = None;
+                next.pending = None;
+                Ok(next)
+            }
+            Action::JobDone { serial, state } => {
+                if self.pending.as_ref().map(|p| p.serial) != Some(serial) {
+                    // A job cancelled or replaced meanwhile: its state is out of date.
+                    return Ok(self.clone());
+                }
+                let mut next = (*state).clone();
+                // What was changed while the job ran without touching the placement.
+                next.view = self.view;
+                next.tour_step = self.tour_step;
+                next.explain_key = self.explain_key.clone();
+                next.pending = None;
+                next.error = None;
+                next.version = self.version + 1;
+                Ok(next)
+            }
+            Action::CancelJob => {
+                let mut next = self.clone();
+                if next.pending.take().is_some() {
+                    next.version += 1;
+                }
                 Ok(next)
             }
             Action::SetTourStep(step) => {
@@ -803,45 +932,171 @@ impl State {
         // Down nodes are checked too: a name stays taken while its node is down.
         let all: Vec<NodeSpec> = next.nodes.iter().map(Node::spec).collect();
         validate_nodes(&all, next.default_vnodes).map_err(refuse)?;
+        next.version = self.version + 1;
+        next.error = None;
+        next.pending = None;
+        next.change = None;
+        if let Some(done) = self.joined_or_left(&next) {
+            let (snapshot, moves) = done.map_err(refuse)?;
+            next.change = Some(Rc::new(Change::from_moves(
+                Rc::clone(&self.current),
+                &snapshot,
+                &next.keys,
+                what,
+                ideal,
+                next.version,
+                moves,
+            )));
+            next.current = Rc::new(snapshot);
+            return Ok(next);
+        }
         let kept = self.slots_for(&next);
         let previous = kept.as_ref().map(|(o, up)| (*o, up.as_slice()));
-        let (snapshot, slot_owners) = next.place(previous, &next.keys).map_err(|e| match e {
-            PlaceError::Core(e) => refuse(e),
-            // A limit on the cluster as a whole: shown where its node-list problems are.
-            PlaceError::Limit(r) => InputError::refused(field(&BuildError::NoNodes), r),
-        })?;
-        next.slot_owners = slot_owners;
-        next.version = self.version + 1;
-        next.change = Change::between(
-            Rc::clone(&self.current),
-            &snapshot,
-            &next.keys,
+        let compared = Compared {
+            before: Rc::clone(&self.current),
             what,
             ideal,
-            next.version,
-        )
-        .map(Rc::new);
-        next.current = Rc::new(snapshot);
-        next.error = None;
-        Ok(next)
+        };
+        let keys = KeysToPlace::Given(next.keys.clone());
+        let plan = next
+            .plan(previous, keys, Some(compared))
+            .map_err(|e| match e {
+                PlaceError::Core(e) => refuse(e),
+                // A limit on the cluster as a whole: shown where its node-list problems are.
+                PlaceError::Limit(r) => InputError::refused(field(&BuildError::NoNodes), r),
+            })?;
+        Ok(State::run_or_defer(self, Job::new(plan)))
     }
 
-    fn with_keys(&self, set: KeySet, field: Field) -> Result<State, InputError> {
+    /// The placement after `next`'s nodes joined, left or changed, found arc by arc from
+    /// the key positions the current snapshot keeps (`ring_core::delta`), with the keys
+    /// that moved: only on a ring, with the same algorithm, hash and keys. `None` when the
+    /// delta path does not apply (then every key is placed again).
+    pub(super) fn joined_or_left(
+        &self,
+        next: &State,
+    ) -> Option<Result<(Snapshot, Moves), BuildError>> {
+        let cache = self.current.positions.as_ref()?;
+        let (config, next_config) = (self.config(), next.config());
+        let same = self.kind == next.kind
+            && config.algorithm == next_config.algorithm
+            && config.effective_hash() == next_config.effective_hash()
+            && Rc::ptr_eq(&self.keys.keys, &next.keys.keys);
+        if !same || cache.len() != self.keys.len() {
+            return None;
+        }
+        let was_up: Vec<&Node> = self.nodes.iter().filter(|n| !n.down).collect();
+        let now_up: Vec<&Node> = next.nodes.iter().filter(|n| !n.down).collect();
+        let before = self.current.placement.as_ref();
+        let specs: Vec<NodeSpec> = now_up.iter().map(|n| n.spec()).collect();
+        let same_node = |a: &Node, b: &Node| a.id == b.id && a.spec() == b.spec();
+        // A join at the end or one leave merges points into the ring or drops them;
+        // anything else (a weight, a virtual-node count) builds the ring again.
+        let updated = if now_up.len() == was_up.len() + 1
+            && was_up.iter().zip(&now_up).all(|(a, b)| same_node(a, b))
+        {
+            specs.last().and_then(|newcomer| before.joined(newcomer))
+        } else if now_up.len() + 1 == was_up.len() {
+            let gone = was_up
+                .iter()
+                .zip(&now_up)
+                .position(|(a, b)| !same_node(a, b))
+                .unwrap_or(now_up.len());
+            let rest_same = was_up
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != gone)
+                .zip(&now_up)
+                .all(|((_, a), b)| same_node(a, b));
+            rest_same.then(|| before.left(gone as NodeIndex)).flatten()
+        } else {
+            None
+        };
+        let after: Rc<dyn Placement> = match updated {
+            Some(Ok(p)) => Rc::from(p),
+            Some(Err(e)) => return Some(Err(e)),
+            None => match ring_core::build(&next_config, &specs) {
+                Ok(p) => Rc::from(p),
+                Err(e) => return Some(Err(e)),
+            },
+        };
+        after.owning_ring()?;
+        let before_labels: Vec<u32> = self.current.nodes.iter().map(|n| n.id.0).collect();
+        let after_labels: Vec<u32> = now_up.iter().map(|n| n.id.0).collect();
+        let keys = &self.keys.keys;
+        let delta = ring_delta(
+            before,
+            &before_labels,
+            after.as_ref(),
+            &after_labels,
+            keys,
+            cache,
+        )
+        .ok()?;
+        // Each key keeps its owner, renumbered, unless it moved.
+        let index_after = |label: u32| {
+            after_labels
+                .iter()
+                .position(|&a| a == label)
+                .map(|i| i as NodeIndex)
+        };
+        let renumbered: Vec<NodeIndex> = before_labels
+            .iter()
+            .map(|&l| index_after(l).unwrap_or(NodeIndex::MAX))
+            .collect();
+        let unchanged = renumbered
+            .iter()
+            .enumerate()
+            .all(|(i, &r)| r == i as NodeIndex);
+        let mut owners: Vec<NodeIndex> = if unchanged {
+            // A join: every node keeps its index.
+            self.current.owners.clone()
+        } else {
+            self.current
+                .owners
+                .iter()
+                .map(|&o| {
+                    renumbered
+                        .get(o as usize)
+                        .copied()
+                        .unwrap_or(NodeIndex::MAX)
+                })
+                .collect()
+        };
+        for (&key, &to) in delta.moves.moved_keys.iter().zip(&delta.moved_to) {
+            *owners.get_mut(key)? = index_after(to)?;
+        }
+        if !unchanged && owners.contains(&NodeIndex::MAX) {
+            // A key of a node that left was not among the moved ones: never, but placing
+            // every key again is always right.
+            return None;
+        }
+        let nodes = now_up.iter().map(|n| n.info()).collect();
+        let placed = PlacedKeys {
+            owners,
+            positions: cache.positions(),
+            cache: Some(Rc::clone(cache)),
+            loads: Some(delta.loads_after(&self.current.loads, &before_labels, &after_labels)),
+        };
+        let snapshot =
+            Snapshot::assemble(&next_config, next.kind, nodes, after, &next.keys, placed);
+        Some(Ok((snapshot, delta.moves)))
+    }
+
+    fn with_keys(&self, keys: KeysToPlace, field: Field) -> Result<State, InputError> {
         // The same nodes: a slot table keeps every owner.
         let kept = self.slots_for(self);
         let previous = kept.as_ref().map(|(o, up)| (*o, up.as_slice()));
-        let (snapshot, slot_owners) = self
-            .place(previous, &set)
+        let mut base = self.clone();
+        base.pending = None;
+        let mut plan = base
+            .plan(previous, keys, None)
             .map_err(|e| InputError::placing(field, e))?;
-        let mut next = self.clone();
-        next.slot_owners = slot_owners;
-        next.keys = set;
-        next.current = Rc::new(snapshot);
         // Different keys cannot be compared one by one: there is no "what moved" to show.
-        next.change = None;
-        next.error = None;
-        next.version = self.version + 1;
-        Ok(next)
+        plan.next.change = None;
+        plan.next.error = None;
+        plan.next.version = self.version + 1;
+        Ok(State::run_or_defer(&base, Job::new(plan)))
     }
 
     /// How the key being explained is placed, if there is one.

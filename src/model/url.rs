@@ -24,6 +24,7 @@
 //! - `slotmap`: the slot table's owners when they are not the round-robin deal (after joins
 //!   and leaves), as positions in `nodes`, run-length coded: `_`-separated groups of
 //!   `.`-separated owners, each group optionally repeated `xN` times: `4x204_0.1.2.3x205`.
+//! - `drawn`: how many keys are drawn as dots, 0 to 20,000, left out at the default 2,000.
 //! - `embed` (empty, `ring` or `chart`) and `controls=0` say how the page is laid out; they are
 //!   not part of the state, so they are never stored and never start a restore.
 
@@ -39,7 +40,7 @@ use ring_core::ring::Naming;
 use ring_core::{HashFn, NodeSpec};
 
 use super::algo::{AlgoKind, AlgoParams};
-use super::keys::{self, MAX_KEYS, MIN_KEYS};
+use super::keys::{self, MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MIN_KEYS};
 use super::palette::PALETTE;
 use super::state::{KeySet, KeySource, Node, NodeId, State};
 use super::tour;
@@ -159,6 +160,8 @@ pub struct Shared {
     pub nodes: Vec<SharedNode>,
     /// The keys.
     pub keys: SharedKeys,
+    /// How many keys are drawn as dots (`drawn=`, left out at the default [`MAX_DRAWN`]).
+    pub drawn: u32,
     /// The key being explained (empty: none).
     pub explain: String,
     /// The slot table's owners as positions in `nodes`, when not the round-robin deal.
@@ -199,6 +202,7 @@ impl Default for Shared {
                 count: DEFAULT_KEYS,
                 seed: DEFAULT_SEED,
             },
+            drawn: MAX_DRAWN,
             explain: String::new(),
             slot_map: None,
             view: ViewKind::Explore,
@@ -473,6 +477,15 @@ pub const PARAMS: &[Param] = &[
         write: |s, _| s.slot_map.as_deref().map(write_slot_map),
     },
     Param {
+        name: "drawn",
+        scope: Scope::State,
+        read: |s, v| {
+            s.drawn = read_u32(v, Quantity::DrawnKeys, 0, MAX_DRAWN_LIMIT)?;
+            Ok(())
+        },
+        write: |s, _| (s.drawn != MAX_DRAWN).then(|| s.drawn.to_string()),
+    },
+    Param {
         name: "explain",
         scope: Scope::State,
         read: |s, v| {
@@ -606,6 +619,7 @@ impl Shared {
             default_vnodes: state.default_vnodes,
             nodes,
             keys,
+            drawn: state.keys.drawn,
             explain: state.explain_key.clone(),
             slot_map: slot_map_of(state),
             view: state.view,
@@ -655,6 +669,7 @@ impl Shared {
             // The first example's keys stand in; the parse said so.
             SharedKeys::Omitted(_) => {}
         }
+        s.keys = s.keys.with_drawn(self.drawn);
         s.explain_key = self.explain.clone();
         s.view = self.view;
         s.tour_step = self.step;
@@ -788,6 +803,7 @@ impl Shared {
             && p.epsilon > 0.0
             && p.epsilon <= MAX_EPSILON
             && (1..=tour::STEP_COUNT).contains(&self.step)
+            && self.drawn <= MAX_DRAWN_LIMIT
             && self.explain.len() <= MAX_EXPLAIN_BYTES;
         if !ok {
             return Err(Msg::Ui(Ui::LinkParamOutOfRange));

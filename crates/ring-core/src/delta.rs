@@ -61,6 +61,18 @@ impl KeyPositions {
         }
     }
 
+    /// Keys' positions with their sorted order already worked out by the caller (in
+    /// slices, between frames): `by_position` must be every `(positions[i], i)` sorted.
+    /// `None` if the two lengths differ or `by_position` is not sorted; that each index
+    /// appears once is the caller's promise (a broken one gives wrong moves, never a panic).
+    pub fn from_sorted(positions: Vec<u64>, by_position: Vec<(u64, usize)>) -> Option<Self> {
+        let sorted = by_position.windows(2).all(|w| w[0] <= w[1]);
+        (sorted && positions.len() == by_position.len()).then_some(KeyPositions {
+            positions,
+            by_position,
+        })
+    }
+
     /// The positions of `keys` in `placement` ([`Placement::key_positions`]), sorted once.
     pub fn of(placement: &dyn Placement, keys: &[String]) -> Self {
         Self::new(placement.key_positions(keys))
@@ -215,27 +227,119 @@ pub fn ring_delta(
         });
     }
     let label = |labels: &[u32], owner: NodeIndex| labels.get(owner as usize).copied();
-    let mut moved: Vec<(usize, u32, u32)> = Vec::new();
+    // Each moved key's new label, by key, and which keys moved (a bit each): walking the bits
+    // in order gives the moved keys ascending without sorting them.
+    let mut moved_to_by_key: Vec<u32> = Vec::new();
+    let mut moved_bits: Vec<u64> = Vec::new();
+    let mut counts = FlowCounts::default();
     let mut examined = 0u64;
     for (after_pos, upto) in changed_arcs(old.points(), before_labels, new.points(), after_labels) {
-        for &(position, key) in cache.in_arc(after_pos, upto) {
-            let Some(text) = keys.get(key) else { continue };
-            examined += 1;
-            let from = label(before_labels, before.locate_with_position(text, position));
-            let to = label(after_labels, after.locate_with_position(text, position));
-            if let (Some(from), Some(to)) = (from, to) {
-                if from != to {
-                    moved.push((key, from, to));
+        let in_arc = cache.in_arc(after_pos, upto);
+        if in_arc.is_empty() {
+            continue;
+        }
+        // No point of either ring lies inside the arc, so where the position alone decides
+        // the owner, every key in it has the owner of the arc's end.
+        let whole_arc = match (before.locate_position(upto), after.locate_position(upto)) {
+            (Some(a), Some(b)) => Some((label(before_labels, a), label(after_labels, b))),
+            _ => None,
+        };
+        examined += in_arc.len() as u64;
+        if let Some((from, to)) = whole_arc {
+            if from == to {
+                continue;
+            }
+        }
+        for &(position, key) in in_arc {
+            let (from, to) = match whole_arc {
+                Some(pair) => pair,
+                None => {
+                    let Some(text) = keys.get(key) else { continue };
+                    (
+                        label(before_labels, before.locate_with_position(text, position)),
+                        label(after_labels, after.locate_with_position(text, position)),
+                    )
                 }
+            };
+            let (Some(from), Some(to)) = (from, to) else {
+                continue;
+            };
+            if from == to {
+                continue;
+            }
+            if moved_bits.is_empty() {
+                moved_to_by_key = vec![0; keys.len()];
+                moved_bits = vec![0; keys.len().div_ceil(64)];
+            }
+            if let (Some(slot), Some(word)) =
+                (moved_to_by_key.get_mut(key), moved_bits.get_mut(key / 64))
+            {
+                *slot = to;
+                *word |= 1 << (key % 64);
+                counts.add(from, to);
             }
         }
     }
-    moved.sort_unstable_by_key(|&(key, _, _)| key);
+    let mut moved_keys = Vec::new();
+    for (w, &bits) in moved_bits.iter().enumerate() {
+        let mut rest = bits;
+        while rest != 0 {
+            moved_keys.push(w * 64 + rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+        }
+    }
+    let moved_to = moved_keys
+        .iter()
+        .filter_map(|&k| moved_to_by_key.get(k).copied())
+        .collect();
     Ok(RingDelta {
-        moves: moves_of(keys.len() as u64, &moved),
-        moved_to: moved.iter().map(|&(_, _, to)| to).collect(),
+        moves: Moves {
+            total: keys.len() as u64,
+            moved: moved_keys.len() as u64,
+            flows: counts.flows(),
+            moved_keys,
+        },
+        moved_to,
         examined,
     })
+}
+
+/// Keys moved per (from, to), counted a run at a time: the keys of one arc all move between
+/// the same two nodes, so the map is touched once per run rather than once per key.
+#[derive(Default)]
+struct FlowCounts {
+    counts: BTreeMap<(u32, u32), u64>,
+    run: Option<((u32, u32), u64)>,
+}
+
+impl FlowCounts {
+    fn add(&mut self, from: u32, to: u32) {
+        match &mut self.run {
+            Some((pair, n)) if *pair == (from, to) => *n += 1,
+            _ => {
+                self.flush();
+                self.run = Some(((from, to), 1));
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        if let Some((pair, n)) = self.run.take() {
+            *self.counts.entry(pair).or_insert(0) += n;
+        }
+    }
+
+    /// The flows in the order of `metrics::diff`: largest first, equal counts by (from, to).
+    fn flows(mut self) -> Vec<Flow> {
+        self.flush();
+        let mut flows: Vec<Flow> = self
+            .counts
+            .into_iter()
+            .map(|((from, to), keys)| Flow { from, to, keys })
+            .collect();
+        flows.sort_by_key(|f| std::cmp::Reverse(f.keys));
+        flows
+    }
 }
 
 fn check_labels(labels: &[u32], nodes: u32) -> Result<(), DeltaError> {
@@ -246,27 +350,6 @@ fn check_labels(labels: &[u32], nodes: u32) -> Result<(), DeltaError> {
             labels: labels.len(),
             nodes,
         })
-    }
-}
-
-/// [`Moves`] from the moved keys (sorted by key), built as
-/// [`metrics::diff`](crate::metrics::diff) builds it.
-fn moves_of(total: u64, moved: &[(usize, u32, u32)]) -> Moves {
-    let mut counts: BTreeMap<(u32, u32), u64> = BTreeMap::new();
-    for &(_, from, to) in moved {
-        *counts.entry((from, to)).or_insert(0) += 1;
-    }
-    let mut flows: Vec<Flow> = counts
-        .into_iter()
-        .map(|((from, to), keys)| Flow { from, to, keys })
-        .collect();
-    // The same order as `metrics::diff`: largest first, equal counts by (from, to).
-    flows.sort_by_key(|f| std::cmp::Reverse(f.keys));
-    Moves {
-        total,
-        moved: moved.len() as u64,
-        flows,
-        moved_keys: moved.iter().map(|&(key, _, _)| key).collect(),
     }
 }
 

@@ -361,32 +361,74 @@ fn ratio(part: u64, whole: u64) -> f64 {
 /// assert_eq!(moves.fraction(), 0.4);
 /// ```
 pub fn diff(before: &[u32], after: &[u32]) -> Result<Moves, MetricsError> {
-    if before.len() != after.len() {
-        return Err(MetricsError::LengthMismatch {
-            before: before.len(),
-            after: after.len(),
-        });
+    let mut builder = MovesBuilder::default();
+    builder.extend(before, after)?;
+    Ok(builder.finish())
+}
+
+/// [`diff`] taken a part at a time: the parts of two long assignments are compared in
+/// order, so the work can be spread over several frames. Key positions in
+/// [`Moves::moved_keys`] count from the start of the first part; the result of
+/// [`MovesBuilder::finish`] is exactly [`diff`] of the parts joined.
+///
+/// ```
+/// use ring_core::metrics::{diff, MovesBuilder};
+///
+/// let (before, after) = ([7, 7, 8, 8, 9], [7, 9, 8, 9, 9]);
+/// let mut builder = MovesBuilder::default();
+/// builder.extend(&before[..2], &after[..2]).unwrap();
+/// builder.extend(&before[2..], &after[2..]).unwrap();
+/// assert_eq!(builder.finish(), diff(&before, &after).unwrap());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct MovesBuilder {
+    counts: BTreeMap<(u32, u32), u64>,
+    moved_keys: Vec<usize>,
+    compared: usize,
+}
+
+impl MovesBuilder {
+    /// Compares the next part of the two assignments. Parts of different lengths are an
+    /// error and change nothing.
+    pub fn extend(&mut self, before: &[u32], after: &[u32]) -> Result<(), MetricsError> {
+        if before.len() != after.len() {
+            return Err(MetricsError::LengthMismatch {
+                before: before.len(),
+                after: after.len(),
+            });
+        }
+        let offset = self.compared;
+        for (key, (&from, &to)) in before.iter().zip(after).enumerate() {
+            if from != to {
+                *self.counts.entry((from, to)).or_insert(0) += 1;
+                self.moved_keys.push(offset + key);
+            }
+        }
+        self.compared += before.len();
+        Ok(())
     }
-    let mut counts: BTreeMap<(u32, u32), u64> = BTreeMap::new();
-    let mut moved_keys = Vec::new();
-    for (key, (&from, &to)) in before.iter().zip(after).enumerate() {
-        if from != to {
-            *counts.entry((from, to)).or_insert(0) += 1;
-            moved_keys.push(key);
+
+    /// The keys compared so far.
+    pub fn compared(&self) -> usize {
+        self.compared
+    }
+
+    /// The movements over every part compared.
+    pub fn finish(self) -> Moves {
+        let mut flows: Vec<Flow> = self
+            .counts
+            .into_iter()
+            .map(|((from, to), keys)| Flow { from, to, keys })
+            .collect();
+        // The map already ordered equal counts by (from, to); a stable sort keeps that order.
+        flows.sort_by_key(|f| std::cmp::Reverse(f.keys));
+        Moves {
+            total: self.compared as u64,
+            moved: self.moved_keys.len() as u64,
+            flows,
+            moved_keys: self.moved_keys,
         }
     }
-    let mut flows: Vec<Flow> = counts
-        .into_iter()
-        .map(|((from, to), keys)| Flow { from, to, keys })
-        .collect();
-    // The map already ordered equal counts by (from, to); a stable sort keeps that order.
-    flows.sort_by_key(|f| std::cmp::Reverse(f.keys));
-    Ok(Moves {
-        total: before.len() as u64,
-        moved: moved_keys.len() as u64,
-        flows,
-        moved_keys,
-    })
 }
 
 /// The fraction of keys that must move, at the least, when one node joins and the cluster

@@ -277,7 +277,7 @@ fn damaged_parameters_are_reported_one_by_one_and_ignored() {
     assert_eq!(parsed.problems.len(), 3, "{:?}", parsed.problems);
     assert!(parsed.problems[0].starts_with("algo: “nope” is not an algorithm"));
     assert!(parsed.problems[1].contains("not a percent escape"));
-    assert!(parsed.problems[2].contains("the key count is a whole number from 1 to 200000"));
+    assert!(parsed.problems[2].contains("the key count is a whole number from 1 to 1000000"));
     assert_eq!(parsed.shared, Shared::default());
     let (state, problems) = parsed.restore().unwrap();
     assert_eq!(problems.len(), 3);
@@ -294,7 +294,7 @@ fn damaged_parameters_are_reported_one_by_one_and_ignored() {
         ("nodes=a:1:c16", "colour"),
         ("nodes=a:1:sideways", "not vN, cN or down"),
         ("nodes=a:1:down:down,b:1", "not vN, cN or down"),
-        ("keys=200001", "out of range"),
+        ("keys=1000001", "out of range"),
         ("keys=10000001", "out of range"),
         ("seed=-1", "seed"),
         ("slots=0", "slot count"),
@@ -489,6 +489,7 @@ fn shared_strategy() -> impl Strategy<Value = Shared> {
         nodes_strategy(),
         keys,
         "[a-z:%+ é😀&=]{0,20}",
+        prop_oneof![Just(keys::MAX_DRAWN), 0..=keys::MAX_DRAWN_LIMIT],
         (
             proptest::sample::select(ViewKind::ALL.to_vec()),
             1..=tour::STEP_COUNT,
@@ -507,7 +508,7 @@ fn shared_strategy() -> impl Strategy<Value = Shared> {
         ),
     )
         .prop_map(
-            |(kind, params, hash, default_vnodes, nodes, keys, explain, page)| {
+            |(kind, params, hash, default_vnodes, nodes, keys, explain, drawn, page)| {
                 let (view, step, theme, embed, controls, salt, lang) = page;
                 let up: Vec<u32> = (0..nodes.len() as u32)
                     .filter(|&i| !nodes[i as usize].down)
@@ -526,6 +527,7 @@ fn shared_strategy() -> impl Strategy<Value = Shared> {
                     default_vnodes,
                     nodes,
                     keys,
+                    drawn,
                     explain,
                     slot_map,
                     view,

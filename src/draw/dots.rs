@@ -1,0 +1,164 @@
+//! Many dots as few paths: a [`DotLayer`] holds the dots of one frame in [`Batch`]es, each of
+//! one colour and one mark, in drawing order. The browser fills each batch as one canvas path
+//! (`super::canvas`), so a frame with 20,000 moving keys costs a few dozen fills instead of
+//! 20,000; the native tests draw the same batches through plotters ([`draw_layer`]) and read
+//! the pixels.
+//!
+//! A layer is kept from frame to frame: [`DotLayer::clear`] keeps every batch's storage, so
+//! once the first frame has been drawn, the next ones allocate nothing.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::{err, rgb, DrawResult};
+use crate::model::Rgb;
+
+/// Most moved keys drawn with an outline (a ring at rest, a dark edge while travelling).
+/// Beyond this the outlines cover the dots: 15,000 of 20,000 drawn keys moving turned the
+/// key band and the travellers into a grey smear.
+pub const MAX_OUTLINED: usize = 2_000;
+
+/// How the dots of a batch are drawn, in device pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Mark {
+    /// A filled disc of this radius around each point.
+    Disc(f32),
+    /// A circle of this radius around each point, stroked this wide.
+    Ring {
+        /// Radius.
+        radius: f32,
+        /// Line width.
+        width: f32,
+    },
+}
+
+/// Dots of one colour and one mark: one path on a canvas.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Batch {
+    /// The colour.
+    pub colour: Rgb,
+    /// The mark.
+    pub mark: Mark,
+    /// The centres, in device pixels.
+    pub at: Vec<(f32, f32)>,
+}
+
+/// The batches of one frame, in drawing order.
+#[derive(Clone, Debug, Default)]
+pub struct DotLayer {
+    batches: Vec<Batch>,
+    used: usize,
+}
+
+impl DotLayer {
+    /// Empties the layer for the next frame, keeping the storage of every batch.
+    pub fn clear(&mut self) {
+        for b in &mut self.batches[..self.used] {
+            b.at.clear();
+        }
+        self.used = 0;
+    }
+
+    /// Starts a batch of `colour` and `mark` after the others, and returns its list of centres
+    /// to fill (empty; storage from an earlier frame is reused).
+    pub fn start(&mut self, colour: Rgb, mark: Mark) -> &mut Vec<(f32, f32)> {
+        if self.used == self.batches.len() {
+            self.batches.push(Batch {
+                colour,
+                mark,
+                at: Vec::new(),
+            });
+        }
+        let b = &mut self.batches[self.used];
+        self.used += 1;
+        b.colour = colour;
+        b.mark = mark;
+        b.at.clear();
+        &mut b.at
+    }
+
+    /// The batches of this frame, in drawing order (some may be empty).
+    pub fn batches(&self) -> &[Batch] {
+        &self.batches[..self.used]
+    }
+
+    /// How many dots in all.
+    pub fn dots(&self) -> usize {
+        self.batches().iter().map(|b| b.at.len()).sum()
+    }
+}
+
+/// Dots grouped by the colours they fade between: one group per (colour after, colour
+/// before) pair, `None` before for dots that do not change colour. Built once per scene; a
+/// frame then walks a few groups instead of sorting dots by colour.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Groups<T> {
+    /// Each group: the colour after, the colour before (if it fades), and its members.
+    pub groups: Vec<(Rgb, Option<Rgb>, Vec<T>)>,
+}
+
+impl<T> Groups<T> {
+    /// `items` grouped by their colours, groups in order of first appearance.
+    pub fn of(items: impl IntoIterator<Item = (Rgb, Option<Rgb>, T)>) -> Groups<T> {
+        let mut groups: Vec<(Rgb, Option<Rgb>, Vec<T>)> = Vec::new();
+        // The last group used first: neighbours often share colours.
+        let mut last = 0usize;
+        for (to, from, item) in items {
+            let hit = match groups.get(last) {
+                Some(g) if g.0 == to && g.1 == from => Some(last),
+                _ => groups.iter().position(|g| g.0 == to && g.1 == from),
+            };
+            match hit {
+                Some(i) => {
+                    groups[i].2.push(item);
+                    last = i;
+                }
+                None => {
+                    last = groups.len();
+                    groups.push((to, from, vec![item]));
+                }
+            }
+        }
+        Groups { groups }
+    }
+
+    /// How many members in all.
+    pub fn len(&self) -> usize {
+        self.groups.iter().map(|g| g.2.len()).sum()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.groups.iter().all(|g| g.2.is_empty())
+    }
+}
+
+fn px(p: (f32, f32)) -> (i32, i32) {
+    (p.0.round() as i32, p.1.round() as i32)
+}
+
+/// Draws `layer` through plotters, one element per dot (the native tests' way; the browser
+/// fills one path per batch).
+pub fn draw_layer<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    layer: &DotLayer,
+) -> DrawResult {
+    for b in layer.batches() {
+        let colour = rgb(b.colour);
+        for &c in &b.at {
+            match b.mark {
+                Mark::Disc(r) => area.draw(&Circle::new(px(c), r.round() as i32, colour.filled())),
+                Mark::Ring { radius, width } => area.draw(&Circle::new(
+                    px(c),
+                    radius.round() as i32,
+                    colour.stroke_width(width.round().max(1.0) as u32),
+                )),
+            }
+            .map_err(err)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

@@ -1,0 +1,140 @@
+//! Runs a pending job ([`crate::model::job`]) in slices between frames.
+//!
+//! Each slice steps the job for about [`SLICE_MS`] milliseconds and then gives the browser
+//! back its thread (a zero-delay timer), so the page keeps painting and answering clicks;
+//! the hook's progress re-renders only the component that uses it. When the job is done,
+//! its state goes back to the reducer as `Action::JobDone`. A new pending job, a
+//! cancelled one or the component going away drops the job and its timer.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use yew::prelude::*;
+
+use super::now_ms;
+use crate::model::job::{Job, Pending, STEP_KEYS};
+use crate::model::Action;
+
+/// Milliseconds of work in one slice: half a frame at 60 Hz, leaving the rest for drawing.
+pub const SLICE_MS: f64 = 8.0;
+
+/// How far the job the page is running has got, in units of work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JobProgress {
+    /// Units done.
+    pub done: u64,
+    /// Units in all.
+    pub total: u64,
+}
+
+struct Runner {
+    job: RefCell<Option<Job>>,
+    next: RefCell<Option<Timeout>>,
+    serial: u64,
+    progress: UseStateHandle<Option<JobProgress>>,
+    done: Callback<Action>,
+}
+
+/// Runs `pending` (if any) in slices and returns its progress; `done` receives the
+/// finished state.
+#[hook]
+pub fn use_job(pending: Option<Rc<Pending>>, done: Callback<Action>) -> Option<JobProgress> {
+    let progress = use_state(|| None::<JobProgress>);
+    let serial = pending.as_ref().map(|p| p.serial);
+    {
+        let progress = progress.clone();
+        use_effect_with(serial, move |_| {
+            let runner = pending.and_then(|p| {
+                let job = p.take()?;
+                let (d, total) = job.progress();
+                progress.set(Some(JobProgress { done: d, total }));
+                Some(Rc::new(Runner {
+                    job: RefCell::new(Some(job)),
+                    next: RefCell::new(None),
+                    serial: p.serial,
+                    progress: progress.clone(),
+                    done,
+                }))
+            });
+            if runner.is_none() {
+                progress.set(None);
+            }
+            if let Some(r) = &runner {
+                schedule(r.clone());
+            }
+            move || {
+                if let Some(r) = runner {
+                    // Breaks the runner ↔ timer cycle and drops the job.
+                    r.next.borrow_mut().take();
+                    r.job.borrow_mut().take();
+                }
+            }
+        });
+    }
+    *progress
+}
+
+fn schedule(runner: Rc<Runner>) {
+    let next = runner.clone();
+    let timeout = Timeout::new(0, move || slice(next));
+    *runner.next.borrow_mut() = Some(timeout);
+}
+
+fn slice(runner: Rc<Runner>) {
+    timed("ringlab:slice", || run_slice(runner));
+}
+
+fn run_slice(runner: Rc<Runner>) {
+    let start = now_ms();
+    let finished = {
+        let mut slot = runner.job.borrow_mut();
+        let Some(job) = slot.as_mut() else {
+            return;
+        };
+        let mut finished = job.finished();
+        while !finished && now_ms() - start < SLICE_MS {
+            finished = job.step(STEP_KEYS);
+        }
+        let (done, total) = job.progress();
+        runner.progress.set(Some(JobProgress { done, total }));
+        finished
+    };
+    if !finished {
+        schedule(runner);
+        return;
+    }
+    runner.next.borrow_mut().take();
+    let job = runner.job.borrow_mut().take();
+    if let Some(job) = job {
+        let state = Rc::new(job.into_state());
+        runner.done.emit(Action::JobDone {
+            serial: runner.serial,
+            state,
+        });
+    }
+}
+
+/// Runs `apply` (the reducer's transition) as a `ringlab:apply` measure (see [`timed`]):
+/// how long the model took to work out a change, apart from rendering and drawing.
+pub fn timed_apply<T>(apply: impl FnOnce() -> T) -> T {
+    timed("ringlab:apply", apply)
+}
+
+/// Runs `work` between two performance marks and records its time as a measure named
+/// `name`, which the app benchmark (bench/app/large.mjs) reads.
+fn timed<T>(name: &str, work: impl FnOnce() -> T) -> T {
+    let performance = web_sys::window().and_then(|w| w.performance());
+    let (start, end) = (format!("{name}-start"), format!("{name}-end"));
+    if let Some(p) = &performance {
+        let _ = p.mark(&start);
+    }
+    let result = work();
+    if let Some(p) = &performance {
+        let _ = p.mark(&end);
+        let _ = p.measure_with_start_mark_and_end_mark(name, &start, &end);
+        p.clear_marks_with_mark_name(&start);
+        p.clear_marks_with_mark_name(&end);
+    }
+    result
+}

@@ -1,0 +1,492 @@
+//! Placing keys a slice at a time, so that a million keys never freeze the page.
+//!
+//! A change that is not a join or a leave on a ring (those take the delta path in
+//! [`State::apply`], which re-examines only the keys in the arcs that changed) places every
+//! key again: make the keys (if new ones were asked for), hash and place them, sort their
+//! positions for the next delta, and compare the owners with the ones before. A [`Job`]
+//! does that work in steps of a given number of keys and can stop between any two. With at
+//! most [`SYNC_KEYS`] keys `State::apply` runs the job to the end at once; with more it
+//! returns the state it came from with the job [`Pending`], and an effect runs the job in
+//! slices between frames behind a progress bar (`effects::use_job`), then hands the
+//! finished state back with `Action::JobDone`. The slices are plain computation: the job
+//! itself neither reads clocks nor schedules anything, so it runs the same natively and in
+//! tests.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+
+use ring_core::delta::KeyPositions;
+use ring_core::metrics::{Ideal, Moves, MovesBuilder};
+use ring_core::{Config, NodeIndex, Placement};
+
+use super::algo::AlgoKind;
+use super::keys::KeyGenerator;
+use super::snapshot::{Change, NodeInfo, PlacedKeys, Snapshot};
+use super::state::{KeySet, KeySource, State};
+use crate::i18n::Msg;
+
+/// Most keys a change places at once, inside the action. Measured in the release build in
+/// Chromium on the two-core test machine: re-placing 50,000 keys takes 5 to 9 ms.
+pub const SYNC_KEYS: usize = 50_000;
+
+/// Keys a step should be given so that one step stays well inside a frame: hashing and
+/// placing 16,384 keys takes about 1 to 2 ms in the release build.
+pub const STEP_KEYS: usize = 16_384;
+
+/// Keys sorted at once before the sorted runs are merged.
+const SORT_RUN: usize = 16_384;
+
+/// What the job was started for: the new keys to make, if any.
+pub enum KeysToPlace {
+    /// The keys of the state the job finishes.
+    Given(KeySet),
+    /// `count` keys to generate from `seed` first.
+    Generate {
+        /// How many.
+        count: u32,
+        /// The seed.
+        seed: u64,
+        /// How many of them to draw at most ([`KeySet::drawn`]).
+        drawn: u32,
+    },
+}
+
+/// What a change is compared against, so that its moved keys can be shown.
+pub struct Compared {
+    /// The placement before.
+    pub before: Rc<Snapshot>,
+    /// What was done.
+    pub what: Msg,
+    /// The least movement possible.
+    pub ideal: Ideal,
+}
+
+/// Everything a job needs that was decided when it started.
+pub struct JobPlan {
+    /// The state to show when the keys are placed: all but its placement and change.
+    pub next: State,
+    /// The configuration of the placement.
+    pub config: Config,
+    /// The algorithm as the menu names it.
+    pub kind: AlgoKind,
+    /// The nodes that are up, in the placement's index order.
+    pub nodes: Vec<NodeInfo>,
+    /// The placement, already built.
+    pub placement: Rc<dyn Placement>,
+    /// The keys.
+    pub keys: KeysToPlace,
+    /// The change to record, when the keys stay the same.
+    pub compared: Option<Compared>,
+}
+
+enum Phase {
+    Generate(KeyGenerator),
+    Place,
+    Sort(SlicedSort),
+    Compare(MovesBuilder),
+    Finished,
+}
+
+/// The resumable work of placing every key (see the module's documentation).
+pub struct Job {
+    plan: JobPlan,
+    phase: Phase,
+    source: KeySource,
+    made: Vec<String>,
+    keys: Rc<Vec<String>>,
+    positions: Vec<u64>,
+    owners: Vec<NodeIndex>,
+    cache: Option<KeyPositions>,
+    moves: Option<Moves>,
+    done: u64,
+    total: u64,
+}
+
+impl fmt::Debug for Job {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Job")
+            .field("done", &self.done)
+            .field("total", &self.total)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Job {
+    /// A job that has done nothing yet.
+    pub fn new(plan: JobPlan) -> Job {
+        let (phase, source, keys, count) = match &plan.keys {
+            KeysToPlace::Given(set) => (
+                Phase::Place,
+                set.source.clone(),
+                set.keys.clone(),
+                set.len(),
+            ),
+            KeysToPlace::Generate { count, seed, .. } => (
+                Phase::Generate(KeyGenerator::new(*count, *seed)),
+                KeySource::Generated {
+                    count: *count,
+                    seed: *seed,
+                },
+                Rc::new(Vec::new()),
+                *count as usize,
+            ),
+        };
+        let n = count as u64;
+        // Units of work, one per key and pass: make, place, sort (runs, then each merge
+        // pass), compare. Only for the progress bar.
+        let making = if matches!(phase, Phase::Generate(_)) {
+            n
+        } else {
+            0
+        };
+        let sorting = if plan.placement.owning_ring().is_some() {
+            n * (1 + merge_passes(count))
+        } else {
+            0
+        };
+        let comparing = if plan.compared.is_some() { n } else { 0 };
+        Job {
+            made: Vec::new(),
+            positions: Vec::with_capacity(count),
+            owners: Vec::with_capacity(count),
+            cache: None,
+            moves: None,
+            done: 0,
+            total: making + n + sorting + comparing,
+            plan,
+            phase,
+            source,
+            keys,
+        }
+    }
+
+    /// How many keys the job places.
+    pub fn key_count(&self) -> usize {
+        match &self.plan.keys {
+            KeysToPlace::Given(set) => set.len(),
+            KeysToPlace::Generate { count, .. } => *count as usize,
+        }
+    }
+
+    /// Units of work done and in all (for a progress bar; the units are not time).
+    pub fn progress(&self) -> (u64, u64) {
+        (self.done.min(self.total), self.total)
+    }
+
+    /// Whether all the work is done.
+    pub fn finished(&self) -> bool {
+        matches!(self.phase, Phase::Finished)
+    }
+
+    /// Does about `keys` keys' worth of the next part of the work (at least one unit).
+    /// Returns whether the job is finished.
+    pub fn step(&mut self, keys: usize) -> bool {
+        let keys = keys.max(1);
+        let phase = std::mem::replace(&mut self.phase, Phase::Finished);
+        self.phase = match phase {
+            Phase::Generate(mut generator) => {
+                let made = generator.fill(&mut self.made, u32::try_from(keys).unwrap_or(u32::MAX));
+                self.done += u64::from(made);
+                if generator.done() {
+                    self.keys = Rc::new(std::mem::take(&mut self.made));
+                    Phase::Place
+                } else {
+                    Phase::Generate(generator)
+                }
+            }
+            Phase::Place => self.place(keys),
+            Phase::Sort(mut sort) => {
+                self.done += sort.step(keys) as u64;
+                if sort.finished() {
+                    let positions = std::mem::take(&mut self.positions);
+                    self.cache = KeyPositions::from_sorted(positions.clone(), sort.into_sorted());
+                    self.positions = positions;
+                    self.after_sort()
+                } else {
+                    Phase::Sort(sort)
+                }
+            }
+            Phase::Compare(mut builder) => {
+                let from = builder.compared();
+                self.compare(&mut builder, keys);
+                if builder.compared() >= self.owners.len() {
+                    self.moves = Some(builder.finish());
+                    Phase::Finished
+                } else if builder.compared() == from {
+                    // Nothing could be compared (never, for equal key counts): no change
+                    // is recorded rather than looping.
+                    Phase::Finished
+                } else {
+                    Phase::Compare(builder)
+                }
+            }
+            Phase::Finished => Phase::Finished,
+        };
+        self.finished()
+    }
+
+    fn place(&mut self, keys: usize) -> Phase {
+        let all = self.keys.len();
+        let placement = &self.plan.placement;
+        if self.plan.kind == AlgoKind::Bounded {
+            // Bounded loads caps each node by the keys placed before: its owners depend on
+            // every earlier key, so they are found in one go.
+            self.positions = placement.key_positions(&self.keys);
+            self.owners = placement.assign_positions(&self.keys, &self.positions);
+            self.done += all as u64;
+        } else {
+            let from = self.owners.len();
+            let to = from.saturating_add(keys).min(all);
+            if let Some(part) = self.keys.get(from..to) {
+                let positions = placement.key_positions(part);
+                self.owners
+                    .extend(placement.assign_positions(part, &positions));
+                self.positions.extend(positions);
+            }
+            self.done += (to - from) as u64;
+            if to < all {
+                return Phase::Place;
+            }
+        }
+        if placement.owning_ring().is_some() {
+            let pairs = self
+                .positions
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| (p, i))
+                .collect();
+            Phase::Sort(SlicedSort::new(pairs))
+        } else {
+            self.after_sort()
+        }
+    }
+
+    fn after_sort(&self) -> Phase {
+        // Different keys cannot be compared one by one: there is no "what moved" to show.
+        let comparable = self
+            .plan
+            .compared
+            .as_ref()
+            .is_some_and(|c| c.before.owners.len() == self.owners.len());
+        if comparable {
+            Phase::Compare(MovesBuilder::default())
+        } else {
+            Phase::Finished
+        }
+    }
+
+    fn compare(&mut self, builder: &mut MovesBuilder, keys: usize) {
+        let Some(compared) = &self.plan.compared else {
+            return;
+        };
+        let before = &compared.before;
+        let from = builder.compared();
+        let to = from.saturating_add(keys).min(self.owners.len());
+        let labels = |snapshot_nodes: &[NodeInfo], owners: &[NodeIndex]| -> Vec<u32> {
+            owners
+                .iter()
+                .map(|&o| snapshot_nodes.get(o as usize).map_or(u32::MAX, |n| n.id.0))
+                .collect()
+        };
+        let (Some(old), Some(new)) = (before.owners.get(from..to), self.owners.get(from..to))
+        else {
+            return;
+        };
+        let old = labels(&before.nodes, old);
+        let new = labels(&self.plan.nodes, new);
+        if builder.extend(&old, &new).is_ok() {
+            self.done += (to - from) as u64;
+        }
+    }
+
+    /// Runs the job to the end.
+    pub fn run(mut self) -> State {
+        while !self.step(usize::MAX / 2) {}
+        self.into_state()
+    }
+
+    /// The finished state (the rest of the work is done first if there is any).
+    pub fn into_state(mut self) -> State {
+        while !self.finished() {
+            self.step(usize::MAX / 2);
+        }
+        let plan = self.plan;
+        let set = match plan.keys {
+            KeysToPlace::Given(set) => set,
+            KeysToPlace::Generate { drawn, .. } => {
+                KeySet::from_shared(self.source, self.keys).with_drawn(drawn)
+            }
+        };
+        let placed = PlacedKeys {
+            owners: self.owners,
+            positions: &self.positions,
+            cache: self.cache.map(Rc::new),
+            loads: None,
+        };
+        let snapshot = Snapshot::assemble(
+            &plan.config,
+            plan.kind,
+            plan.nodes,
+            plan.placement,
+            &set,
+            placed,
+        );
+        let mut next = plan.next;
+        next.change = match (plan.compared, self.moves) {
+            (Some(c), Some(moves)) => Some(Rc::new(Change::from_moves(
+                c.before,
+                &snapshot,
+                &set,
+                c.what,
+                c.ideal,
+                next.version,
+                moves,
+            ))),
+            _ => None,
+        };
+        next.keys = set;
+        next.current = Rc::new(snapshot);
+        next
+    }
+}
+
+/// The number of merge passes after sorting runs of [`SORT_RUN`] keys.
+fn merge_passes(count: usize) -> u64 {
+    let mut passes = 0;
+    let mut run = SORT_RUN;
+    while run < count {
+        run = run.saturating_mul(2);
+        passes += 1;
+    }
+    passes
+}
+
+/// A bottom-up merge sort done a run or a merge at a time.
+struct SlicedSort {
+    data: Vec<(u64, usize)>,
+    spare: Vec<(u64, usize)>,
+    /// The width of the sorted runs; 0 while the first runs are being sorted.
+    run: usize,
+    /// Where the current pass has got to.
+    next: usize,
+}
+
+impl SlicedSort {
+    fn new(data: Vec<(u64, usize)>) -> SlicedSort {
+        SlicedSort {
+            data,
+            spare: Vec::new(),
+            run: 0,
+            next: 0,
+        }
+    }
+
+    fn finished(&self) -> bool {
+        (self.run > 0 && self.run >= self.data.len()) || self.data.len() <= 1
+    }
+
+    /// Sorts or merges at least `units` entries (a merge is never cut); returns how many.
+    fn step(&mut self, units: usize) -> usize {
+        let len = self.data.len();
+        let mut worked = 0;
+        while worked < units && !self.finished() {
+            if self.run == 0 {
+                let to = self.next.saturating_add(SORT_RUN).min(len);
+                if let Some(part) = self.data.get_mut(self.next..to) {
+                    part.sort_unstable();
+                }
+                worked += to - self.next;
+                self.next = to;
+                if self.next >= len {
+                    self.run = SORT_RUN;
+                    self.next = 0;
+                }
+                continue;
+            }
+            let mid = self.next.saturating_add(self.run).min(len);
+            let end = mid.saturating_add(self.run).min(len);
+            if self.spare.len() != len {
+                self.spare = self.data.clone();
+            }
+            merge(
+                &self.data[self.next..mid],
+                &self.data[mid..end],
+                &mut self.spare[self.next..end],
+            );
+            worked += end - self.next;
+            self.next = end;
+            if self.next >= len {
+                std::mem::swap(&mut self.data, &mut self.spare);
+                self.run = self.run.saturating_mul(2);
+                self.next = 0;
+            }
+        }
+        worked
+    }
+
+    fn into_sorted(self) -> Vec<(u64, usize)> {
+        self.data
+    }
+}
+
+/// Merges two sorted runs into `out` (as long as both).
+fn merge(left: &[(u64, usize)], right: &[(u64, usize)], out: &mut [(u64, usize)]) {
+    let (mut i, mut j) = (0, 0);
+    for slot in out.iter_mut() {
+        let take_left = match (left.get(i), right.get(j)) {
+            (Some(l), Some(r)) => l <= r,
+            (Some(_), None) => true,
+            _ => false,
+        };
+        if take_left {
+            if let Some(&l) = left.get(i) {
+                *slot = l;
+            }
+            i += 1;
+        } else {
+            if let Some(&r) = right.get(j) {
+                *slot = r;
+            }
+            j += 1;
+        }
+    }
+}
+
+/// A job waiting to be run by the page, in the state that shows the progress bar. The
+/// effect that runs it takes the job out once; the state only keeps what the bar says.
+pub struct Pending {
+    /// The version of the state that holds it: tells jobs apart.
+    pub serial: u64,
+    /// How many keys the job places.
+    pub keys: usize,
+    job: RefCell<Option<Job>>,
+}
+
+impl fmt::Debug for Pending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pending")
+            .field("serial", &self.serial)
+            .field("keys", &self.keys)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Pending {
+    /// A job waiting under `serial`.
+    pub fn new(serial: u64, job: Job) -> Pending {
+        Pending {
+            serial,
+            keys: job.key_count(),
+            job: RefCell::new(Some(job)),
+        }
+    }
+
+    /// The job, the first time it is asked for; `None` afterwards.
+    pub fn take(&self) -> Option<Job> {
+        self.job.try_borrow_mut().ok().and_then(|mut j| j.take())
+    }
+}
+
+#[cfg(test)]
+mod tests;

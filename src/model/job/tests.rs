@@ -1,0 +1,286 @@
+// Tests fail loudly by design: unwrapping a refused action is the failure message.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::rc::Rc;
+
+use super::*;
+use crate::model::keys::generate;
+use crate::model::{Action, NodeId, State};
+
+fn initial() -> State {
+    State::initial().unwrap()
+}
+
+fn apply(s: &State, action: Action) -> State {
+    s.apply(action).unwrap()
+}
+
+fn add(s: &State, name: &str) -> State {
+    apply(
+        s,
+        Action::AddNode {
+            name: name.into(),
+            weight: "100".into(),
+            vnodes: String::new(),
+        },
+    )
+}
+
+fn id_of(s: &State, name: &str) -> NodeId {
+    s.nodes.iter().find(|n| n.name == name).unwrap().id
+}
+
+/// The same state with the current snapshot's key positions dropped, so the next change
+/// places every key again instead of taking the delta path.
+fn without_cache(s: &State) -> State {
+    let mut t = s.clone();
+    let mut snapshot = (*t.current).clone();
+    snapshot.positions = None;
+    t.current = Rc::new(snapshot);
+    t
+}
+
+/// Everything a view reads from a placement and its change, as comparable values.
+fn seen(s: &State) -> impl PartialEq + std::fmt::Debug {
+    let c = &s.current;
+    let ids: Vec<u32> = c.nodes.iter().map(|n| n.id.0).collect();
+    let change = s.change.as_deref().map(|ch| {
+        (
+            ch.summary.moved,
+            ch.summary.total,
+            ch.flows.clone(),
+            ch.moves.clone(),
+            ch.before.loads.clone(),
+        )
+    });
+    (
+        ids,
+        c.owners.clone(),
+        c.loads.clone(),
+        c.shares.clone(),
+        c.sample_positions.clone(),
+        change,
+    )
+}
+
+#[test]
+fn key_generation_in_parts_is_the_same_as_at_once() {
+    for parts in [1u32, 7, 1000] {
+        let mut g = KeyGenerator::new(2500, 9);
+        let mut keys = Vec::new();
+        while !g.done() {
+            assert!(g.fill(&mut keys, parts) > 0);
+        }
+        assert_eq!(keys, generate(2500, 9), "parts of {parts}");
+        assert_eq!(g.fill(&mut keys, 5), 0);
+    }
+}
+
+#[test]
+fn the_sliced_sort_sorts_like_sort_unstable() {
+    for len in [
+        0usize,
+        1,
+        2,
+        SORT_RUN - 1,
+        SORT_RUN,
+        SORT_RUN + 1,
+        3 * SORT_RUN + 17,
+    ] {
+        let mut rng = crate::model::keys::SplitMix64::new(len as u64);
+        // Repeated positions too: ties are ordered by key index.
+        let data: Vec<(u64, usize)> = (0..len).map(|i| (rng.below(5000), i)).collect();
+        let mut expected = data.clone();
+        expected.sort_unstable();
+        for units in [1usize, 1000, usize::MAX / 2] {
+            let mut sort = SlicedSort::new(data.clone());
+            let mut steps = 0;
+            while !sort.finished() {
+                assert!(sort.step(units) > 0);
+                steps += 1;
+                assert!(steps < 100_000, "the sort does not end");
+            }
+            assert_eq!(sort.into_sorted(), expected, "len {len}, units {units}");
+        }
+    }
+}
+
+#[test]
+fn a_job_run_in_small_steps_makes_the_same_state_as_at_once() {
+    let s = initial();
+    for kind in [
+        AlgoKind::Virtual,
+        AlgoKind::Ketama,
+        AlgoKind::GoZero,
+        AlgoKind::Bounded,
+        AlgoKind::Jump,
+        AlgoKind::SlotTable,
+    ] {
+        let at_once = apply(&s, Action::SetAlgorithm(kind));
+        // The same change, as a job stepped a few keys at a time.
+        let mut next = s.clone();
+        next.kind = kind;
+        next.version = s.version + 1;
+        let compared = Compared {
+            before: Rc::clone(&s.current),
+            what: Msg::AlgorithmSet(kind),
+            ideal: Ideal::None,
+        };
+        let kept = s.slots_for(&next);
+        let previous = kept.as_ref().map(|(o, up)| (*o, up.as_slice()));
+        let plan = next
+            .plan(previous, KeysToPlace::Given(s.keys.clone()), Some(compared))
+            .unwrap();
+        let mut job = Job::new(plan);
+        let mut last = 0;
+        while !job.step(777) {
+            let (done, total) = job.progress();
+            assert!(done > last && done <= total, "{kind:?}: {done}/{total}");
+            last = done;
+        }
+        let stepped = job.into_state();
+        assert_eq!(seen(&stepped), seen(&at_once), "{kind:?}");
+        assert_eq!(
+            stepped.current.positions.is_some(),
+            stepped.current.placement.owning_ring().is_some(),
+            "{kind:?}"
+        );
+    }
+}
+
+#[test]
+fn generating_keys_in_a_job_gives_the_keys_of_the_seed() {
+    let s = initial();
+    let t = apply(
+        &s,
+        Action::GenerateKeys {
+            count: "60000".into(),
+            seed: "3".into(),
+        },
+    );
+    // Above SYNC_KEYS: nothing is placed yet, the state shown is the one before.
+    let pending = t.pending.clone().unwrap();
+    assert_eq!(pending.keys, 60_000);
+    assert!(Rc::ptr_eq(&t.current, &s.current));
+    assert_eq!(t.keys.len(), s.keys.len());
+    let done = t.run_pending();
+    assert!(done.pending.is_none());
+    assert_eq!(*done.keys.keys, generate(60_000, 3));
+    assert_eq!(done.current.owners.len(), 60_000);
+    assert_eq!(done.current.loads.iter().sum::<u64>(), 60_000);
+    // The job is handed out once.
+    assert!(pending.take().is_none());
+}
+
+#[test]
+fn a_cancelled_or_replaced_job_is_not_shown() {
+    let s = initial();
+    let big = Action::GenerateKeys {
+        count: "80000".into(),
+        seed: "5".into(),
+    };
+    let t = apply(&s, big.clone());
+    let serial = t.pending.as_ref().unwrap().serial;
+    let job = t.pending.as_ref().unwrap().take().unwrap();
+    let finished = Rc::new(job.run());
+    // Cancelled: the state stays, the finished job is ignored.
+    let cancelled = apply(&t, Action::CancelJob);
+    assert!(cancelled.pending.is_none());
+    let late = apply(
+        &cancelled,
+        Action::JobDone {
+            serial,
+            state: finished.clone(),
+        },
+    );
+    assert_eq!(late.keys.len(), s.keys.len());
+    // Replaced by another change: the first job's state is ignored too.
+    let u = apply(&apply(&s, big), Action::SetAlgorithm(AlgoKind::Jump));
+    assert!(u.pending.is_none());
+    let late = apply(
+        &u,
+        Action::JobDone {
+            serial,
+            state: finished,
+        },
+    );
+    assert_eq!(late.kind, AlgoKind::Jump);
+    assert_eq!(late.keys.len(), s.keys.len());
+    // A view change while the job runs keeps the job, and the finished state keeps the view.
+    let t = apply(
+        &s,
+        Action::GenerateKeys {
+            count: "70000".into(),
+            seed: "5".into(),
+        },
+    );
+    let v = apply(&t, Action::SetView(crate::model::ViewKind::Compare));
+    assert!(v.pending.is_some());
+    let done = v.run_pending();
+    assert_eq!(done.view, crate::model::ViewKind::Compare);
+    assert_eq!(done.keys.len(), 70_000);
+}
+
+/// One change, made from the state it applies to.
+type Step = Box<dyn Fn(&State) -> Action>;
+
+#[test]
+fn joins_and_leaves_on_a_ring_take_the_delta_path_and_agree_with_placing_every_key() {
+    for kind in [
+        AlgoKind::Virtual,
+        AlgoKind::SinglePoint,
+        AlgoKind::Ketama,
+        AlgoKind::GoZero,
+    ] {
+        let s = apply(&initial(), Action::SetAlgorithm(kind));
+        assert!(s.current.positions.is_some(), "{kind:?} keeps positions");
+        let steps: Vec<Step> = vec![
+            Box::new(|_| Action::AddNode {
+                name: "cache-e".into(),
+                weight: "100".into(),
+                vnodes: String::new(),
+            }),
+            Box::new(|s| Action::SetDown(id_of(s, "cache-b"), true)),
+            Box::new(|s| Action::SetWeight(id_of(s, "cache-a"), "250".into())),
+            Box::new(|s| Action::SetVnodes(id_of(s, "cache-c"), "40".into())),
+            Box::new(|s| Action::SetDown(id_of(s, "cache-b"), false)),
+            Box::new(|s| Action::RemoveNode(id_of(s, "cache-a"))),
+            Box::new(|s| Action::RemoveNode(id_of(s, "cache-e"))),
+        ];
+        let mut state = s;
+        for (i, step) in steps.iter().enumerate() {
+            let action = step(&state);
+            let fast = apply(&state, action.clone());
+            let full = apply(&without_cache(&state), action);
+            // The delta path kept the same cache, the full path sorted a new one.
+            assert!(Rc::ptr_eq(
+                fast.current.positions.as_ref().unwrap(),
+                state.current.positions.as_ref().unwrap()
+            ));
+            assert!(!Rc::ptr_eq(
+                full.current.positions.as_ref().unwrap(),
+                state.current.positions.as_ref().unwrap()
+            ));
+            assert_eq!(seen(&fast), seen(&full), "{kind:?}, step {i}");
+            assert!(fast.change.is_some());
+            state = fast;
+        }
+    }
+}
+
+#[test]
+fn the_delta_path_needs_the_same_ring_and_keys() {
+    let s = initial();
+    let cache = s.current.positions.clone().unwrap();
+    // Another hash or algorithm places every key again, with new positions.
+    let t = apply(&s, Action::SetHash(ring_core::HashFn::Md5));
+    assert!(!Rc::ptr_eq(t.current.positions.as_ref().unwrap(), &cache));
+    let j = apply(&s, Action::SetAlgorithm(AlgoKind::Jump));
+    assert!(j.current.positions.is_none());
+    // After a join the new node owns only keys that moved to it.
+    let e = add(&s, "cache-e");
+    let change = e.change.as_deref().unwrap();
+    let newcomer = id_of(&e, "cache-e");
+    assert!(change.flows.iter().all(|f| f.to == newcomer.0));
+    assert!(change.summary.moved > 0);
+}
