@@ -44,22 +44,26 @@ def load(root):
 
 
 # scripts/bench-web writes its own section between these markers; a run of this report keeps it.
-BROWSER_BEGIN = "<!-- scripts/bench-web: begin -->"
-BROWSER_END = "<!-- scripts/bench-web: end -->"
+# Sections other scripts write into BENCHMARKS.md, kept as they are.
+KEPT_SECTIONS = [
+    ("<!-- scripts/bench-web: begin -->", "<!-- scripts/bench-web: end -->"),
+    ("<!-- scripts/bench-app: begin -->", "<!-- scripts/bench-app: end -->"),
+    ("<!-- wasm-size: begin -->", "<!-- wasm-size: end -->"),
+]
 
 
-def browser_section(path):
-    """The section scripts/bench-web wrote into BENCHMARKS.md, as it is, or None."""
+def kept_section(path, begin, end):
+    """The section between `begin` and `end` in BENCHMARKS.md, as it is, or None."""
     try:
         with open(path) as f:
             text = f.read()
     except OSError:
         return None
-    start = text.find(BROWSER_BEGIN)
-    end = text.find(BROWSER_END)
-    if start < 0 or end < start:
+    start = text.find(begin)
+    stop = text.find(end)
+    if start < 0 or stop < start:
         return None
-    return text[start:end + len(BROWSER_END)]
+    return text[start:stop + len(end)]
 
 
 def run(cmd):
@@ -264,10 +268,12 @@ def main():
            f"{ns(delta)} vs {ns(full)} in full ({ratio(full, delta)})",
            None if delta is None or full is None else delta < full)
     say("")
-    kept = browser_section(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "BENCHMARKS.md"))
-    if kept:
-        say(kept)
-        say("")
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "BENCHMARKS.md")
+    for begin, end in KEPT_SECTIONS:
+        kept = kept_section(path, begin, end)
+        if kept:
+            say(kept)
+            say("")
     print("\n".join(out))
 
 

@@ -9,6 +9,7 @@
 //!   (animation frames, media queries, canvas sizing) that stay out of the model.
 //! - `share` (wasm32 only): the state in the address, the browser's storage and the
 //!   embedding host's height messages; the codec itself is [`model::url`].
+//! - `perf` (wasm32 only): the performance marks of the page's start (`bench/app/startup.mjs`).
 #![forbid(unsafe_code)]
 
 pub mod draw;
@@ -21,5 +22,7 @@ pub mod app;
 pub mod components;
 #[cfg(target_arch = "wasm32")]
 pub mod effects;
+#[cfg(target_arch = "wasm32")]
+pub mod perf;
 #[cfg(target_arch = "wasm32")]
 pub mod share;

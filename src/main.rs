@@ -2,6 +2,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
+    ringlab_app::perf::mark(ringlab_app::perf::WASM_START);
     ringlab_app::app::start();
 }
 

@@ -3,6 +3,8 @@
 // WebAssembly) only. Trunk's own loader is an inline <script type="module">; Trunk.toml's
 // `pattern_script` replaces it with a tag loading this file, which carries the hashed file
 // names of the app's JavaScript glue and WebAssembly in data attributes.
+// Marks for bench/app/startup.mjs (the wasm adds ringlab:wasm-start and ringlab:first-ring).
+performance.mark('ringlab:boot');
 const tag = document.querySelector('script[data-ringlab-js][data-ringlab-wasm]');
 const { default: init } = await import(tag.dataset.ringlabJs);
 const wasm = await init({ module_or_path: tag.dataset.ringlabWasm });

@@ -8,7 +8,6 @@ use yew::prelude::*;
 use super::field_error::{invalid, FieldError};
 use super::{use_lang, value_of, Dispatch};
 use crate::i18n::{Msg, Ui};
-use crate::model::keys::MAX_DRAWN_LIMIT;
 use crate::model::{Action, Field, KeySource, State};
 
 /// Props of [`KeysPanel`].
@@ -129,8 +128,9 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
             <form class="row-form drawn-form" onsubmit={ondrawn} novalidate=true>
                 <div class="field narrow">
                     <label for="drawn-keys">{ lang.ui(Ui::DrawnLabel) }</label>
-                    <input id="drawn-keys" type="number" min="0" max={MAX_DRAWN_LIMIT.to_string()} step="1"
-                        inputmode="numeric" value={(*drawn).clone()} oninput={set(&drawn)}
+                    // Text, as the other counts: "10,000" is accepted, and what was typed stays
+                    // next to the message when it is refused (a number input would empty it).
+                    <input id="drawn-keys" type="text" inputmode="numeric" value={(*drawn).clone()} oninput={set(&drawn)}
                         aria-invalid={invalid(state, Field::Drawn).to_string()}
                         aria-describedby="drawn-keys-hint drawn-keys-error" />
                 </div>

@@ -17,7 +17,7 @@ use crate::draw::canvas::fill_layer;
 use crate::draw::dots::DotLayer;
 use crate::draw::ring::{self, RingDots, RingHit, RingScene};
 use crate::draw::scene::{self, Scene, View};
-use crate::draw::Theme;
+use crate::draw::{ease, Theme};
 use crate::effects::{device_pixel_ratio, draw_on_canvas, parent_width, use_resize_counter};
 use crate::i18n::{Msg, Ui};
 use crate::model::State;
@@ -75,16 +75,23 @@ fn view(state: &State, theme: Theme, progress: f64, hover: Option<Hover>) -> Vie
 /// and placed, made again only when the state, the theme, the pointer or the size change; and
 /// the dot layer and colour string every frame reuses. So a frame of the animation builds
 /// nothing per key: it fades a few colours, moves the travellers and fills one path per
-/// colour. A ring's frames also share everything that does not move (the scale, arcs,
-/// points and the keys that stay), drawn once into an offscreen canvas and copied into each
-/// frame.
+/// colour. A ring's frames also share what does not move: the scale, arcs, points and keys
+/// with the moved keys in their old colours in one offscreen canvas, the moved keys in their
+/// new colours in another; a frame copies the first and fades the second in over it, then
+/// draws only the travellers.
 struct Frames {
     key: FramesKey,
     scene: Scene,
     dots: Dots,
     layer: DotLayer,
     colour: String,
-    under: Option<HtmlCanvasElement>,
+    ring: Option<RingLayers>,
+}
+
+/// The two offscreen canvases of a ring's frames.
+struct RingLayers {
+    under: HtmlCanvasElement,
+    moved: HtmlCanvasElement,
 }
 
 enum Dots {
@@ -116,7 +123,7 @@ impl Frames {
             dots,
             layer: DotLayer::default(),
             colour: String::new(),
-            under: None,
+            ring: None,
         }
     }
 }
@@ -129,29 +136,40 @@ fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
         .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
 }
 
-/// A `width × height` canvas outside the page with what lies under a ring's moving keys:
-/// [`ring::draw_ring_under`] and the keys that stay ([`RingDots::still`]).
-fn ring_under(
-    scene: &RingScene,
-    dots: &RingDots,
-    (width, height): (u32, u32),
-    layer: &mut DotLayer,
-    colour: &mut String,
-) -> Option<HtmlCanvasElement> {
-    let under = web_sys::window()?
+/// A `width × height` canvas outside the page.
+fn offscreen((width, height): (u32, u32)) -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
+    let canvas = web_sys::window()?
         .document()?
         .create_element("canvas")
         .ok()?
         .dyn_into::<HtmlCanvasElement>()
         .ok()?;
-    under.set_width(width);
-    under.set_height(height);
-    let ctx = context_2d(&under)?;
+    canvas.set_width(width);
+    canvas.set_height(height);
+    let ctx = context_2d(&canvas)?;
+    Some((canvas, ctx))
+}
+
+/// A ring's offscreen canvases: under, [`ring::draw_ring_under`], the keys that stay and the
+/// moved keys in their old colours; moved, on nothing, the moved keys in their new colours.
+fn ring_layers(
+    scene: &RingScene,
+    dots: &RingDots,
+    size: (u32, u32),
+    layer: &mut DotLayer,
+    colour: &mut String,
+) -> Option<RingLayers> {
+    let (under, ctx) = offscreen(size)?;
     let area = CanvasBackend::with_canvas_object(under.clone())?.into_drawing_area();
     ring::draw_ring_under(&area, scene).ok()?;
     dots.still(layer);
     fill_layer(&ctx, layer, colour).ok()?;
-    Some(under)
+    dots.moved(false, layer);
+    fill_layer(&ctx, layer, colour).ok()?;
+    let (moved, ctx) = offscreen(size)?;
+    dots.moved(true, layer);
+    fill_layer(&ctx, layer, colour).ok()?;
+    Some(RingLayers { under, moved })
 }
 
 /// Draws `state` at `progress` on `canvas`, reusing `frames` when it was made for the same
@@ -190,16 +208,27 @@ fn draw_frame(
         match (&mut f.scene, &f.dots) {
             (Scene::Ring(r), Dots::Ring(d)) => {
                 r.progress = progress;
-                if f.under.is_none() {
-                    f.under = ring_under(r, d, (w, h), layer, colour);
+                if f.ring.is_none() {
+                    f.ring = ring_layers(r, d, (w, h), layer, colour);
                 }
-                let Some(under) = &f.under else {
+                let Some(ring_layers) = &f.ring else {
                     let mut fill = |l: &DotLayer| fill_layer(&ctx, l, colour);
                     return ring::draw_ring_with(area, r, d, layer, &mut fill);
                 };
-                ctx.draw_image_with_html_canvas_element(under, 0.0, 0.0)
-                    .map_err(|e| format!("{e:?}"))?;
-                d.moving(progress, theme, layer);
+                let js = |e: wasm_bindgen::JsValue| format!("{e:?}");
+                ctx.draw_image_with_html_canvas_element(&ring_layers.under, 0.0, 0.0)
+                    .map_err(js)?;
+                // The moved keys fade to their new colours: the same as mixing each dot's
+                // two colours by ease(progress), as the native drawing does.
+                let t = ease(progress);
+                if t > 0.0 {
+                    ctx.set_global_alpha(t);
+                    let drawn =
+                        ctx.draw_image_with_html_canvas_element(&ring_layers.moved, 0.0, 0.0);
+                    ctx.set_global_alpha(1.0);
+                    drawn.map_err(js)?;
+                }
+                d.travellers(progress, theme, layer);
                 fill_layer(&ctx, layer, colour)?;
                 ring::draw_ring_over(area, r)?;
                 area.present().map_err(|e| format!("{e:?}"))
@@ -253,6 +282,7 @@ pub fn PictureCanvas(props: &PictureProps) -> Html {
                 if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
                     let mut frames = frames.borrow_mut();
                     draw_frame(&c, &mut frames, state, *theme, *progress, *hover);
+                    crate::perf::first_ring_drawn();
                 }
             },
         );

@@ -5,6 +5,7 @@ use yew::prelude::*;
 use super::use_lang;
 use crate::effects::Playback;
 use crate::i18n::Ui;
+use crate::model::decimal::parse_f64;
 
 /// Props of [`PlaybackControls`].
 #[derive(Properties, PartialEq)]
@@ -27,7 +28,7 @@ pub fn PlaybackControls(props: &PlaybackProps) -> Html {
     let replay = p.onreplay.reform(|_: MouseEvent| ());
     let onspeed = p
         .onspeed
-        .reform(|e: Event| super::value_of(&e).parse::<f64>().unwrap_or(1.0));
+        .reform(|e: Event| parse_f64(&super::value_of(&e)).unwrap_or(1.0));
     let (label, icon) = if p.playing {
         (lang.ui(Ui::Pause), "❚❚")
     } else {

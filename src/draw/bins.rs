@@ -8,7 +8,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::dots::{DotLayer, Groups, Mark, MAX_OUTLINED};
+use super::dots::{DotLayer, Groups, Mark, MANY_DOTS, MAX_OUTLINED};
 use super::{err, rgb, shorten, DrawResult, Theme};
 use crate::model::Rgb;
 
@@ -246,6 +246,9 @@ pub fn draw_bins_with<DB: DrawingBackend>(
 ) -> DrawResult {
     let (w, h) = area.dim_in_pixel();
     let (lay, _) = layouts(scene, w, h);
+    area.fill(&rgb(scene.theme.bg)).map_err(err)?;
+    dots.cells(scene.progress, layer);
+    fill(layer)?;
     draw_bins_under(area, scene, &lay)?;
     dots.frame(scene.progress, scene.theme, layer);
     fill(layer)?;
@@ -266,7 +269,8 @@ pub fn draw_bins_with<DB: DrawingBackend>(
     area.present().map_err(err)
 }
 
-/// Everything under the keys: the background, the header and the bins.
+/// Everything under the keys but the table's cells ([`BinsDots::cells`]): the table's
+/// highlights or the scores, and the bins.
 fn draw_bins_under<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &BinsScene,
@@ -274,36 +278,14 @@ fn draw_bins_under<DB: DrawingBackend>(
 ) -> DrawResult {
     let s = scene.scale;
     let theme = scene.theme;
-    let t = super::ease(scene.progress);
-    area.fill(&rgb(theme.bg)).map_err(err)?;
 
     match &scene.header {
         Header::None => {}
         Header::Table {
-            cells,
-            before: old,
-            highlight,
+            cells, highlight, ..
         } => {
             let (cols, _, cw, ch) = lay.grid(cells.len());
             let (l, top, _, _) = lay.header;
-            let gap = if cw > 4.0 * s && ch > 4.0 * s {
-                1.0
-            } else {
-                0.0
-            };
-            for (i, &c) in cells.iter().enumerate() {
-                let colour = match old.as_ref().and_then(|o| o.get(i)) {
-                    Some(&o) if o != c => o.mix(c, t),
-                    _ => c,
-                };
-                let x = l + (i % cols) as f64 * cw;
-                let y = top + (i / cols) as f64 * ch;
-                area.draw(&Rectangle::new(
-                    rect(x, y, x + cw - gap, y + ch - gap),
-                    rgb(colour).filled(),
-                ))
-                .map_err(err)?;
-            }
             for (i, width) in [(*highlight, 2.5), (hover_cell(scene), 1.5)] {
                 if let Some(i) = i.filter(|&i| i < cells.len()) {
                     let x = l + (i % cols) as f64 * cw;
@@ -396,14 +378,21 @@ fn draw_bins_under<DB: DrawingBackend>(
 
 /// The keys of a bins scene for one size of drawing, grouped by the colours they fade
 /// between, with where each one starts and ends worked out once: a frame then only works
-/// out each group's colour and each moving key's place, as one batch per colour.
+/// out each group's colour and each moving key's place, as one batch per colour. The same
+/// for the cells of a lookup table, which fade to their new owners' colours.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BinsDots {
+    /// Table cells' top-left corners, by owner's colour and the previous owner's.
+    cells: Groups<(f64, f64)>,
+    /// The cells' mark.
+    cell: Mark,
     /// Keys that stay where they are, by colour.
-    still: Groups<(f32, f32)>,
+    still: Groups<(f64, f64)>,
     /// Keys that move: where from and where to, by new and old colour.
-    moving: Groups<((f32, f32), (f32, f32))>,
-    radius: f32,
+    moving: Groups<((f64, f64), (f64, f64))>,
+    radius: f64,
+    /// The keys' mark: discs, or when there are many (and so small), squares.
+    mark: Mark,
     /// Whether moved keys get an outline (not when so many that the outlines hide them).
     outlined: bool,
 }
@@ -412,37 +401,82 @@ impl BinsDots {
     /// The keys of `scene` on a `width × height` drawing.
     pub fn new(scene: &BinsScene, width: u32, height: u32) -> BinsDots {
         let (lay, before) = layouts(scene, width, height);
-        let f32s = |(x, y): (f64, f64)| (x as f32, y as f32);
+        let f64s = |(x, y): (f64, f64)| (x, y);
         let still = Groups::of(
             scene
                 .dots
                 .iter()
                 .filter(|d| d.from.is_none())
-                .map(|d| (d.colour, None, f32s(lay.dot(d.column, d.slot)))),
+                .map(|d| (d.colour, None, lay.dot(d.column, d.slot))),
         );
         let moving = Groups::of(scene.dots.iter().filter_map(|d| {
             let (col, slot, c) = d.from?;
-            let ends = (f32s(before.dot(col, slot)), f32s(lay.dot(d.column, d.slot)));
+            let ends = (f64s(before.dot(col, slot)), lay.dot(d.column, d.slot));
             Some((d.colour, Some(c), ends))
         }));
+        let radius = (lay.pitch * 0.38).round().max(1.0);
+        let (mut cells, mut cell) = (Groups::default(), Mark::Rect { w: 0.0, h: 0.0 });
+        if let Header::Table {
+            cells: now,
+            before: old,
+            ..
+        } = &scene.header
+        {
+            let (cols, _, cw, ch) = lay.grid(now.len());
+            let (l, top, _, _) = lay.header;
+            let s = scene.scale;
+            let gap = if cw > 4.0 * s && ch > 4.0 * s {
+                1.0
+            } else {
+                0.0
+            };
+            cell = Mark::Rect {
+                w: (cw - gap),
+                h: (ch - gap),
+            };
+            cells = Groups::of(now.iter().enumerate().map(|(i, &c)| {
+                let from = old.as_ref().and_then(|o| o.get(i)).filter(|&&o| o != c);
+                let x = l + (i % cols) as f64 * cw;
+                let y = top + (i / cols) as f64 * ch;
+                (c, from.copied(), (x, y))
+            }));
+        }
         BinsDots {
+            cells,
+            cell,
             still,
             outlined: moving.len() <= MAX_OUTLINED,
             moving,
-            radius: (lay.pitch * 0.38).round().max(1.0) as f32,
+            radius,
+            mark: if scene.dots.len() > MANY_DOTS {
+                Mark::Square(radius)
+            } else {
+                Mark::Disc(radius)
+            },
+        }
+    }
+
+    /// The table's cells at `progress` (0..=1) of the change, fading to their new owners'
+    /// colours, into `layer` (emptied first; nothing without a table).
+    pub fn cells(&self, progress: f64, layer: &mut DotLayer) {
+        layer.clear();
+        let t = super::ease(progress);
+        for (to, from, at) in &self.cells.groups {
+            let colour = from.map_or(*to, |f| f.mix(*to, t));
+            layer.start(colour, self.cell).extend_from_slice(at);
         }
     }
 
     /// The keys at `progress` (0..=1) of the change, into `layer` (emptied first).
     pub fn frame(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
         layer.clear();
-        let t = super::ease(progress) as f32;
-        let disc = Mark::Disc(self.radius);
+        let t = super::ease(progress);
+        let disc = self.mark;
         for (colour, _, at) in &self.still.groups {
             layer.start(*colour, disc).extend_from_slice(at);
         }
         // Moved keys travel from their old bin while the change plays.
-        let place = |&(from, to): &((f32, f32), (f32, f32))| {
+        let place = |&(from, to): &((f64, f64), (f64, f64))| {
             if t < 1.0 {
                 (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t)
             } else {
@@ -451,7 +485,7 @@ impl BinsDots {
         };
         for (to, from, ends) in &self.moving.groups {
             let colour = match from {
-                Some(f) if t < 1.0 => f.mix(*to, f64::from(t)),
+                Some(f) if t < 1.0 => f.mix(*to, t),
                 _ => *to,
             };
             layer.start(colour, disc).extend(ends.iter().map(place));

@@ -13,7 +13,11 @@ use super::DrawResult;
 
 /// Draws every batch of `layer` on `ctx`: one path and one fill or stroke per batch.
 /// `colour` is scratch space for the colour strings, kept by the caller across frames.
-pub fn fill_layer(ctx: &CanvasRenderingContext2d, layer: &DotLayer, colour: &mut String) -> DrawResult {
+pub fn fill_layer(
+    ctx: &CanvasRenderingContext2d,
+    layer: &DotLayer,
+    colour: &mut String,
+) -> DrawResult {
     for b in layer.batches() {
         if b.at.is_empty() {
             continue;
@@ -22,18 +26,15 @@ pub fn fill_layer(ctx: &CanvasRenderingContext2d, layer: &DotLayer, colour: &mut
         let _ = write!(colour, "rgb({},{},{})", b.colour.0, b.colour.1, b.colour.2);
         ctx.begin_path();
         match b.mark {
-            Mark::Disc(r) if r <= 2.0 => {
-                let r = f64::from(r);
+            Mark::Square(h) => {
                 for &(x, y) in &b.at {
-                    ctx.rect(f64::from(x) - r, f64::from(y) - r, 2.0 * r, 2.0 * r);
+                    ctx.rect(x - h, y - h, 2.0 * h, 2.0 * h);
                 }
                 ctx.set_fill_style_str(colour);
                 ctx.fill();
             }
             Mark::Disc(r) => {
-                let r = f64::from(r);
                 for &(x, y) in &b.at {
-                    let (x, y) = (f64::from(x), f64::from(y));
                     // Each disc its own sub-path: without the move, the path would join
                     // one disc to the next with a line.
                     ctx.move_to(x + r, y);
@@ -42,15 +43,23 @@ pub fn fill_layer(ctx: &CanvasRenderingContext2d, layer: &DotLayer, colour: &mut
                 ctx.set_fill_style_str(colour);
                 ctx.fill();
             }
-            Mark::Ring { radius, width } => {
-                let r = f64::from(radius);
+            Mark::Rect { w, h } => {
                 for &(x, y) in &b.at {
-                    let (x, y) = (f64::from(x), f64::from(y));
-                    ctx.move_to(x + r, y);
-                    let _ = ctx.arc(x, y, r, 0.0, TAU);
+                    // Corners on whole pixels, as plotters puts them: neighbouring cells
+                    // meet without a seam.
+                    let (x0, y0) = (x.round(), y.round());
+                    ctx.rect(x0, y0, (x + w).round() - x0, (y + h).round() - y0);
+                }
+                ctx.set_fill_style_str(colour);
+                ctx.fill();
+            }
+            Mark::Ring { radius, width } => {
+                for &(x, y) in &b.at {
+                    ctx.move_to(x + radius, y);
+                    let _ = ctx.arc(x, y, radius, 0.0, TAU);
                 }
                 ctx.set_stroke_style_str(colour);
-                ctx.set_line_width(f64::from(width));
+                ctx.set_line_width(width);
                 ctx.stroke();
             }
         }

@@ -18,17 +18,32 @@ use crate::model::Rgb;
 /// key band and the travellers into a grey smear.
 pub const MAX_OUTLINED: usize = 2_000;
 
+/// Most keys drawn as discs; more are drawn as small squares (see `RingDots`'s and
+/// `BinsDots`' marks).
+pub const MANY_DOTS: usize = 5_000;
+
 /// How the dots of a batch are drawn, in device pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Mark {
     /// A filled disc of this radius around each point.
-    Disc(f32),
+    Disc(f64),
+    /// A filled square of this half side around each point: for dots of a pixel or two,
+    /// where it looks like a disc and costs a canvas far less to fill.
+    Square(f64),
+    /// A filled rectangle this wide and high from each point (its top-left corner), its
+    /// corners on whole pixels as plotters puts them.
+    Rect {
+        /// Width.
+        w: f64,
+        /// Height.
+        h: f64,
+    },
     /// A circle of this radius around each point, stroked this wide.
     Ring {
         /// Radius.
-        radius: f32,
+        radius: f64,
         /// Line width.
-        width: f32,
+        width: f64,
     },
 }
 
@@ -40,7 +55,7 @@ pub struct Batch {
     /// The mark.
     pub mark: Mark,
     /// The centres, in device pixels.
-    pub at: Vec<(f32, f32)>,
+    pub at: Vec<(f64, f64)>,
 }
 
 /// The batches of one frame, in drawing order.
@@ -61,7 +76,7 @@ impl DotLayer {
 
     /// Starts a batch of `colour` and `mark` after the others, and returns its list of centres
     /// to fill (empty; storage from an earlier frame is reused).
-    pub fn start(&mut self, colour: Rgb, mark: Mark) -> &mut Vec<(f32, f32)> {
+    pub fn start(&mut self, colour: Rgb, mark: Mark) -> &mut Vec<(f64, f64)> {
         if self.used == self.batches.len() {
             self.batches.push(Batch {
                 colour,
@@ -133,7 +148,7 @@ impl<T> Groups<T> {
     }
 }
 
-fn px(p: (f32, f32)) -> (i32, i32) {
+fn px(p: (f64, f64)) -> (i32, i32) {
     (p.0.round() as i32, p.1.round() as i32)
 }
 
@@ -148,6 +163,14 @@ pub fn draw_layer<DB: DrawingBackend>(
         for &c in &b.at {
             match b.mark {
                 Mark::Disc(r) => area.draw(&Circle::new(px(c), r.round() as i32, colour.filled())),
+                Mark::Square(h) => area.draw(&Rectangle::new(
+                    [px((c.0 - h, c.1 - h)), px((c.0 + h - 1.0, c.1 + h - 1.0))],
+                    colour.filled(),
+                )),
+                Mark::Rect { w, h } => area.draw(&Rectangle::new(
+                    [px(c), px((c.0 + w, c.1 + h))],
+                    colour.filled(),
+                )),
                 Mark::Ring { radius, width } => area.draw(&Circle::new(
                     px(c),
                     radius.round() as i32,

@@ -32,7 +32,13 @@ use crate::model::Rgb;
 /// simplified-Chinese face then draws the Chinese (and node names in scripts it covers)
 /// as glyphs rather than empty boxes; the system's sans-serif comes last, for machines with
 /// neither. `scripts/setup` installs Debian's `fonts-dejavu-core` and `fonts-noto-cjk`.
-pub const FONT: &str = "'DejaVu Sans', 'Noto Sans CJK SC', 'Noto Sans SC', sans-serif";
+///
+/// A [`FontFamily`] built directly, not a `&str`: plotters turns a `&str` into a family
+/// through `str::to_lowercase`, which links Unicode's lowercase tables into the wasm (8.6 KB
+/// of the gzipped release build, measured; BENCHMARKS.md, "Release wasm size"). The family
+/// is the same `Name` either way.
+pub const FONT: FontFamily<'static> =
+    FontFamily::Name("'DejaVu Sans', 'Noto Sans CJK SC', 'Noto Sans SC', sans-serif");
 
 /// What a draw function returns: plotters' errors, as text (they are only ever logged).
 pub type DrawResult = Result<(), String>;

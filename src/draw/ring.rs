@@ -8,7 +8,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::dots::{DotLayer, Groups, Mark, MAX_OUTLINED};
+use super::dots::{DotLayer, Groups, Mark, MANY_DOTS, MAX_OUTLINED};
 use super::{err, power_of_two, rgb, DrawResult, Theme};
 use crate::model::Rgb;
 
@@ -497,21 +497,26 @@ pub fn draw_ring_over<DB: DrawingBackend>(
 pub struct RingDots {
     geometry: Geometry,
     /// Key dots' centres, by owner's colour and the previous owner's (moved keys).
-    keys: Groups<(f32, f32)>,
+    keys: Groups<(f64, f64)>,
     /// Travellers' start (a fraction) and signed way round, by new and old colour.
     travellers: Groups<(f64, f64)>,
     /// Whether moved keys and travellers get an outline (not when there are so many that
     /// the outlines would hide the dots).
     outlined: bool,
+    /// Whether there are so many keys that their dots are drawn smaller.
+    many: bool,
 }
 
 impl RingDots {
     /// The dots of `scene` on a `width × height` drawing.
     pub fn new(scene: &RingScene, width: u32, height: u32) -> RingDots {
         let g = Geometry::new(width, height, scene.scale, scene.text);
+        // Key dots sit on whole pixels (as plotters drew them), so that a dot drawn over
+        // another at the same place covers it exactly: the page cross-fades moved keys by
+        // drawing their new colours over the old ones.
         let keys = Groups::of(scene.keys.iter().map(|k| {
             let (x, y) = g.key_at(k);
-            (k.colour, k.from, (x as f32, y as f32))
+            (k.colour, k.from, (x.round(), y.round()))
         }));
         let mut travellers = Groups::of(scene.travellers.iter().map(|tr| {
             // The short way round.
@@ -525,13 +530,14 @@ impl RingDots {
         let outlined = moved.max(travellers.len()) <= MAX_OUTLINED;
         // Keys that leave the same point for the same point travel together: one dot, the
         // same pixels at every frame, drawn once. (On a ring of 64 points, the 14,910 keys a
-        // new hash moves share a few hundred paths.)
+        // new hash moves share about 2,000 paths.)
         for (_, _, paths) in &mut travellers.groups {
             paths.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
             paths.dedup();
         }
         RingDots {
             geometry: g,
+            many: scene.keys.len() > MANY_DOTS,
             keys,
             outlined,
             travellers,
@@ -543,50 +549,80 @@ impl RingDots {
         self.travellers.len()
     }
 
-    /// The dots at `progress` (0..=1) of the change, into `layer` (emptied first).
+    /// The dots at `progress` (0..=1) of the change, into `layer` (emptied first): the keys
+    /// (the moved ones fading from their old owner's colour to their new owner's), then the
+    /// travellers, or at rest the rings round the moved keys.
     pub fn frame(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
         self.still(layer);
-        self.add_moving(progress, theme, layer);
+        let t = super::ease(progress);
+        let dot = self.dot();
+        for (to, from, at) in &self.keys.groups {
+            if let Some(f) = from {
+                layer.start(f.mix(*to, t), dot).extend_from_slice(at);
+            }
+        }
+        self.add_travellers(progress, theme, layer);
     }
 
-    /// The dots that are the same at every moment of the change, into `layer` (emptied
-    /// first): the keys that did not move.
+    /// The keys that did not move, into `layer` (emptied first): the same at every moment.
     pub fn still(&self, layer: &mut DotLayer) {
         layer.clear();
         let dot = self.dot();
         for (to, _, at) in self.keys.groups.iter().filter(|g| g.1.is_none()) {
-            layer.start(*to, Mark::Disc(dot)).extend_from_slice(at);
+            layer.start(*to, dot).extend_from_slice(at);
         }
     }
 
-    /// The dots that change with `progress` (0..=1), into `layer` (emptied first): the
-    /// moved keys, fading to their new owner's colour, and the travellers. With
-    /// [`RingDots::still`] drawn before, the whole frame.
-    pub fn moving(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
+    /// The keys that moved, in their old owner's colour (`after` false) or their new owner's,
+    /// into `layer` (emptied first). The new ones drawn over the old ones at an opacity of
+    /// `ease(progress)` are the cross-fade of [`RingDots::frame`], without a path per frame.
+    pub fn moved(&self, after: bool, layer: &mut DotLayer) {
         layer.clear();
-        self.add_moving(progress, theme, layer);
-    }
-
-    fn dot(&self) -> f32 {
-        (1.8 * self.geometry.scale).round().max(1.0) as f32
-    }
-
-    fn add_moving(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
-        let g = &self.geometry;
-        let s = g.scale;
-        let t = super::ease(progress);
-        // The keys, cross-fading to their new owner's colour while the change plays.
         let dot = self.dot();
         for (to, from, at) in &self.keys.groups {
             if let Some(f) = from {
-                layer.start(f.mix(*to, t), Mark::Disc(dot)).extend_from_slice(at);
+                let colour = if after { *to } else { *f };
+                layer.start(colour, dot).extend_from_slice(at);
             }
         }
+    }
+
+    /// The travellers at `progress` (0..=1), or at rest the rings round the moved keys, into
+    /// `layer` (emptied first). Over [`RingDots::still`] and the cross-faded
+    /// [`RingDots::moved`], the whole frame.
+    pub fn travellers(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
+        layer.clear();
+        self.add_travellers(progress, theme, layer);
+    }
+
+    /// The mark of a key dot. Many keys get smaller dots: 20,000 dots of radius 2 cover the
+    /// key band six times over, a solid mass; squares of two pixels, about once and a half,
+    /// so single keys, the travellers (larger) and the fading colours can still be told
+    /// apart, and a canvas fills them several times faster than discs.
+    fn dot(&self) -> Mark {
+        let s = self.geometry.scale;
+        if self.many {
+            Mark::Square(s.round().max(1.0))
+        } else {
+            Mark::Disc((1.8 * s).round().max(1.0))
+        }
+    }
+
+    /// The radius of the ring round a moved key at rest.
+    fn ring_radius(&self) -> f64 {
+        let s = self.geometry.scale;
+        (1.8 * s).round().max(1.0) + (1.5 * s).round()
+    }
+
+    fn add_travellers(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
+        let g = &self.geometry;
+        let s = g.scale;
+        let t = super::ease(progress);
         if t >= 1.0 && self.outlined {
             // At rest, the keys that moved keep a ring so they can still be found.
             let mark = Mark::Ring {
-                radius: dot + (1.5 * s).round() as f32,
-                width: s.max(1.0) as f32,
+                radius: self.ring_radius(),
+                width: s.max(1.0),
             };
             let ring = layer.start(theme.fg.mix(theme.bg, 0.35), mark);
             for (_, from, at) in &self.keys.groups {
@@ -598,23 +634,24 @@ impl RingDots {
         // Keys on their way: from the old owner's point to the new owner's, the short way
         // round, dipping towards the centre so they are seen crossing.
         if t < 1.0 && !self.travellers.is_empty() {
-            // Smaller when there are many, so that they do not cover each other.
-            let size = if self.outlined { 3.5 * s } else { 2.0 * s }.round() as f32;
-            let r = g.r_walk - (std::f64::consts::PI * t).sin() * (g.r_walk - g.r_keys_in) * 0.5;
-            let place = |&(from, delta): &(f64, f64)| {
-                let (x, y) = g.at(from + delta * t, r);
-                (x as f32, y as f32)
+            // Smaller when there are many, so that they do not cover each other, and squares:
+            // 15,000 discs a frame held the page at 30 frames a second, squares at 60.
+            let size = if self.outlined { 3.5 * s } else { 2.0 * s }.round();
+            let mark = if self.outlined {
+                Mark::Disc(size)
+            } else {
+                Mark::Square(size)
             };
+            let r = g.r_walk - (std::f64::consts::PI * t).sin() * (g.r_walk - g.r_keys_in) * 0.5;
+            let place = |&(from, delta): &(f64, f64)| g.at(from + delta * t, r);
             for (to, from, paths) in &self.travellers.groups {
                 let colour = from.map_or(*to, |f| f.mix(*to, t));
-                layer
-                    .start(colour, Mark::Disc(size))
-                    .extend(paths.iter().map(place));
+                layer.start(colour, mark).extend(paths.iter().map(place));
             }
             if self.outlined {
                 let mark = Mark::Ring {
                     radius: size,
-                    width: s.max(1.0) as f32,
+                    width: s.max(1.0),
                 };
                 let outline = layer.start(theme.fg, mark);
                 for (_, _, paths) in &self.travellers.groups {

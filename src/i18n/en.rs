@@ -481,10 +481,16 @@ fn weighting(w: Weighting) -> &'static str {
     }
 }
 
+/// `s` with its first letter in capitals. ASCII only: what is capitalised starts with an
+/// English word or a tour node's name (`cache-a`), never a reader's name, and
+/// `char::to_uppercase` would link Unicode's uppercase tables into the wasm (7 KB of the
+/// gzipped release build, measured; BENCHMARKS.md, "Release wasm size").
 fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
-        Some(first) => first.to_uppercase().chain(c).collect(),
+        Some(first) => std::iter::once(first.to_ascii_uppercase())
+            .chain(c)
+            .collect(),
         None => String::new(),
     }
 }

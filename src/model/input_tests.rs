@@ -308,7 +308,10 @@ fn keys() {
         &s,
         Action::PasteKeys(many),
         Field::Paste,
-        &[&format!("{} keys is too many", MAX_KEYS + 1), &format!("1 to {MAX_KEYS} keys")],
+        &[
+            &format!("{} keys is too many", MAX_KEYS + 1),
+            &format!("1 to {MAX_KEYS} keys"),
+        ],
     );
     let huge = "k".repeat(MAX_PASTE_BYTES + 1);
     let e = refused(

@@ -30,9 +30,10 @@ use crate::i18n::Msg;
 /// Chromium on the two-core test machine: re-placing 50,000 keys takes 5 to 9 ms.
 pub const SYNC_KEYS: usize = 50_000;
 
-/// Keys a step should be given so that one step stays well inside a frame: hashing and
-/// placing 16,384 keys takes about 1 to 2 ms in the release build.
-pub const STEP_KEYS: usize = 16_384;
+/// Keys a step should be given: small enough that the slice that runs steps for 8 ms does
+/// not overrun by much (making 4,096 keys takes about 3 ms in the release build, placing
+/// them well under 1 ms).
+pub const STEP_KEYS: usize = 4_096;
 
 /// Keys sorted at once before the sorted runs are merged.
 const SORT_RUN: usize = 16_384;
@@ -197,11 +198,11 @@ impl Job {
             }
             Phase::Place => self.place(keys),
             Phase::Sort(mut sort) => {
-                self.done += sort.step(keys) as u64;
+                self.done += sort.step(&self.positions, keys) as u64;
                 if sort.finished() {
+                    // The cache keeps the positions; the snapshot reads them from there.
                     let positions = std::mem::take(&mut self.positions);
-                    self.cache = KeyPositions::from_sorted(positions.clone(), sort.into_sorted());
-                    self.positions = positions;
+                    self.cache = KeyPositions::from_sorted(positions, sort.into_sorted());
                     self.after_sort()
                 } else {
                     Phase::Sort(sort)
@@ -250,13 +251,7 @@ impl Job {
             }
         }
         if placement.owning_ring().is_some() {
-            let pairs = self
-                .positions
-                .iter()
-                .enumerate()
-                .map(|(i, &p)| (p, i))
-                .collect();
-            Phase::Sort(SlicedSort::new(pairs))
+            Phase::Sort(SlicedSort::new(self.positions.len()))
         } else {
             self.after_sort()
         }
@@ -318,10 +313,15 @@ impl Job {
                 KeySet::from_shared(self.source, self.keys).with_drawn(drawn)
             }
         };
+        let cache = self.cache.map(Rc::new);
+        let positions = match &cache {
+            Some(c) => c.positions(),
+            None => &self.positions,
+        };
         let placed = PlacedKeys {
             owners: self.owners,
-            positions: &self.positions,
-            cache: self.cache.map(Rc::new),
+            positions,
+            cache: cache.clone(),
             loads: None,
         };
         let snapshot = Snapshot::assemble(
@@ -362,37 +362,50 @@ fn merge_passes(count: usize) -> u64 {
     passes
 }
 
-/// A bottom-up merge sort done a run or a merge at a time.
+/// A bottom-up merge sort done a few thousand entries at a time: runs of [`SORT_RUN`] are
+/// sorted first, then merged in pairs, pass after pass; a merge can stop anywhere.
 struct SlicedSort {
+    /// How many entries in all.
+    len: usize,
     data: Vec<(u64, usize)>,
     spare: Vec<(u64, usize)>,
     /// The width of the sorted runs; 0 while the first runs are being sorted.
     run: usize,
-    /// Where the current pass has got to.
+    /// Where the current pass has got to: the start of the next run or pair of runs.
     next: usize,
+    /// Within a merge: the next entries of the left and right runs, and of the output.
+    merging: Option<(usize, usize, usize)>,
 }
 
 impl SlicedSort {
-    fn new(data: Vec<(u64, usize)>) -> SlicedSort {
+    /// A sort of every `(positions[i], i)`, which [`SlicedSort::step`] is given.
+    fn new(len: usize) -> SlicedSort {
         SlicedSort {
-            data,
+            len,
+            data: Vec::with_capacity(len),
             spare: Vec::new(),
             run: 0,
             next: 0,
+            merging: None,
         }
     }
 
     fn finished(&self) -> bool {
-        (self.run > 0 && self.run >= self.data.len()) || self.data.len() <= 1
+        (self.run > 0 && self.run >= self.len) || self.len == 0
     }
 
-    /// Sorts or merges at least `units` entries (a merge is never cut); returns how many.
-    fn step(&mut self, units: usize) -> usize {
-        let len = self.data.len();
+    /// Sorts or merges about `units` entries (a first run is sorted whole); returns how many.
+    /// `positions` must be the same every time.
+    fn step(&mut self, positions: &[u64], units: usize) -> usize {
+        let len = self.len;
         let mut worked = 0;
         while worked < units && !self.finished() {
             if self.run == 0 {
                 let to = self.next.saturating_add(SORT_RUN).min(len);
+                let run = positions.get(self.next..to).unwrap_or_default();
+                let first = self.next;
+                self.data
+                    .extend(run.iter().enumerate().map(|(i, &p)| (p, first + i)));
                 if let Some(part) = self.data.get_mut(self.next..to) {
                     part.sort_unstable();
                 }
@@ -404,17 +417,44 @@ impl SlicedSort {
                 }
                 continue;
             }
+            if self.next == 0 && self.merging.is_none() {
+                // A new pass writes the spare buffer from its start, in order.
+                self.spare.clear();
+                self.spare.reserve(len);
+            }
             let mid = self.next.saturating_add(self.run).min(len);
             let end = mid.saturating_add(self.run).min(len);
-            if self.spare.len() != len {
-                self.spare = self.data.clone();
+            let (mut left, mut right, mut out) =
+                self.merging.unwrap_or((self.next, mid, self.next));
+            let begin = out;
+            let stop = out.saturating_add(units - worked).min(end);
+            while out < stop {
+                let l = self.data.get(left).filter(|_| left < mid);
+                let r = self.data.get(right).filter(|_| right < end);
+                let take = match (l, r) {
+                    (Some(l), Some(r)) if l <= r => {
+                        left += 1;
+                        *l
+                    }
+                    (Some(l), None) => {
+                        left += 1;
+                        *l
+                    }
+                    (_, Some(r)) => {
+                        right += 1;
+                        *r
+                    }
+                    (None, None) => break,
+                };
+                self.spare.push(take);
+                out += 1;
             }
-            merge(
-                &self.data[self.next..mid],
-                &self.data[mid..end],
-                &mut self.spare[self.next..end],
-            );
-            worked += end - self.next;
+            worked += (out - begin).max(1);
+            if out < end {
+                self.merging = Some((left, right, out));
+                continue;
+            }
+            self.merging = None;
             self.next = end;
             if self.next >= len {
                 std::mem::swap(&mut self.data, &mut self.spare);
@@ -427,29 +467,6 @@ impl SlicedSort {
 
     fn into_sorted(self) -> Vec<(u64, usize)> {
         self.data
-    }
-}
-
-/// Merges two sorted runs into `out` (as long as both).
-fn merge(left: &[(u64, usize)], right: &[(u64, usize)], out: &mut [(u64, usize)]) {
-    let (mut i, mut j) = (0, 0);
-    for slot in out.iter_mut() {
-        let take_left = match (left.get(i), right.get(j)) {
-            (Some(l), Some(r)) => l <= r,
-            (Some(_), None) => true,
-            _ => false,
-        };
-        if take_left {
-            if let Some(&l) = left.get(i) {
-                *slot = l;
-            }
-            i += 1;
-        } else {
-            if let Some(&r) = right.get(j) {
-                *slot = r;
-            }
-            j += 1;
-        }
     }
 }
 

@@ -291,7 +291,10 @@ mod tests {
             ("ten", "is not a whole number"),
             ("99999999999999999999999", "out of range"),
         ] {
-            let e = parse_drawn(bad).err().map(|m| m.to_string()).unwrap_or_default();
+            let e = parse_drawn(bad)
+                .err()
+                .map(|m| m.to_string())
+                .unwrap_or_default();
             assert!(e.contains(says), "{bad}: {e}");
             assert!(e.contains("from 0 to 20000"), "{bad}: {e}");
         }

@@ -10,16 +10,17 @@
 pub mod algo;
 pub mod chord_view;
 pub mod compare;
+pub mod decimal;
 pub mod display;
 mod drawn;
 pub mod export;
+pub mod job;
 pub mod keys;
 pub mod limits;
 pub mod palette;
 pub mod paper;
 pub mod replication_view;
 pub mod slot_keep;
-pub mod job;
 mod snapshot;
 mod state;
 pub mod tour;

@@ -1302,12 +1302,12 @@ fn parse_count_param(text: &str, what: Quantity, min: u32, max: u32) -> Result<u
 
 fn parse_epsilon(text: &str) -> Result<f64, Msg> {
     let t = text.trim();
-    match t.parse::<f64>() {
+    match super::decimal::parse_f64(t) {
         // Checked here too, not only when bounded loads is built, so that a bad value is
         // refused where it was typed; the words are the core's.
-        Ok(e) if e > 0.0 && e <= ring_core::error::MAX_EPSILON => Ok(e),
-        Ok(e) => Err(Msg::Build(BuildError::BadEpsilon { epsilon: e })),
-        Err(_) => Err(Msg::EpsilonNotNumber {
+        Some(e) if e > 0.0 && e <= ring_core::error::MAX_EPSILON => Ok(e),
+        Some(e) => Err(Msg::Build(BuildError::BadEpsilon { epsilon: e })),
+        None => Err(Msg::EpsilonNotNumber {
             text: t.to_string(),
         }),
     }

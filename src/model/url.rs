@@ -377,8 +377,8 @@ pub const PARAMS: &[Param] = &[
         scope: Scope::State,
         read: |s, v| {
             let text = decode(v)?;
-            match text.parse::<f64>() {
-                Ok(e) if e > 0.0 && e <= MAX_EPSILON => {
+            match super::decimal::parse_f64(&text) {
+                Some(e) if e > 0.0 && e <= MAX_EPSILON => {
                     s.params.epsilon = e;
                     Ok(())
                 }

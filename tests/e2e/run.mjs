@@ -156,6 +156,8 @@ import './tour.mjs';
 import './share.mjs';
 import './i18n.mjs';
 import './hostile.mjs';
+import './large.mjs';
+import './drawn.mjs';
 const failed = await run();
 await browser.close();
 server.close();

@@ -601,3 +601,26 @@ fn a_join_examines_only_the_newcomers_arcs() {
     );
     assert!(delta.moved_to.iter().all(|&to| to == 100));
 }
+
+// ---------------------------------------------------------------------------------------
+// Assigning in blocks.
+
+#[test]
+fn a_ring_assigns_in_blocks_exactly_as_it_locates_one_key_at_a_time() {
+    let nodes: Vec<NodeSpec> = (0..7)
+        .map(|i| NodeSpec::new(format!("10.0.0.{i}:11211"), 50 + 25 * i))
+        .collect();
+    // Around the block size and past it, so partial and whole blocks are both used.
+    for count in [0usize, 1, 255, 256, 257, 1000] {
+        let keys: Vec<String> = (0..count).map(|i| format!("user:{i}:k")).collect();
+        for hash in [HashFn::Murmur3_64, HashFn::Md5, HashFn::Fnv1a_32] {
+            let mut config = Config::new(Algorithm::Virtual {
+                naming: Naming::Hash,
+            });
+            config.hash = hash;
+            let ring = build(&config, &nodes).unwrap();
+            let one_by_one: Vec<NodeIndex> = keys.iter().map(|k| ring.locate(k)).collect();
+            assert_eq!(ring.assign(&keys), one_by_one, "{count} keys, {hash:?}");
+        }
+    }
+}

@@ -52,7 +52,7 @@ fn ring_scene(keys: usize, moved_every: usize) -> RingScene {
 }
 
 /// Every batch's storage, to see that a frame reuses it.
-fn storage(layer: &DotLayer) -> Vec<(*const (f32, f32), usize)> {
+fn storage(layer: &DotLayer) -> Vec<(*const (f64, f64), usize)> {
     layer
         .batches()
         .iter()
@@ -114,8 +114,9 @@ fn a_ring_frame_is_every_key_and_traveller_once_in_its_colour_and_place() {
         let key = |x: f64, y: f64| ((x * 16.0).round() as u32, (y * 16.0).round() as u32);
         for k in &scene.keys {
             let colour = k.from.map_or(k.colour, |f| f.mix(k.colour, t));
+            // On whole pixels, as plotters draws them.
             let (x, y) = g.key_at(k);
-            let (x, y) = key(x, y);
+            let (x, y) = key(x.round(), y.round());
             expected.push((colour, x, y));
         }
         if t < 1.0 {
@@ -136,14 +137,18 @@ fn a_ring_frame_is_every_key_and_traveller_once_in_its_colour_and_place() {
             .filter(|b| matches!(b.mark, Mark::Disc(_)))
             .flat_map(|b| {
                 b.at.iter()
-                    .map(move |&(x, y)| (b.colour, key(f64::from(x), f64::from(y)).0, key(f64::from(x), f64::from(y)).1))
+                    .map(move |&(x, y)| (b.colour, key(x, y).0, key(x, y).1))
             })
             .collect();
         expected.sort_by_key(|&(c, x, y)| (c.0, c.1, c.2, x, y));
         got.sort_by_key(|&(c, x, y)| (c.0, c.1, c.2, x, y));
         assert_eq!(got, expected, "progress {progress}");
         // Few batches: one per colour pair of keys, one per pair of travellers, outlines.
-        assert!(layer.batches().len() <= 3 + 3 + 3 + 1, "{}", layer.batches().len());
+        assert!(
+            layer.batches().len() <= 3 + 3 + 3 + 1,
+            "{}",
+            layer.batches().len()
+        );
         let outlines: usize = layer
             .batches()
             .iter()
@@ -152,6 +157,50 @@ fn a_ring_frame_is_every_key_and_traveller_once_in_its_colour_and_place() {
             .sum();
         // 300 moved keys: outlined while travelling, and ringed at rest.
         assert_eq!(outlines, 300, "progress {progress}");
+    }
+}
+
+/// The page draws a ring's frame in parts: the keys that stay and the moved keys in their old
+/// colours once, the moved keys in their new colours once, faded in over them, and only the
+/// travellers every frame. The parts hold the same dots as the whole frame.
+#[test]
+fn a_ring_frame_in_parts_is_the_whole_frame() {
+    let scene = ring_scene(900, 3);
+    let dots = RingDots::new(&scene, 500, 500);
+    let (mut whole, mut part) = (DotLayer::default(), DotLayer::default());
+    let points = |l: &DotLayer| {
+        let mut v: Vec<(u64, u64)> = l
+            .batches()
+            .iter()
+            .flat_map(|b| b.at.iter().map(|&(x, y)| (x.to_bits(), y.to_bits())))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let colours = |l: &DotLayer| -> Vec<Rgb> { l.batches().iter().map(|b| b.colour).collect() };
+    for progress in [0.0, 0.4, 1.0] {
+        dots.frame(progress, Theme::LIGHT, &mut whole);
+        let mut all = Vec::new();
+        dots.still(&mut part);
+        all.extend(points(&part));
+        // 600 keys stay, in their own colours.
+        assert_eq!(part.dots(), 600);
+        dots.moved(false, &mut part);
+        assert_eq!(part.dots(), 300);
+        let old = points(&part);
+        let old_colours = colours(&part);
+        dots.moved(true, &mut part);
+        // The same places, in the new colours.
+        assert_eq!(points(&part), old);
+        all.extend(points(&part));
+        let new_colours = colours(&part);
+        for (o, n) in old_colours.iter().zip(&new_colours) {
+            assert_ne!(o, n);
+        }
+        dots.travellers(progress, Theme::LIGHT, &mut part);
+        all.extend(points(&part));
+        all.sort_unstable();
+        assert_eq!(all, points(&whole), "progress {progress}");
     }
 }
 
@@ -165,7 +214,12 @@ fn thousands_of_moved_keys_are_not_outlined() {
         assert!(layer
             .batches()
             .iter()
-            .all(|b| matches!(b.mark, Mark::Disc(_))));
+            .all(|b| !matches!(b.mark, Mark::Ring { .. })));
+        // Small squares, the keys smaller than the travellers.
+        assert!(layer
+            .batches()
+            .iter()
+            .all(|b| b.mark == Mark::Square(1.0) || (p < 1.0 && b.mark == Mark::Square(2.0))));
     }
 }
 
@@ -218,7 +272,10 @@ fn moving_keys_in_bins_go_straight_from_their_old_place_to_their_new_one() {
             let (at, colour) = match d.from {
                 Some((c, s, from)) if t < 1.0 => {
                     let f = before.dot(c, s);
-                    ((f.0 + (to.0 - f.0) * t, f.1 + (to.1 - f.1) * t), from.mix(d.colour, t))
+                    (
+                        (f.0 + (to.0 - f.0) * t, f.1 + (to.1 - f.1) * t),
+                        from.mix(d.colour, t),
+                    )
                 }
                 _ => (to, d.colour),
             };
@@ -226,9 +283,12 @@ fn moving_keys_in_bins_go_straight_from_their_old_place_to_their_new_one() {
                 b.colour == colour
                     && b.at
                         .iter()
-                        .any(|&(x, y)| (f64::from(x) - at.0).abs() < 0.01 && (f64::from(y) - at.1).abs() < 0.01)
+                        .any(|&(x, y)| (x - at.0).abs() < 0.01 && (y - at.1).abs() < 0.01)
             });
-            assert!(found, "key {d:?} at {progress}: no dot of {colour:?} at {at:?}");
+            assert!(
+                found,
+                "key {d:?} at {progress}: no dot of {colour:?} at {at:?}"
+            );
         }
         // 300 moved: outlined.
         let rings: usize = layer
@@ -244,13 +304,18 @@ fn moving_keys_in_bins_go_straight_from_their_old_place_to_their_new_one() {
 #[test]
 fn a_layer_draws_each_batch_in_its_colour_through_plotters() {
     let mut layer = DotLayer::default();
-    layer.start(RED, Mark::Disc(3.0)).extend([(20.0, 20.0), (60.0, 20.0)]);
+    layer
+        .start(RED, Mark::Disc(3.0))
+        .extend([(20.0, 20.0), (60.0, 20.0)]);
     layer.start(BLUE, Mark::Disc(3.0)).push((40.0, 50.0));
     layer
-        .start(GREEN, Mark::Ring {
-            radius: 8.0,
-            width: 1.0,
-        })
+        .start(
+            GREEN,
+            Mark::Ring {
+                radius: 8.0,
+                width: 1.0,
+            },
+        )
         .push((40.0, 50.0));
     assert_eq!(layer.dots(), 4);
     let img = render(80, 80, |a| draw_layer(a, &layer));
@@ -281,9 +346,7 @@ fn travellers_on_one_path_are_drawn_once() {
         })
         .unwrap();
     let s = s.apply(Action::SetDrawn("20000".into())).unwrap();
-    let s = s
-        .apply(Action::SetHash(ring_core::HashFn::Md5))
-        .unwrap();
+    let s = s.apply(Action::SetHash(ring_core::HashFn::Md5)).unwrap();
     let moved = s.change.as_deref().unwrap().moves.len();
     let view = View {
         progress: 0.5,
@@ -301,6 +364,10 @@ fn travellers_on_one_path_are_drawn_once() {
         .map(|t| (t.from_frac.to_bits(), t.to_frac.to_bits()))
         .collect();
     assert_eq!(dots.traveller_dots(), paths.len());
-    assert!(moved > 10_000 && paths.len() < moved / 4, "{moved} moved, {} paths", paths.len());
+    assert!(
+        moved > 10_000 && paths.len() < moved / 4,
+        "{moved} moved, {} paths",
+        paths.len()
+    );
     eprintln!("{moved} travellers, {} distinct paths", paths.len());
 }

@@ -82,10 +82,7 @@ fn the_last_change_is_kept_and_seen_through_the_new_sample() {
     let s = apply(&s, Action::SetAlgorithm(AlgoKind::Modulo));
     let changed = apply(&s, add("cache-e"));
     let later = apply(&changed, Action::SetDrawn("20000".into()));
-    let early = apply(
-        &apply(&s, Action::SetDrawn("20000".into())),
-        add("cache-e"),
-    );
+    let early = apply(&apply(&s, Action::SetDrawn("20000".into())), add("cache-e"));
     let (lc, ec) = (
         later.change.as_deref().unwrap(),
         early.change.as_deref().unwrap(),
@@ -116,7 +113,10 @@ fn the_last_change_is_kept_and_seen_through_the_new_sample() {
 fn a_bad_count_is_refused_next_to_the_control_and_changes_nothing() {
     let s = State::initial().unwrap();
     for (typed, says) in [
-        ("20001", "20001 is out of range: the number of keys drawn is a whole number from 0 to 20000"),
+        (
+            "20001",
+            "20001 is out of range: the number of keys drawn is a whole number from 0 to 20000",
+        ),
         ("-5", "is not a whole number"),
         ("", "The number of keys drawn is empty"),
         ("2k", "is not a whole number"),
@@ -129,7 +129,10 @@ fn a_bad_count_is_refused_next_to_the_control_and_changes_nothing() {
         assert!(e.message.contains(says), "{typed}: {}", e.message);
         // And in Chinese, with the range.
         let zh = Lang::Zh.text(&e.message);
-        assert!(zh.contains("绘制的键数") && zh.contains("0 到 20,000"), "{zh}");
+        assert!(
+            zh.contains("绘制的键数") && zh.contains("0 到 20,000"),
+            "{zh}"
+        );
         // The reducer keeps the state and records the error.
         let kept = s.with_error(e);
         assert_eq!(kept.keys.drawn, MAX_DRAWN);

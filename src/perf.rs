@@ -1,0 +1,33 @@
+//! Performance marks of the page's start, read by `bench/app/startup.mjs`: `ringlab:boot`
+//! (static/boot.js, before the wasm is fetched), [`WASM_START`] (the first line of the
+//! wasm's `main`) and [`FIRST_RING`] (right after the picture canvas is first drawn). A
+//! mark's `startTime` counts from the start of the navigation, so the figure is what a
+//! reader waits for, from the address bar to the first picture.
+
+use std::cell::Cell;
+
+/// The wasm's `main` has started (the module is fetched, compiled and instantiated).
+pub const WASM_START: &str = "ringlab:wasm-start";
+
+/// The picture canvas (`#ring-canvas`) holds its first drawing: the ring, or the bins of an
+/// algorithm that has no ring.
+pub const FIRST_RING: &str = "ringlab:first-ring";
+
+thread_local! {
+    static FIRST_RING_MARKED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Adds the mark `name` to the page's performance timeline (nothing when the page has no
+/// `performance`: a mark is a measurement, never a reason to fail).
+pub fn mark(name: &str) {
+    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = performance.mark(name);
+    }
+}
+
+/// Marks [`FIRST_RING`] the first time it is called in the page, and does nothing after.
+pub fn first_ring_drawn() {
+    if !FIRST_RING_MARKED.with(|m| m.replace(true)) {
+        mark(FIRST_RING);
+    }
+}

@@ -1,0 +1,103 @@
+// End-to-end tests of a million keys: a change that places every key runs in slices behind
+// a progress bar that can be cancelled, a join or a leave on the ring takes the delta path
+// (no progress bar, the loads still add up), and the views that cap their work say so.
+import { mkdir } from 'node:fs/promises';
+import { serveDist, launch, openPage, screenshot, canvasStats, test, assert, OUT } from './harness.mjs';
+
+const { base } = await serveDist();
+const browser = await launch();
+
+const MILLION = '1,000,000';
+
+async function ready(page) {
+  await page.waitForSelector('#ring-canvas', { timeout: 30000 });
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  await page.waitForTimeout(300);
+}
+
+// The keys column of the legend, summed (nodes that are down show a badge instead).
+async function legendKeys(page) {
+  return page.$$eval('#legend tbody tr td:first-of-type', (cells) => cells
+    .map((c) => c.textContent.match(/^([\d,]+) \(/))
+    .filter(Boolean)
+    .reduce((sum, m) => sum + Number(m[1].replace(/,/g, '')), 0));
+}
+
+const jobShown = (page) => page.$('#job-progress:not(.empty)');
+
+test('a million keys: placed in slices behind a progress bar, which can cancel', async () => {
+  const { page, context, problems } = await openPage(browser, base + '/?lang=en', { reducedMotion: 'reduce' });
+  await ready(page);
+  const keysBefore = (await page.textContent('#keys-now')).trim();
+  await page.fill('#key-count', '1000000');
+  await page.click('#generate-keys');
+  await page.waitForSelector('#job-progress:not(.empty)', { timeout: 5000 });
+  // At once, while the job runs (about half a second): read the bar, then press Cancel.
+  const seen = await page.evaluate(() => {
+    const bar = document.getElementById('job-progress-bar');
+    const text = document.getElementById('job-progress').textContent;
+    document.getElementById('job-cancel').click();
+    return { text, value: Number(bar.value), max: Number(bar.max) };
+  });
+  assert(seen.text.includes(`Placing ${MILLION} keys`), `progress bar reads: ${seen.text}`);
+  assert(seen.max > 0 && seen.value < seen.max, `progress ${seen.value} of ${seen.max} while running`);
+  // The page answered the click while the job ran: Cancel stopped it, the keys stay.
+  await page.waitForSelector('#job-progress.empty', { state: 'attached', timeout: 5000 });
+  await page.waitForTimeout(800);
+  assert((await page.textContent('#keys-now')).trim() === keysBefore, 'cancelling changed the keys');
+  assert(!(await jobShown(page)), 'the progress bar came back after cancelling');
+
+  // Again, to the end.
+  await page.click('#generate-keys');
+  await page.waitForSelector('#job-progress:not(.empty)', { timeout: 5000 });
+  await mkdir(OUT, { recursive: true });
+  await page.screenshot({ path: `${OUT}/40-million-progress.png` });
+  await page.waitForSelector('#job-progress.empty', { state: 'attached', timeout: 60000 });
+  const keysNow = (await page.textContent('#keys-now')).trim();
+  assert(keysNow.includes(MILLION), `keys after the job: ${keysNow}`);
+  assert(await legendKeys(page) === 1_000_000, `the legend's keys add up to ${await legendKeys(page)}`);
+  const loads = await canvasStats(page, '#loads-chart');
+  assert(loads.painted > 1000, `the loads chart is nearly blank (${loads.painted})`);
+  assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
+  await context.close();
+});
+
+test('a million keys: a join and a leave on the ring show what moved at once, without a job', async () => {
+  const { page, context, problems } = await openPage(browser, base + '/?lang=en&keys=1000000&seed=7', { reducedMotion: 'reduce' });
+  await ready(page);
+  assert((await page.textContent('#keys-now')).includes(MILLION), 'the link did not give a million keys');
+  // Watch for the progress bar from now on: the delta path never shows it.
+  await page.evaluate(() => {
+    window.__jobSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('#job-progress:not(.empty)')) window.__jobSeen = true;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await page.fill('#add-name', 'cache-e');
+  await page.fill('#add-weight', '100');
+  await page.click('#add-node');
+  await page.waitForFunction(() => /moved/.test(document.querySelector('#summary-line')?.textContent ?? ''), null, { timeout: 10000 });
+  const summary = (await page.textContent('#summary-line')).trim();
+  const m = summary.match(/([\d,]+) of ([\d,]+) keys moved/);
+  assert(m && m[2] === MILLION, `summary: ${summary}`);
+  const moved = Number(m[1].replace(/,/g, ''));
+  // Five equal nodes: the newcomer takes about a fifth.
+  assert(moved > 100_000 && moved < 350_000, `moved ${moved} of a million`);
+  const flows = (await page.textContent('#flows')).trim();
+  assert(/cache-e/.test(flows), `flows do not go to the newcomer: ${flows}`);
+  assert(await legendKeys(page) === 1_000_000, 'the loads do not add up after the join');
+  await page.click('[data-testid=node-remove][data-node="cache-e"]');
+  await page.waitForFunction(() => !document.querySelector('#legend tr[data-node="cache-e"]'), null, { timeout: 10000 });
+  const back = (await page.textContent('#summary-line')).trim();
+  assert(back.includes(`${m[1]} of ${MILLION} keys moved`), `leaving moved a different count back: ${back}`);
+  assert(await legendKeys(page) === 1_000_000, 'the loads do not add up after the leave');
+  assert(!(await page.evaluate(() => window.__jobSeen)), 'a join or a leave ran a job instead of the delta path');
+  await screenshot(page, '41-million-join');
+  // Compare works on the first keys, and says so.
+  await page.click('#tab-compare');
+  await page.waitForSelector('#compare-first-keys', { timeout: 20000 });
+  const note = (await page.textContent('#compare-first-keys')).trim();
+  assert(note.includes('first 50,000') && note.includes(MILLION), `compare note: ${note}`);
+  assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
+  await context.close();
+});
