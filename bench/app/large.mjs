@@ -140,6 +140,11 @@ async function run(browser, base) {
     const now = await page.$eval('#algorithm', (s) => s.value);
     if (now !== algo) fail(`switch to ${algo}: the menu shows ${now}`);
   }
+  // Compare places the first 50,000 keys for each of its algorithms, at once.
+  record('compare', await step(page, 'open Compare', () => page.click('#tab-compare'), {
+    done: () => !!document.querySelector('#compare-table tbody tr'),
+  }));
+  await page.click('#tab-explore');
   if (problems.length) fail(`page errors: ${problems.join('; ')}`);
   await context.close();
   return results;
@@ -154,7 +159,7 @@ try {
   await browser.close();
   server.close();
 }
-const names = { generate: `generate ${KEYS.toLocaleString('en-US')} keys`, join: 'add a node (ring, delta path)', leave: 'remove it (ring, delta path)', down: 'mark a node down', up: 'mark it up again', switch: 'switch algorithm (job in slices)' };
+const names = { generate: `generate ${KEYS.toLocaleString('en-US')} keys`, join: 'add a node (ring, delta path)', leave: 'remove it (ring, delta path)', down: 'mark a node down', up: 'mark it up again', switch: 'switch algorithm (job in slices)', compare: 'open Compare (first 50,000 keys)' };
 for (const [step, runs] of Object.entries(results)) {
   for (const metric of ['apply', 'click_to_done', 'longest_slice', 'longest_block', 'click_latency']) {
     const value = median(runs.map((r) => r[metric]));

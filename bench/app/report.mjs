@@ -65,7 +65,7 @@ say('`large.mjs` generates 1,000,000 keys in the page, then five times adds a no
 say();
 say('| step | model | click → page shows it | longest slice | longest frame gap | a click while it runs |');
 say('| --- | ---: | ---: | ---: | ---: | ---: |');
-const names = { generate: 'generate 1,000,000 keys (job)', join: 'add a node (delta)', leave: 'remove it (delta)', down: 'mark a node down (delta)', up: 'mark it up again (delta)', switch: 'switch the algorithm (job)' };
+const names = { generate: 'generate 1,000,000 keys (job)', join: 'add a node (delta)', leave: 'remove it (delta)', down: 'mark a node down (delta)', up: 'mark it up again (delta)', switch: 'switch the algorithm (job)', compare: 'open Compare (first 50,000 keys, at once)' };
 for (const step of Object.keys(names)) {
   const m = (metric) => pick(large, { step, metric })?.value;
   if (m('click_to_done') === undefined) continue;
@@ -109,8 +109,10 @@ const deltaWorst = Math.max(...deltaSteps.map((step) => pick(large, { step, metr
 say(`| with 1,000,000 keys, moved keys and new loads known within 16 ms of a join or a leave | worst median ${ms(deltaWorst)} (model time; join, leave, down, up) | ${status(deltaWorst <= 16)} |`);
 const jobSteps = ['generate', 'switch'];
 const slice = Math.max(...jobSteps.map((step) => pick(large, { step, metric: 'longest_slice' })?.value ?? Infinity));
-const gap = Math.max(...[...jobSteps, ...deltaSteps].map((step) => pick(large, { step, metric: 'longest_block' })?.value ?? Infinity));
-say(`| larger work in slices, nothing blocking a frame for longer than 16 ms | longest slice ${ms(slice)}; longest frame gap ${ms(gap)} | ${status(slice <= 16 && gap <= 17.5)} |`);
+const gapSteps = [...jobSteps, ...deltaSteps, 'compare'].filter((step) => pick(large, { step, metric: 'longest_block' }));
+const gap = Math.max(...gapSteps.map((step) => pick(large, { step, metric: 'longest_block' }).value));
+const gapAt = gapSteps.filter((step) => pick(large, { step, metric: 'longest_block' }).value === gap).map((step) => names[step]).join(', ');
+say(`| larger work in slices, nothing blocking a frame for longer than 16 ms | longest slice ${ms(slice)}; longest frame gap ${ms(gap)} (${gapAt}) | ${status(slice <= 16 && gap <= 17.5)} |`);
 const click = Math.max(...jobSteps.map((step) => pick(large, { step, metric: 'click_latency' })?.value ?? Infinity));
 say(`| the page answers clicks while a job runs | ${ms(click)} from a click to the page changing | ${status(click <= 16.7)} |`);
 const moving = scenarios

@@ -192,20 +192,8 @@ fn column_state(state: &State, kind: AlgoKind, change: CompareChange) -> Result<
             .map_err(|e| *e.message)?
     };
     // The column starts at rest: switching algorithm is how it was reached, not the change
-    // being compared. Generating the same keys again is the model's way to forget a change.
-    if base.change.is_some() {
-        base = match &base.keys.source {
-            super::state::KeySource::Generated { count, seed } => base
-                .apply(Action::GenerateKeys {
-                    count: count.to_string(),
-                    seed: seed.to_string(),
-                })
-                .map_err(|e| *e.message)?,
-            super::state::KeySource::Pasted => base
-                .apply(Action::PasteKeys(base.keys.keys.join("\n")))
-                .map_err(|e| *e.message)?,
-        };
-    }
+    // being compared. The placement stays; only the record of that change goes.
+    base.change = None;
     match change_action(&base, change) {
         Some(action) => base.apply(action).map_err(|e| *e.message),
         None => Ok(base),

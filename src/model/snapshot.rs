@@ -247,24 +247,8 @@ pub struct Change {
 }
 
 impl Change {
-    /// The change from `before` to `after` over the same keys, or `None` if the two cannot
-    /// be compared key by key.
-    pub fn between(
-        before: Rc<Snapshot>,
-        after: &Snapshot,
-        keys: &KeySet,
-        what: Msg,
-        ideal: Ideal,
-        serial: u64,
-    ) -> Option<Change> {
-        let moves = metrics::diff(&before.owner_labels(), &after.owner_labels()).ok()?;
-        Some(Change::from_moves(
-            before, after, keys, what, ideal, serial, moves,
-        ))
-    }
-
-    /// The change from `before` to `after`, whose movements `moves` were found already
-    /// (in slices, or arc by arc on a ring).
+    /// The change from `before` to `after` over the same keys, whose movements `moves`
+    /// were found already (by a job in parts, or arc by arc on a ring).
     pub fn from_moves(
         before: Rc<Snapshot>,
         after: &Snapshot,

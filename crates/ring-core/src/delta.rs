@@ -39,7 +39,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::metrics::{Flow, Moves};
+use crate::metrics::{self, Flow, Moves};
 use crate::placement::{NodeIndex, Placement, RingPoint};
 
 /// Keys' positions, hashed once: in key order, and sorted by position for range queries.
@@ -332,13 +332,7 @@ impl FlowCounts {
     /// The flows in the order of `metrics::diff`: largest first, equal counts by (from, to).
     fn flows(mut self) -> Vec<Flow> {
         self.flush();
-        let mut flows: Vec<Flow> = self
-            .counts
-            .into_iter()
-            .map(|((from, to), keys)| Flow { from, to, keys })
-            .collect();
-        flows.sort_by_key(|f| std::cmp::Reverse(f.keys));
-        flows
+        metrics::flows_of(self.counts)
     }
 }
 

@@ -415,20 +415,25 @@ impl MovesBuilder {
 
     /// The movements over every part compared.
     pub fn finish(self) -> Moves {
-        let mut flows: Vec<Flow> = self
-            .counts
-            .into_iter()
-            .map(|((from, to), keys)| Flow { from, to, keys })
-            .collect();
-        // The map already ordered equal counts by (from, to); a stable sort keeps that order.
-        flows.sort_by_key(|f| std::cmp::Reverse(f.keys));
         Moves {
             total: self.compared as u64,
             moved: self.moved_keys.len() as u64,
-            flows,
+            flows: flows_of(self.counts),
             moved_keys: self.moved_keys,
         }
     }
+}
+
+/// The flows of keys counted per (from, to), in the order [`Moves::flows`] promises:
+/// largest first, equal counts by (from, to).
+pub(crate) fn flows_of(counts: BTreeMap<(u32, u32), u64>) -> Vec<Flow> {
+    let mut flows: Vec<Flow> = counts
+        .into_iter()
+        .map(|((from, to), keys)| Flow { from, to, keys })
+        .collect();
+    // The map already ordered equal counts by (from, to); a stable sort keeps that order.
+    flows.sort_by_key(|f| std::cmp::Reverse(f.keys));
+    flows
 }
 
 /// The fraction of keys that must move, at the least, when one node joins and the cluster

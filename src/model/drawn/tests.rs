@@ -75,7 +75,7 @@ fn new_keys_keep_the_drawn_count() {
 }
 
 /// Setting the count after a change gives the same moves and positions as having it set
-/// before the change (where `Change::between` found them by diffing every key).
+/// before the change (as the job found them by comparing every key).
 #[test]
 fn the_last_change_is_kept_and_seen_through_the_new_sample() {
     let s = apply(&State::initial().unwrap(), keys("30000"));
