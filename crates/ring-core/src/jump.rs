@@ -22,6 +22,7 @@ const LCG_MULTIPLIER: u64 = 2_862_933_555_777_941_757;
 /// The reference loop of Lamping and Veach, with the same `f64` arithmetic: the bucket in
 /// `0..buckets` that `key` jumps to. `buckets == 0` has no bucket to give; it returns 0
 /// rather than the reference's −1, so the result is always a valid index when there is one.
+#[inline]
 pub fn jump_hash(key: u64, buckets: u32) -> u32 {
     let mut key = key;
     let mut b: i64 = -1;
