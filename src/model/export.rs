@@ -156,42 +156,45 @@ pub fn field(text: &str) -> String {
 }
 
 #[cfg(test)]
+/// A reader written from RFC 4180 alone, for the tests (here and the model's fuzz tests) to
+/// check that what was written parses back. It panics on an unterminated quote or a missing
+/// final line end.
+pub(crate) fn read_csv(text: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let mut row = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') if field.is_empty() => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut field)),
+            (false, '\r') if chars.peek() == Some(&'\n') => {
+                chars.next();
+                row.push(std::mem::take(&mut field));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    assert!(!quoted, "unterminated quote");
+    assert!(field.is_empty() && row.is_empty(), "no final line end");
+    rows
+}
+
+#[cfg(test)]
 mod tests {
     // Tests fail loudly by design: unwrapping a refused action is the failure message.
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
     use super::*;
     use crate::model::Action;
-
-    /// A reader written from RFC 4180 alone, to check that what was written parses back.
-    fn read_csv(text: &str) -> Vec<Vec<String>> {
-        let mut rows = Vec::new();
-        let mut row = Vec::new();
-        let mut field = String::new();
-        let mut quoted = false;
-        let mut chars = text.chars().peekable();
-        while let Some(c) = chars.next() {
-            match (quoted, c) {
-                (true, '"') if chars.peek() == Some(&'"') => {
-                    chars.next();
-                    field.push('"');
-                }
-                (true, '"') => quoted = false,
-                (true, c) => field.push(c),
-                (false, '"') if field.is_empty() => quoted = true,
-                (false, ',') => row.push(std::mem::take(&mut field)),
-                (false, '\r') if chars.peek() == Some(&'\n') => {
-                    chars.next();
-                    row.push(std::mem::take(&mut field));
-                    rows.push(std::mem::take(&mut row));
-                }
-                (false, c) => field.push(c),
-            }
-        }
-        assert!(!quoted, "unterminated quote");
-        assert!(field.is_empty() && row.is_empty(), "no final line end");
-        rows
-    }
 
     #[test]
     fn fields_are_quoted_and_guarded() {

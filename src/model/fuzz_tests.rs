@@ -306,7 +306,7 @@ fn views(s: &State, key: &str) -> Result<(), TestCaseError> {
             },
         );
     }
-    let rows = csv_records(&loads_csv(s));
+    let rows = super::export::read_csv(&loads_csv(s));
     prop_assert_eq!(rows.len(), s.nodes.len() + 1);
     for (row, node) in rows.iter().skip(1).zip(&s.nodes) {
         prop_assert_eq!(row.len(), 7);
@@ -324,34 +324,6 @@ fn views(s: &State, key: &str) -> Result<(), TestCaseError> {
         prop_assert_eq!(name.unwrap_or(&row[0]), node.name.as_str());
     }
     Ok(())
-}
-
-/// The records of RFC 4180 CSV with CRLF line ends, fields unquoted.
-fn csv_records(csv: &str) -> Vec<Vec<String>> {
-    let mut records = Vec::new();
-    let mut record = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = csv.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (quoted, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                chars.next();
-                field.push('"');
-            }
-            (true, '"') => quoted = false,
-            (true, c) => field.push(c),
-            (false, '"') => quoted = true,
-            (false, ',') => record.push(std::mem::take(&mut field)),
-            (false, '\r') if chars.peek() == Some(&'\n') => {
-                chars.next();
-                record.push(std::mem::take(&mut field));
-                records.push(std::mem::take(&mut record));
-            }
-            (false, c) => field.push(c),
-        }
-    }
-    records
 }
 
 /// The state through a link and back: the same cluster.

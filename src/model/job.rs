@@ -93,7 +93,6 @@ enum Phase {
 pub struct Job {
     plan: JobPlan,
     phase: Phase,
-    source: KeySource,
     made: Vec<String>,
     keys: Rc<Vec<String>>,
     positions: Vec<u64>,
@@ -116,19 +115,10 @@ impl fmt::Debug for Job {
 impl Job {
     /// A job that has done nothing yet.
     pub fn new(plan: JobPlan) -> Job {
-        let (phase, source, keys, count) = match &plan.keys {
-            KeysToPlace::Given(set) => (
-                Phase::Place,
-                set.source.clone(),
-                set.keys.clone(),
-                set.len(),
-            ),
+        let (phase, keys, count) = match &plan.keys {
+            KeysToPlace::Given(set) => (Phase::Place, set.keys.clone(), set.len()),
             KeysToPlace::Generate { count, seed, .. } => (
                 Phase::Generate(KeyGenerator::new(*count, *seed)),
-                KeySource::Generated {
-                    count: *count,
-                    seed: *seed,
-                },
                 Rc::new(Vec::new()),
                 *count as usize,
             ),
@@ -157,7 +147,6 @@ impl Job {
             total: making + n + sorting + comparing,
             plan,
             phase,
-            source,
             keys,
         }
     }
@@ -296,8 +285,7 @@ impl Job {
     }
 
     /// Runs the job to the end.
-    pub fn run(mut self) -> State {
-        while !self.step(usize::MAX / 2) {}
+    pub fn run(self) -> State {
         self.into_state()
     }
 
@@ -309,8 +297,9 @@ impl Job {
         let plan = self.plan;
         let set = match plan.keys {
             KeysToPlace::Given(set) => set,
-            KeysToPlace::Generate { drawn, .. } => {
-                KeySet::from_shared(self.source, self.keys).with_drawn(drawn)
+            KeysToPlace::Generate { count, seed, drawn } => {
+                KeySet::from_shared(KeySource::Generated { count, seed }, self.keys)
+                    .with_drawn(drawn)
             }
         };
         let cache = self.cache.map(Rc::new);

@@ -7,30 +7,8 @@ pub use super::limits::{MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MAX_KEY_BYTES, MIN
 
 use crate::i18n::{Msg, Quantity};
 
-/// Sebastiano Vigna's splitmix64: tiny, fast, and the same on every platform.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator started at `seed`.
-    pub fn new(seed: u64) -> Self {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (`bound` > 0); the modulo bias is irrelevant at these sizes.
-    pub fn below(&mut self, bound: u64) -> u64 {
-        self.next_u64() % bound.max(1)
-    }
-}
+// The core's splitmix64: the same generator as `ringlab` and the benchmarks.
+pub use ring_core::keys::SplitMix64;
 
 const PREFIXES: [&str; 6] = ["user", "session", "cart", "order", "image", "post"];
 const ALPHABET: &[u8; 36] = b"abcdefghijklmnopqrstuvwxyz0123456789";

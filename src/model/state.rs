@@ -97,16 +97,10 @@ pub struct KeySet {
 impl KeySet {
     /// The key set of `keys`, which came from `source`, with the sample to draw.
     pub fn new(source: KeySource, keys: Vec<String>) -> KeySet {
-        let sample = keys::sample(keys.len() as u32);
-        KeySet {
-            source,
-            keys: Rc::new(keys),
-            sample: Rc::new(sample),
-            drawn: keys::MAX_DRAWN,
-        }
+        KeySet::from_shared(source, Rc::new(keys))
     }
 
-    /// The key set of keys made already (by a [`Job`] in slices).
+    /// The key set of keys already shared (made by a [`Job`] in slices).
     pub fn from_shared(source: KeySource, keys: Rc<Vec<String>>) -> KeySet {
         KeySet {
             source,

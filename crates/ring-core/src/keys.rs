@@ -6,6 +6,7 @@
 //! their keys from here, so that they talk about the same keys.
 
 /// The splitmix64 generator.
+#[derive(Clone, Debug)]
 pub struct SplitMix64 {
     state: u64,
 }
@@ -23,6 +24,12 @@ impl SplitMix64 {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` (`bound` > 0, 0 taken as 1); the modulo bias is irrelevant at
+    /// the sizes it picks from.
+    pub fn below(&mut self, bound: u64) -> u64 {
+        self.next_u64() % bound.max(1)
     }
 }
 
