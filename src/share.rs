@@ -262,7 +262,10 @@ pub fn use_share(
             **lang,
         );
         use_effect_with(deps, move |&(_, _, theme, lang)| {
-            if page.sync {
+            // While keys are being placed the page shows an earlier state (or, for a link
+            // with many keys, their first part): the address and the storage keep what was
+            // asked for until the job's state arrives.
+            if page.sync && state.pending.is_none() {
                 let snapshot = Rc::new((*state).clone());
                 let write = {
                     let (notes, page) = (notes.clone(), page.clone());

@@ -53,6 +53,33 @@ pub enum KeysToPlace {
     },
 }
 
+impl KeysToPlace {
+    /// How many keys.
+    pub fn len(&self) -> usize {
+        match self {
+            KeysToPlace::Given(set) => set.len(),
+            KeysToPlace::Generate { count, .. } => *count as usize,
+        }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The first `n` of these keys (all of them if there are no more).
+    pub fn first(&self, n: usize) -> KeysToPlace {
+        match self {
+            KeysToPlace::Given(set) => KeysToPlace::Given(set.first(n)),
+            KeysToPlace::Generate { count, seed, drawn } => KeysToPlace::Generate {
+                count: (*count).min(u32::try_from(n).unwrap_or(u32::MAX)),
+                seed: *seed,
+                drawn: *drawn,
+            },
+        }
+    }
+}
+
 /// What a change is compared against, so that its moved keys can be shown.
 pub struct Compared {
     /// The placement before.
@@ -153,10 +180,7 @@ impl Job {
 
     /// How many keys the job places.
     pub fn key_count(&self) -> usize {
-        match &self.plan.keys {
-            KeysToPlace::Given(set) => set.len(),
-            KeysToPlace::Generate { count, .. } => *count as usize,
-        }
+        self.plan.keys.len()
     }
 
     /// Units of work done and in all (for a progress bar; the units are not time).

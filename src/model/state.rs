@@ -119,6 +119,23 @@ impl KeySet {
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }
+
+    /// Its first `n` keys (all of them if it has no more), drawn the same way. Generated
+    /// keys stay generated: the first `n` keys of a seed are the `n` keys of that seed.
+    pub fn first(&self, n: usize) -> KeySet {
+        if self.len() <= n {
+            return self.clone();
+        }
+        let first = self.keys.get(..n).unwrap_or_default().to_vec();
+        let source = match self.source {
+            KeySource::Generated { seed, .. } => KeySource::Generated {
+                count: first.len() as u32,
+                seed,
+            },
+            KeySource::Pasted => KeySource::Pasted,
+        };
+        KeySet::new(source, first).with_drawn(self.drawn)
+    }
 }
 
 /// The control an input error belongs to, so the message can stand next to it.
@@ -422,7 +439,16 @@ impl State {
     /// This state with its placement built again from its fields (nodes, algorithm, keys,
     /// and the slot owners it keeps): for a state assembled from a shared link or a saved
     /// state. No change is recorded; the next new node's id follows the largest id.
-    pub fn settled(mut self) -> Result<State, PlaceError> {
+    pub fn settled(self) -> Result<State, PlaceError> {
+        let keys = KeysToPlace::Given(self.keys.clone());
+        self.settled_with(keys)
+    }
+
+    /// [`State::settled`] with `keys` in place of this state's. Up to [`job::SYNC_KEYS`]
+    /// keys are placed at once. With more, the page would open only after placing all of
+    /// them (half a second for a million), so the first [`job::SYNC_KEYS`] are placed at
+    /// once and shown while a pending job places them all, as after any other change.
+    pub fn settled_with(mut self, keys: KeysToPlace) -> Result<State, PlaceError> {
         let all: Vec<NodeSpec> = self.nodes.iter().map(Node::spec).collect();
         validate_nodes(&all, self.default_vnodes)?;
         self.next_id = self
@@ -442,8 +468,23 @@ impl State {
         self.change = None;
         self.error = None;
         self.pending = None;
-        let plan = self.plan(previous, KeysToPlace::Given(self.keys.clone()), None)?;
-        Ok(Job::new(plan).run())
+        let plan = self.plan(previous, keys, None)?;
+        if plan.keys.len() <= job::SYNC_KEYS {
+            return Ok(Job::new(plan).run());
+        }
+        // The same placement serves both: a million-point ring is built once.
+        let first = JobPlan {
+            next: plan.next.clone(),
+            config: plan.config.clone(),
+            kind: plan.kind,
+            nodes: plan.nodes.clone(),
+            placement: plan.placement.clone(),
+            keys: plan.keys.first(job::SYNC_KEYS),
+            compared: None,
+        };
+        let mut shown = Job::new(first).run();
+        shown.pending = Some(Rc::new(Pending::new(shown.version, Job::new(plan))));
+        Ok(shown)
     }
 
     /// The work of placing `keys` on this state's nodes that are up; the job finishes
@@ -458,10 +499,7 @@ impl State {
         compared: Option<Compared>,
     ) -> Result<JobPlan, PlaceError> {
         let up: Vec<&Node> = self.nodes.iter().filter(|n| !n.down).collect();
-        let key_count = match &keys {
-            KeysToPlace::Given(set) => set.len(),
-            KeysToPlace::Generate { count, .. } => *count as usize,
-        };
+        let key_count = keys.len();
         // Before any work: a placement over the limits would freeze the page.
         limits::check_work(self.kind, up.len(), key_count)?;
         let nodes = up.iter().map(|n| n.info()).collect();
@@ -557,15 +595,7 @@ impl State {
         if self.keys.len() <= n {
             return Ok(self.clone());
         }
-        let first = self.keys.keys.get(..n).unwrap_or_default().to_vec();
-        let source = match self.keys.source {
-            KeySource::Generated { seed, .. } => KeySource::Generated {
-                count: first.len() as u32,
-                seed,
-            },
-            KeySource::Pasted => KeySource::Pasted,
-        };
-        let set = KeySet::new(source, first).with_drawn(self.keys.drawn);
+        let set = self.keys.first(n);
         let next = self.with_keys(KeysToPlace::Given(set), Field::KeyCount)?;
         Ok(next.run_pending())
     }
@@ -759,7 +789,12 @@ impl State {
                 next.version = self.version + 1;
                 next.change = None;
                 next.error = None;
-                next.pending = None;
+                // A restored state with many keys shows the first while placing them all.
+                next.pending = state
+                    .pending
+                    .as_ref()
+                    .and_then(|p| p.take())
+                    .map(|job| Rc::new(Pending::new(next.version, job)));
                 Ok(next)
             }
             Action::JobDone { serial, state } => {

@@ -40,6 +40,7 @@ use ring_core::ring::Naming;
 use ring_core::{HashFn, NodeSpec};
 
 use super::algo::{AlgoKind, AlgoParams};
+use super::job::KeysToPlace;
 use super::keys::{self, MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MIN_KEYS};
 use super::palette::PALETTE;
 use super::state::{KeySet, KeySource, Node, NodeId, State};
@@ -657,18 +658,19 @@ impl Shared {
                 }
             })
             .collect();
-        match &self.keys {
-            SharedKeys::Generated { count, seed } => {
-                let source = KeySource::Generated {
-                    count: *count,
-                    seed: *seed,
-                };
-                s.keys = KeySet::new(source, keys::generate(*count, *seed));
-            }
-            SharedKeys::Pasted(list) => s.keys = KeySet::new(KeySource::Pasted, list.clone()),
+        // Generated keys are made by the placing job, in slices when there are many.
+        let keys = match &self.keys {
+            SharedKeys::Generated { count, seed } => KeysToPlace::Generate {
+                count: *count,
+                seed: *seed,
+                drawn: self.drawn,
+            },
+            SharedKeys::Pasted(list) => KeysToPlace::Given(
+                KeySet::new(KeySource::Pasted, list.clone()).with_drawn(self.drawn),
+            ),
             // The first example's keys stand in; the parse said so.
-            SharedKeys::Omitted(_) => {}
-        }
+            SharedKeys::Omitted(_) => KeysToPlace::Given(s.keys.clone().with_drawn(self.drawn)),
+        };
         s.keys = s.keys.with_drawn(self.drawn);
         s.explain_key = self.explain.clone();
         s.view = self.view;
@@ -679,7 +681,7 @@ impl Shared {
             }
             _ => None,
         };
-        s.settled().map_err(Msg::from)
+        s.settled_with(keys).map_err(Msg::from)
     }
 
     /// The query (without `?`) for this description: no state parameters at all for the

@@ -98,7 +98,10 @@ export function test(name, fn) { tests.push({ name, fn }); }
 export async function run() {
   let passed = 0;
   let failed = 0;
+  // RINGLAB_E2E_ONLY=text runs only the tests whose names contain it (while working on them).
+  const only = process.env.RINGLAB_E2E_ONLY;
   for (const { name, fn } of tests) {
+    if (only && !name.includes(only)) continue;
     const started = Date.now();
     try {
       await fn();

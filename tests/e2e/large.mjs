@@ -62,10 +62,36 @@ test('a million keys: placed in slices behind a progress bar, which can cancel',
   await context.close();
 });
 
-test('a million keys: a join and a leave on the ring show what moved at once, without a job', async () => {
-  const { page, context, problems } = await openPage(browser, base + '/?lang=en&keys=1000000&seed=7', { reducedMotion: 'reduce' });
+// Records, from before the app starts, what the page showed while it opened: the first key
+// count, whether the progress bar appeared, and every address seen meanwhile.
+function watchOpening() {
+  window.__opening = { firstKeys: null, jobSeen: false, addresses: new Set() };
+  new MutationObserver(() => {
+    const o = window.__opening;
+    const keys = document.querySelector('#keys-now');
+    if (keys && o.firstKeys === null) o.firstKeys = keys.textContent;
+    if (document.querySelector('#job-progress:not(.empty)')) o.jobSeen = true;
+    o.addresses.add(location.search);
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+}
+
+test('a million keys: a link opens on the first 50,000 keys, places the rest in slices, then a join and a leave show what moved at once, without a job', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce', deviceScaleFactor: 1 });
+  await context.addInitScript(watchOpening);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  const query = '?lang=en&keys=1000000&seed=7';
+  await page.goto(base + '/' + query);
   await ready(page);
-  assert((await page.textContent('#keys-now')).includes(MILLION), 'the link did not give a million keys');
+  await page.waitForFunction((m) => document.querySelector('#keys-now')?.textContent.includes(m), MILLION, { timeout: 60000 });
+  await page.waitForSelector('#job-progress.empty', { state: 'attached', timeout: 60000 });
+  const opening = await page.evaluate(() => ({ ...window.__opening, addresses: [...window.__opening.addresses] }));
+  assert(opening.firstKeys && opening.firstKeys.includes('50,000'), `the page first showed: ${opening.firstKeys}`);
+  assert(opening.jobSeen, 'no progress bar while the link\'s keys were placed');
+  assert(opening.addresses.every((a) => a.includes('keys=1000000')), `the address changed while opening: ${opening.addresses.join(' ')}`);
+  assert(await legendKeys(page) === 1_000_000, 'the loads of the link\'s keys do not add up');
   // Watch for the progress bar from now on: the delta path never shows it.
   await page.evaluate(() => {
     window.__jobSeen = false;

@@ -285,3 +285,52 @@ fn the_delta_path_needs_the_same_ring_and_keys() {
     assert!(change.flows.iter().all(|f| f.to == newcomer.0));
     assert!(change.summary.moved > 0);
 }
+
+#[test]
+fn a_link_with_many_keys_opens_on_its_first_keys_and_places_the_rest_in_a_job() {
+    use crate::model::url::Shared;
+    let count = SYNC_KEYS + 10_000;
+    let (opened, problems) = Shared::parse(&format!("keys={count}&seed=7&algo=ketama"))
+        .restore()
+        .unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    // Shown at once: the first SYNC_KEYS keys of the seed, placed.
+    assert_eq!(opened.keys.len(), SYNC_KEYS);
+    assert_eq!(*opened.keys.keys, generate(SYNC_KEYS as u32, 7));
+    assert_eq!(opened.current.owners.len(), SYNC_KEYS);
+    let pending = opened.pending.clone().expect("the rest is pending");
+    assert_eq!(pending.keys, count);
+    assert_eq!(pending.serial, opened.version);
+
+    // Done: the same placement as generating those keys in the page.
+    let done = opened.run_pending();
+    assert!(done.pending.is_none());
+    assert_eq!(*done.keys.keys, generate(count as u32, 7));
+    let mut same = initial();
+    same = apply(&same, Action::SetAlgorithm(crate::model::AlgoKind::Ketama));
+    same = apply(
+        &same,
+        Action::GenerateKeys {
+            count: count.to_string(),
+            seed: "7".into(),
+        },
+    )
+    .run_pending();
+    assert_eq!(seen(&done), seen(&same));
+    assert_eq!(done.keys.source, same.keys.source);
+}
+
+#[test]
+fn back_or_forward_to_a_link_with_many_keys_keeps_placing_them() {
+    use crate::model::url::Shared;
+    let count = SYNC_KEYS + 1;
+    let (restored, _) = Shared::parse(&format!("keys={count}&seed=2"))
+        .restore()
+        .unwrap();
+    let s = apply(&initial(), Action::Load(Rc::new(restored)));
+    let pending = s.pending.clone().expect("the load keeps the job");
+    assert_eq!(pending.serial, s.version);
+    let done = s.run_pending();
+    assert_eq!(done.keys.len(), count);
+    assert_eq!(done.current.loads.iter().sum::<u64>(), count as u64);
+}
