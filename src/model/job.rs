@@ -21,7 +21,7 @@ use ring_core::metrics::{Ideal, Moves, MovesBuilder};
 use ring_core::{Config, NodeIndex, Placement};
 
 use super::algo::AlgoKind;
-use super::keys::KeyGenerator;
+use super::keys::{self, KeyGenerator};
 use super::snapshot::{Change, NodeInfo, PlacedKeys, Snapshot};
 use super::state::{KeySet, KeySource, State};
 use crate::i18n::Msg;
@@ -51,6 +51,15 @@ pub enum KeysToPlace {
         /// How many of them to draw at most ([`KeySet::drawn`]).
         drawn: u32,
     },
+    /// The `count` keys of pasted text (checked by `keys::check_pasted`), to make first.
+    Paste {
+        /// The text.
+        text: Rc<str>,
+        /// How many keys it holds.
+        count: usize,
+        /// How many of them to draw at most ([`KeySet::drawn`]).
+        drawn: u32,
+    },
 }
 
 impl KeysToPlace {
@@ -59,6 +68,7 @@ impl KeysToPlace {
         match self {
             KeysToPlace::Given(set) => set.len(),
             KeysToPlace::Generate { count, .. } => *count as usize,
+            KeysToPlace::Paste { count, .. } => *count,
         }
     }
 
@@ -76,6 +86,11 @@ impl KeysToPlace {
                 seed: *seed,
                 drawn: *drawn,
             },
+            KeysToPlace::Paste { text, drawn, .. } => {
+                let mut first = Vec::new();
+                keys::parse_pasted_part(text, 0, n, &mut first);
+                KeysToPlace::Given(KeySet::new(KeySource::Pasted, first).with_drawn(*drawn))
+            }
         }
     }
 }
@@ -110,6 +125,8 @@ pub struct JobPlan {
 
 enum Phase {
     Generate(KeyGenerator),
+    /// Pasted keys made from the text, from this byte on.
+    Parse(usize),
     Place,
     Sort(SlicedSort),
     Compare(MovesBuilder),
@@ -149,11 +166,12 @@ impl Job {
                 Rc::new(Vec::new()),
                 *count as usize,
             ),
+            KeysToPlace::Paste { count, .. } => (Phase::Parse(0), Rc::new(Vec::new()), *count),
         };
         let n = count as u64;
         // Units of work, one per key and pass: make, place, sort (runs, then each merge
         // pass), compare. Only for the progress bar.
-        let making = if matches!(phase, Phase::Generate(_)) {
+        let making = if matches!(phase, Phase::Generate(_) | Phase::Parse(_)) {
             n
         } else {
             0
@@ -207,6 +225,23 @@ impl Job {
                     Phase::Place
                 } else {
                     Phase::Generate(generator)
+                }
+            }
+            Phase::Parse(offset) => {
+                let before = self.made.len();
+                let (offset, end) = match &self.plan.keys {
+                    KeysToPlace::Paste { text, .. } => (
+                        keys::parse_pasted_part(text, offset, keys, &mut self.made),
+                        text.len(),
+                    ),
+                    _ => (0, 0),
+                };
+                self.done += (self.made.len() - before) as u64;
+                if offset >= end {
+                    self.keys = Rc::new(std::mem::take(&mut self.made));
+                    Phase::Place
+                } else {
+                    Phase::Parse(offset)
                 }
             }
             Phase::Place => self.place(keys),
@@ -324,6 +359,9 @@ impl Job {
             KeysToPlace::Generate { count, seed, drawn } => {
                 KeySet::from_shared(KeySource::Generated { count, seed }, self.keys)
                     .with_drawn(drawn)
+            }
+            KeysToPlace::Paste { drawn, .. } => {
+                KeySet::from_shared(KeySource::Pasted, self.keys).with_drawn(drawn)
             }
         };
         let cache = self.cache.map(Rc::new);

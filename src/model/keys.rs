@@ -65,29 +65,59 @@ impl KeyGenerator {
 
 /// The keys of pasted text: one per line, surrounding whitespace removed, empty lines skipped.
 pub fn parse_pasted(text: &str) -> Result<Vec<String>, Msg> {
-    let keys: Vec<String> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(str::to_string)
-        .collect();
-    if keys.is_empty() {
+    let count = check_pasted(text)?;
+    let mut keys = Vec::with_capacity(count);
+    parse_pasted_part(text, 0, count, &mut keys);
+    Ok(keys)
+}
+
+/// How many keys [`parse_pasted`] would make of `text`, or why it would refuse it, without
+/// making them: a million pasted keys are checked at once, then made in slices.
+pub fn check_pasted(text: &str) -> Result<usize, Msg> {
+    let mut count = 0usize;
+    let mut too_long = None;
+    for key in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        count += 1;
+        if too_long.is_none() && key.len() > MAX_KEY_BYTES {
+            too_long = Some(Msg::PasteKeyTooLong {
+                line: count,
+                bytes: key.len(),
+            });
+        }
+    }
+    if count == 0 {
         return Err(Msg::PasteNone);
     }
-    if keys.len() > MAX_KEYS as usize {
-        return Err(Msg::PasteTooMany { count: keys.len() });
+    if count > MAX_KEYS as usize {
+        return Err(Msg::PasteTooMany { count });
     }
-    if let Some((line, key)) = keys
-        .iter()
-        .enumerate()
-        .find(|(_, k)| k.len() > MAX_KEY_BYTES)
-    {
-        return Err(Msg::PasteKeyTooLong {
-            line: line + 1,
-            bytes: key.len(),
-        });
+    too_long.map_or(Ok(count), Err)
+}
+
+/// Makes up to `keys` keys of `text` from byte `offset` on (the start of a line), as
+/// [`parse_pasted`] does, into `into`. Returns the offset to go on from: `text.len()` once
+/// the text is used up.
+pub fn parse_pasted_part(
+    text: &str,
+    mut offset: usize,
+    keys: usize,
+    into: &mut Vec<String>,
+) -> usize {
+    let mut made = 0;
+    while made < keys {
+        let Some(rest) = text.get(offset..).filter(|r| !r.is_empty()) else {
+            return text.len();
+        };
+        // `lines()` also drops a '\r' before the '\n'; trimming does the same here.
+        let line = rest.split_once('\n').map_or(rest, |(line, _)| line);
+        offset += line.len() + 1;
+        let key = line.trim();
+        if !key.is_empty() {
+            into.push(key.to_string());
+            made += 1;
+        }
     }
-    Ok(keys)
+    offset.min(text.len())
 }
 
 /// A key count typed by the user.
@@ -276,5 +306,60 @@ mod tests {
             assert!(e.contains(says), "{bad}: {e}");
             assert!(e.contains("from 0 to 20000"), "{bad}: {e}");
         }
+    }
+
+    /// What `parse_pasted` was before it could work in parts: the reference.
+    fn lines_reference(text: &str) -> Vec<String> {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn pasted_text_parsed_in_parts_gives_the_lines_keys(
+            pieces in proptest::collection::vec(
+                proptest::sample::select(vec!["a", "key:1", " ", "\n", "\r\n", "\r", "\t", "\u{3000}", "é", "\n\n"]),
+                0..40,
+            ),
+            part in 1usize..5,
+        ) {
+            let text: String = pieces.concat();
+            let expected = lines_reference(&text);
+            let mut made = Vec::new();
+            let mut offset = 0;
+            let mut rounds = 0;
+            while offset < text.len() {
+                offset = parse_pasted_part(&text, offset, part, &mut made);
+                rounds += 1;
+                proptest::prop_assert!(rounds <= text.len() + 1, "no progress");
+            }
+            proptest::prop_assert_eq!(&made, &expected);
+            match check_pasted(&text) {
+                Ok(count) => proptest::prop_assert_eq!(count, expected.len()),
+                Err(Msg::PasteNone) => proptest::prop_assert!(expected.is_empty()),
+                Err(other) => proptest::prop_assert!(false, "{other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn pasted_text_is_checked_in_the_order_of_its_problems() {
+        let long = "k".repeat(MAX_KEY_BYTES + 1);
+        assert_eq!(check_pasted(" \n\n"), Err(Msg::PasteNone));
+        assert_eq!(
+            check_pasted(&format!("a\n\n{long}\nb\n{long}x")),
+            Err(Msg::PasteKeyTooLong {
+                line: 2,
+                bytes: MAX_KEY_BYTES + 1
+            })
+        );
+        assert_eq!(check_pasted("a\r\n b \n"), Ok(2));
+        assert_eq!(
+            parse_pasted("a\r\n b \n"),
+            Ok(vec!["a".to_string(), "b".to_string()])
+        );
     }
 }

@@ -747,10 +747,15 @@ impl State {
             }
             Action::PasteKeys(text) => {
                 limits::check_paste(&text).map_err(|r| InputError::refused(Field::Paste, r))?;
-                let list =
-                    keys::parse_pasted(&text).map_err(|m| InputError::new(Field::Paste, m))?;
-                let set = KeySet::new(KeySource::Pasted, list).with_drawn(self.keys.drawn);
-                self.with_keys(KeysToPlace::Given(set), Field::Paste)
+                // Checked at once, the keys made by the job (in slices for many).
+                let count =
+                    keys::check_pasted(&text).map_err(|m| InputError::new(Field::Paste, m))?;
+                let keys = KeysToPlace::Paste {
+                    text: Rc::from(text),
+                    count,
+                    drawn: self.keys.drawn,
+                };
+                self.with_keys(keys, Field::Paste)
             }
             Action::SetDrawn(text) => self.set_drawn(&text),
             Action::Explain(key) => {

@@ -140,8 +140,9 @@ pub enum SharedKeys {
         /// The seed.
         seed: u64,
     },
-    /// Pasted keys, carried whole.
-    Pasted(Vec<String>),
+    /// Pasted keys, carried whole; shared with the state's key set, since a description
+    /// is taken after every change and a million keys are not copied each time.
+    Pasted(Rc<Vec<String>>),
     /// This many pasted keys, too many for a link: the page uses generated keys instead.
     Omitted(u32),
 }
@@ -444,7 +445,7 @@ pub const PARAMS: &[Param] = &[
                 text.push_str(&decode(part)?);
                 text.push('\n');
             }
-            s.keys = SharedKeys::Pasted(keys::parse_pasted(&text)?);
+            s.keys = SharedKeys::Pasted(Rc::new(keys::parse_pasted(&text)?));
             Ok(())
         },
         write: |s, limits| match &s.keys {
@@ -611,7 +612,7 @@ impl Shared {
             .collect();
         let keys = match state.keys.source {
             KeySource::Generated { count, seed } => SharedKeys::Generated { count, seed },
-            KeySource::Pasted => SharedKeys::Pasted(state.keys.keys.as_ref().clone()),
+            KeySource::Pasted => SharedKeys::Pasted(state.keys.keys.clone()),
         };
         Shared {
             kind: state.kind,
@@ -666,7 +667,7 @@ impl Shared {
                 drawn: self.drawn,
             },
             SharedKeys::Pasted(list) => KeysToPlace::Given(
-                KeySet::new(KeySource::Pasted, list.clone()).with_drawn(self.drawn),
+                KeySet::from_shared(KeySource::Pasted, list.clone()).with_drawn(self.drawn),
             ),
             // The first example's keys stand in; the parse said so.
             SharedKeys::Omitted(_) => KeysToPlace::Given(s.keys.clone().with_drawn(self.drawn)),
@@ -818,7 +819,7 @@ impl Shared {
                 }
             }
             SharedKeys::Pasted(list) => {
-                if keys::parse_pasted(&list.join("\n")).as_ref() != Ok(list) {
+                if keys::parse_pasted(&list.join("\n")).as_ref() != Ok(&**list) {
                     return Err(Msg::Ui(Ui::LinkPastedInvalid));
                 }
             }
@@ -1038,6 +1039,11 @@ fn write_nodes(nodes: &[SharedNode]) -> String {
 /// The pasted keys as a `keylist` value, if it takes at most `limit` bytes (encoding stops
 /// as soon as it is longer: 100,000 pasted keys are not encoded whole to learn that).
 fn write_keylist(list: &[String], limit: usize) -> Option<String> {
+    // Escaping only lengthens a key: a list already too long unescaped is not encoded.
+    let unescaped = list.iter().map(|k| k.len() + 1).sum::<usize>();
+    if unescaped > limit.saturating_add(1) {
+        return None;
+    }
     let mut out = String::new();
     for (i, key) in list.iter().enumerate() {
         if i > 0 {

@@ -334,3 +334,34 @@ fn back_or_forward_to_a_link_with_many_keys_keeps_placing_them() {
     assert_eq!(done.keys.len(), count);
     assert_eq!(done.current.loads.iter().sum::<u64>(), count as u64);
 }
+
+#[test]
+fn pasted_keys_are_checked_at_once_and_made_by_the_job() {
+    let s = initial();
+    let count = SYNC_KEYS + 5_000;
+    let text: String = (0..count).map(|i| format!(" key-{i} \r\n\n")).collect();
+    let t = apply(&s, Action::PasteKeys(text.clone()));
+    // Above SYNC_KEYS: checked, counted, nothing made or placed yet.
+    let pending = t.pending.clone().expect("a job for the pasted keys");
+    assert_eq!(pending.keys, count);
+    assert!(Rc::ptr_eq(&t.current, &s.current));
+    let done = t.run_pending();
+    assert_eq!(
+        *done.keys.keys,
+        crate::model::keys::parse_pasted(&text).unwrap()
+    );
+    assert_eq!(done.keys.source, KeySource::Pasted);
+    assert_eq!(done.current.loads.iter().sum::<u64>(), count as u64);
+
+    // A problem anywhere in the text is refused at once, and nothing changes.
+    let bad = format!(
+        "{text}{}\n",
+        "k".repeat(crate::model::keys::MAX_KEY_BYTES + 1)
+    );
+    let refused = s.apply(Action::PasteKeys(bad)).unwrap_err();
+    assert_eq!(refused.field, crate::model::Field::Paste);
+    assert!(matches!(
+        *refused.message,
+        Msg::PasteKeyTooLong { line, .. } if line == count + 1
+    ));
+}

@@ -478,7 +478,8 @@ fn shared_strategy() -> impl Strategy<Value = Shared> {
     let keys = prop_oneof![
         (MIN_KEYS..=MAX_KEYS, any::<u64>())
             .prop_map(|(count, seed)| SharedKeys::Generated { count, seed }),
-        proptest::collection::vec(key_strategy(), 1..6).prop_map(SharedKeys::Pasted),
+        proptest::collection::vec(key_strategy(), 1..6)
+            .prop_map(|list| SharedKeys::Pasted(Rc::new(list))),
         (MIN_KEYS..=MAX_KEYS).prop_map(SharedKeys::Omitted),
     ];
     (
