@@ -30,7 +30,10 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
     };
     let count = use_state(|| count0.to_string());
     let seed = use_state(|| seed0.to_string());
-    let pasted = use_state(String::new);
+    // Read when the keys are used, not kept in step on every input: a paste can be
+    // megabytes, and copying it into the model at each keystroke and comparing it at each
+    // render made the page lag.
+    let pasted = use_node_ref();
     let drawn = use_state(|| state.keys.drawn.to_string());
     {
         // Show the count in force after a reset, a restored state or an accepted change.
@@ -81,7 +84,13 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
     };
     let onpaste = {
         let (pasted, d) = (pasted.clone(), props.dispatch.clone());
-        Callback::from(move |_: MouseEvent| d.dispatch(Action::PasteKeys((*pasted).clone())))
+        Callback::from(move |_: MouseEvent| {
+            let text = pasted
+                .cast::<web_sys::HtmlTextAreaElement>()
+                .map(|t| t.value())
+                .unwrap_or_default();
+            d.dispatch(Action::PasteKeys(text));
+        })
     };
     let set = |h: &UseStateHandle<String>| {
         let h = h.clone();
@@ -119,7 +128,9 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
             <details class="paste">
                 <summary>{ lang.ui(Ui::PasteSummary) }</summary>
                 <label for="paste-keys">{ lang.ui(Ui::PasteLabel) }</label>
-                <textarea id="paste-keys" rows="5" value={(*pasted).clone()} oninput={set(&pasted)}
+                // autocomplete off: Chromium would otherwise copy the text into each history
+                // entry the page adds (157 ms per entry with a million pasted keys).
+                <textarea id="paste-keys" rows="5" ref={pasted} autocomplete="off"
                     aria-invalid={invalid(state, Field::Paste).to_string()} aria-describedby="paste-keys-error"
                     placeholder={"user:1\nuser:2\nsession:abc"} />
                 <button type="button" id="use-pasted" onclick={onpaste}>{ lang.ui(Ui::UsePasted) }</button>

@@ -127,3 +127,42 @@ test('a million keys: a link opens on the first 50,000 keys, places the rest in 
   assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
   await context.close();
 });
+
+test('a million keys: 200,000 pasted keys are checked at once and made and placed in slices', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce', deviceScaleFactor: 1 });
+  await context.addInitScript(watchOpening);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  await page.goto(base + '/?lang=en');
+  await ready(page);
+  await page.click('details.paste summary');
+  const lines = Array.from({ length: 200_000 }, (_, i) => `  item-${i}\r`);
+  // A key too long on the last line: refused at once, nothing placed, the text kept.
+  // As a paste puts it there (page.fill types megabytes too slowly).
+  const paste = (text) => page.$eval('#paste-keys', (t, v) => {
+    t.value = v;
+    t.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  await paste(`${lines.join('\n')}\n${'k'.repeat(2000)}`);
+  await page.click('#use-pasted');
+  await page.waitForSelector('#paste-keys-error:not(:empty)', { timeout: 10000 });
+  const refused = (await page.textContent('#paste-keys-error')).trim();
+  assert(/200,?001/.test(refused), `the refusal does not name the line: ${refused}`);
+  assert(!(await page.evaluate(() => window.__opening.jobSeen)), 'a refused paste started a job');
+  assert((await page.inputValue('#paste-keys')).length > 2_000_000, 'the pasted text was lost');
+
+  await paste(lines.join('\n'));
+  await page.click('#use-pasted');
+  await page.waitForFunction(() => document.querySelector('#keys-now')?.textContent.includes('200,000 pasted'), null, { timeout: 60000 });
+  await page.waitForSelector('#job-progress.empty', { state: 'attached', timeout: 60000 });
+  assert(await page.evaluate(() => window.__opening.jobSeen), 'no progress bar while 200,000 pasted keys were placed');
+  assert(await legendKeys(page) === 200_000, `the legend's keys add up to ${await legendKeys(page)}`);
+  // The address follows once the change has settled.
+  await page.waitForFunction(() => location.search.includes('pasted='), null, { timeout: 10000 });
+  const search = await page.evaluate(() => location.search);
+  assert(search.includes('pasted=200000') && !search.includes('keylist'), `address: ${search}`);
+  assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
+  await context.close();
+});
