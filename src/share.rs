@@ -32,8 +32,8 @@ const SETTLE_MS: u32 = 400;
 pub struct Note {
     /// One sentence.
     pub heading: Ui,
-    /// What exactly, one item each.
-    pub items: Vec<Msg>,
+    /// What exactly, one item each (shared: the page copies its notes).
+    pub items: Rc<[Msg]>,
 }
 
 /// How the page was opened: the first theme, the notes, the embedded layout, and whether
@@ -104,7 +104,7 @@ pub fn boot() -> Result<(State, Page), Msg> {
     mark_layout(&page);
     let link_note = |problems: Vec<Msg>| Note {
         heading: Ui::NoteLinkIgnored,
-        items: problems,
+        items: problems.into(),
     };
     if parsed.has_state || page.embed.is_some() {
         // A link with state wins over the stored state.
@@ -115,7 +115,7 @@ pub fn boot() -> Result<(State, Page), Msg> {
         return Ok((state, page));
     }
     if !parsed.problems.is_empty() {
-        page.notes.push(link_note(parsed.problems.clone()));
+        page.notes.push(link_note(parsed.problems));
     }
     let stored = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
     if let Some(text) = stored {
@@ -128,7 +128,7 @@ pub fn boot() -> Result<(State, Page), Msg> {
             }
             Err(why) => page.notes.push(Note {
                 heading: Ui::NoteStoredUnusable,
-                items: vec![why],
+                items: Rc::new([why]),
             }),
         }
     }
@@ -233,7 +233,7 @@ fn write_out(
     let _ = s.set_item(STORAGE_KEY, &short);
     Some(Note {
         heading: Ui::NotePastedTooBig,
-        items: Vec::new(),
+        items: Rc::new([]),
     })
 }
 
@@ -304,7 +304,7 @@ pub fn use_share(
                 EventListener::new(&w, "popstate", move |_| {
                     pending.borrow_mut().take();
                     let parsed = Shared::parse(&location_search());
-                    restore_from(&parsed, &dispatch, (&chosen, &lang), &notes);
+                    restore_from(parsed, &dispatch, (&chosen, &lang), &notes);
                 })
             });
             move || drop(listener)
@@ -315,29 +315,30 @@ pub fn use_share(
 }
 
 fn restore_from(
-    parsed: &Parsed,
+    parsed: Parsed,
     dispatch: &UseReducerDispatcher<State>,
     (chosen, lang): (&UseStateHandle<Option<bool>>, &UseStateHandle<Option<Lang>>),
     notes: &UseStateHandle<Vec<Note>>,
 ) {
+    let (theme, link_lang) = (parsed.shared.theme, parsed.shared.lang);
     match parsed.restore() {
         Ok((state, problems)) => {
             dispatch.dispatch(Action::Load(Rc::new(state)));
-            chosen.set(parsed.shared.theme.map(ThemeChoice::is_dark));
+            chosen.set(theme.map(ThemeChoice::is_dark));
             // An address without a language keeps the one in force.
-            if parsed.shared.lang.is_some() {
-                lang.set(parsed.shared.lang);
+            if link_lang.is_some() {
+                lang.set(link_lang);
             }
             if !problems.is_empty() {
                 notes.set(vec![Note {
                     heading: Ui::NoteAddressIgnored,
-                    items: problems,
+                    items: problems.into(),
                 }]);
             }
         }
         Err(why) => notes.set(vec![Note {
             heading: Ui::NoteAddressUnusable,
-            items: vec![why],
+            items: Rc::new([why]),
         }]),
     }
 }

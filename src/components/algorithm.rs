@@ -38,7 +38,7 @@ fn number_field(
         <div class="field">
             <label for={id}>{ label }</label>
             <input id={id} type="text" inputmode="decimal" class="num"
-                value={InputError::shown(state.error.as_ref(), field, value)} onchange={onchange}
+                value={InputError::shown(state.error.as_deref(), field, value)} onchange={onchange}
                 aria-invalid={invalid(state, field).to_string()} aria-describedby={err.clone()} />
             <FieldError state={state.clone()} field={field} id={err} />
         </div>

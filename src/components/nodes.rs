@@ -59,7 +59,7 @@ fn row(lang: Lang, state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
                 <label for={weight_id.clone()} class="mini-label">{ lang.ui(Ui::Weight) }</label>
                 <input id={weight_id} type="text" inputmode="numeric" class="num"
                     data-testid="node-weight" data-node={name.clone()}
-                    value={InputError::shown(state.error.as_ref(), Field::NodeWeight(id), n.weight.to_string())} onchange={onweight}
+                    value={InputError::shown(state.error.as_deref(), Field::NodeWeight(id), n.weight.to_string())} onchange={onweight}
                     disabled={!uses_weight}
                     aria-label={lang.t(Msg::NodeWeightOf { name: name.clone() })}
                     aria-invalid={invalid(state, Field::NodeWeight(id)).to_string()}
@@ -67,7 +67,7 @@ fn row(lang: Lang, state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
                 <label for={vnodes_id.clone()} class="mini-label">{ lang.ui(Ui::Vnodes) }</label>
                 <input id={vnodes_id} type="text" inputmode="numeric" class="num"
                     data-testid="node-vnodes" data-node={name.clone()}
-                    value={InputError::shown(state.error.as_ref(), Field::NodeVnodes(id), n.vnodes.map(|v| v.to_string()).unwrap_or_default())}
+                    value={InputError::shown(state.error.as_deref(), Field::NodeVnodes(id), n.vnodes.map(|v| v.to_string()).unwrap_or_default())}
                     placeholder={state.default_vnodes.to_string()} onchange={onvnodes}
                     disabled={!uses_vnodes}
                     aria-label={lang.t(Msg::NodeVnodesOf { name: name.clone() })}

@@ -18,7 +18,7 @@ use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::paper::{
-    compute, list_text, parse_nodes, parse_vnodes, r1_text, Cell, PaperSpec, MAX_POINTS,
+    list_text, parse_nodes, parse_vnodes, r1_text, start, Cell, CellWork, PaperSpec, MAX_POINTS,
 };
 use crate::model::{AlgoKind, State};
 
@@ -43,33 +43,56 @@ fn now_ms() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
-/// Computes the cells of `spec` from `next` on, a frame at a time, publishing what is done
-/// after each frame. The frame handle lives in `slot`: dropping it stops the work.
+/// Where the work of a table stands between frames: the cells done, the next cell to
+/// start, and the cell being computed, if one is half done.
+struct Progress {
+    done: Vec<Option<Cell>>,
+    next: usize,
+    current: Option<CellWork>,
+}
+
+/// Units of a cell's work between two looks at the clock.
+const STEP: usize = 4_096;
+
+/// Computes the cells of `spec` a frame at a time, publishing what is done after each
+/// frame; a large cell goes on over several frames. The frame handle lives in `slot`:
+/// dropping it stops the work.
 fn run_frames(
     slot: Rc<RefCell<Option<AnimationFrame>>>,
     spec: Rc<PaperSpec>,
-    done: Rc<RefCell<Vec<Option<Cell>>>>,
-    next: usize,
+    progress: Rc<RefCell<Progress>>,
     publish: UseStateHandle<Rc<Vec<Option<Cell>>>>,
 ) {
     let next_slot = Rc::clone(&slot);
     let frame = request_animation_frame(move |_| {
-        let start = now_ms();
+        let start_ms = now_ms();
         let total = spec.cell_count();
-        let mut i = next;
-        while i < total {
-            let cell = compute(&spec, i);
-            if let Some(c) = done.borrow_mut().get_mut(i) {
-                *c = cell;
+        let more = {
+            let mut p = progress.borrow_mut();
+            while p.next < total && now_ms() - start_ms <= FRAME_BUDGET_MS {
+                let Some(mut work) = p.current.take().or_else(|| start(&spec, p.next)) else {
+                    p.next += 1;
+                    continue;
+                };
+                let mut finished = work.step(STEP);
+                while !finished && now_ms() - start_ms <= FRAME_BUDGET_MS {
+                    finished = work.step(STEP);
+                }
+                if !finished {
+                    p.current = Some(work);
+                    break;
+                }
+                let i = p.next;
+                if let Some(c) = p.done.get_mut(i) {
+                    *c = Some(work.finish());
+                }
+                p.next += 1;
             }
-            i += 1;
-            if now_ms() - start > FRAME_BUDGET_MS {
-                break;
-            }
-        }
-        publish.set(Rc::new(done.borrow().clone()));
-        if i < total {
-            run_frames(next_slot, spec, done, i, publish);
+            publish.set(Rc::new(p.done.clone()));
+            p.next < total
+        };
+        if more {
+            run_frames(next_slot, spec, progress, publish);
         } else {
             next_slot.borrow_mut().take();
         }
@@ -120,8 +143,12 @@ pub fn PaperPanel(props: &PaperProps) -> Html {
             // away) stops the work.
             let slot = Rc::new(RefCell::new(None::<AnimationFrame>));
             if count > 0 {
-                let done = Rc::new(RefCell::new(empty));
-                run_frames(slot.clone(), spec.clone(), done, 0, cells);
+                let progress = Rc::new(RefCell::new(Progress {
+                    done: empty,
+                    next: 0,
+                    current: None,
+                }));
+                run_frames(slot.clone(), spec.clone(), progress, cells);
             }
             move || {
                 slot.borrow_mut().take();

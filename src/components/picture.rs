@@ -415,11 +415,12 @@ pub fn PictureCanvas(props: &PictureProps) -> Html {
             hash,
         },
     };
+    // Worded before the label takes the sentence.
+    let caption_text = lang.text(&caption);
     let label = lang.t(Msg::PictureLabel {
-        caption: Box::new(caption.clone()),
+        caption: Box::new(caption),
         ring: is_ring(&state),
     });
-    let caption = lang.t(caption);
     // What the canvas shows, from the model, for tests and benchmarks to read: the keys
     // drawn as dots, and how many of them the last change moves (0 without an animation).
     let drawn = state.keys.sample.len().to_string();
@@ -436,7 +437,7 @@ pub fn PictureCanvas(props: &PictureProps) -> Html {
     });
     html! {
         <figure class="picture">
-            <figcaption class="picture-caption" id="picture-caption">{ caption }</figcaption>
+            <figcaption class="picture-caption" id="picture-caption">{ caption_text }</figcaption>
             <div class={classes!("canvas-box", if is_ring(&state) { "square" } else { "wide" })}>
                 <canvas id="ring-canvas" ref={canvas} tabindex="0" role="img" data-drawn={drawn} data-moving={moving}
                     aria-label={label} aria-describedby="hover-info"

@@ -61,9 +61,10 @@ pub fn Summary(props: &SummaryProps) -> Html {
         .collect();
     let rest: u64 = change.flows.iter().skip(MAX_FLOWS).map(|f| f.keys).sum();
     let more = change.flows.len().saturating_sub(MAX_FLOWS);
+    let what = lang.t(change.what.clone().into());
     html! {
         <section class="card summary" id="summary" aria-labelledby="summary-title" aria-live="polite">
-            <h2 id="summary-title">{ lang.ui(Ui::WhatMoved) }<span class="what" id="summary-what" title={lang.text(&change.what)}>{ lang.text(&change.what) }</span></h2>
+            <h2 id="summary-title">{ lang.ui(Ui::WhatMoved) }<span class="what" id="summary-what" title={what.clone()}>{ what }</span></h2>
             <p class="summary-line" id="summary-line">{ lang.t(Msg::Moved(change.summary)) }</p>
             if change.flows.is_empty() {
                 <p class="muted">{ lang.ui(Ui::NoKeyMoved) }</p>

@@ -507,6 +507,41 @@ pub struct RingDots {
     many: bool,
 }
 
+/// `paths` without repeats, ordered by `(from, delta)` as `f64::total_cmp` orders each.
+/// Sorted as `(key, index)` pairs, by `from`, then by `delta` among equal `from`s: that is
+/// the element of the key-position sorts, so the wasm needs no sort of its own for these.
+fn distinct_paths(paths: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    // The bits of `x` as a number that orders as `total_cmp` does.
+    fn key(x: f64) -> u64 {
+        let bits = x.to_bits();
+        if bits >> 63 == 1 {
+            !bits
+        } else {
+            bits | 1 << 63
+        }
+    }
+    let mut by_from: Vec<(u64, usize)> = paths
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (key(p.0), i))
+        .collect();
+    by_from.sort_unstable();
+    let mut out = Vec::with_capacity(paths.len());
+    let mut run: Vec<(u64, usize)> = Vec::new();
+    for same_from in by_from.chunk_by(|a, b| a.0 == b.0) {
+        run.clear();
+        run.extend(
+            same_from
+                .iter()
+                .filter_map(|&(_, i)| Some((key(paths.get(i)?.1), i))),
+        );
+        run.sort_unstable();
+        run.dedup_by_key(|r| r.0);
+        out.extend(run.iter().filter_map(|&(_, i)| paths.get(i).copied()));
+    }
+    out
+}
+
 impl RingDots {
     /// The dots of `scene` on a `width × height` drawing.
     pub fn new(scene: &RingScene, width: u32, height: u32) -> RingDots {
@@ -532,8 +567,7 @@ impl RingDots {
         // same pixels at every frame, drawn once. (On a ring of 64 points, the 14,910 keys a
         // new hash moves share about 2,000 paths.)
         for (_, _, paths) in &mut travellers.groups {
-            paths.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
-            paths.dedup();
+            *paths = distinct_paths(paths);
         }
         RingDots {
             geometry: g,

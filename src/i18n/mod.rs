@@ -4,21 +4,142 @@
 //! headings), [`Msg`] for sentences with parameters (the moved-keys line, refusals, the
 //! tour's captions and numbers, what is under the pointer). The model produces keys and
 //! numbers, never sentences; the components render them in the page's [`Lang`] through
-//! [`ui`] and [`text`]. Each language is one catalogue, [`en`] and [`zh`], each an
-//! exhaustive `match` over the keys, so a key missing from either does not compile.
+//! [`ui`] and [`text`]. Each language is one catalogue, [`en`] and [`zh`].
 //!
 //! Numbers are written the same way in both languages (`1,204`, `12.0%`: digit grouping
-//! by thousands is standard in zh-CN too); the words and units around them differ.
+//! by thousands is standard in zh-CN too); the words and units around them differ. So a
+//! message's arguments are computed once for both languages (`args`), as text, and a
+//! catalogue is data: its fixed words (an exhaustive `match` over [`Ui`]), a template per
+//! sentence with `{0}`, `{1}`, … where the arguments go, in the order the language needs
+//! (`sentence`), and the words that arguments are made of, such as an algorithm's name
+//! ([`Phrase`]). A key missing from either catalogue does not compile. One difference
+//! remains: in refusals (the core's, and those of typed values and links) the English
+//! writes counts in plain digits, as the core's own messages do (`1 to 1000000`), where
+//! the Chinese groups them; such an argument is plain digits and the Chinese template
+//! groups it (`{n:,}`).
+//!
 //! `Display` on [`Msg`] and [`Ui`] is the English text, for logs and tests.
 
 use std::borrow::Cow;
 use std::fmt;
 
+use ring_core::ketama::Weighting;
+use ring_core::HashFn;
+
+use crate::model::{AlgoKind, ViewKind};
+
+mod args;
+#[macro_use]
+mod sentence;
 pub mod en;
 mod msg;
 pub mod zh;
 
+use sentence::Sentence;
+
 pub use msg::{Choice, ListKind, Msg, Quantity, Ui};
+
+/// What a language gives the shared code besides its fixed words: a template per
+/// sentence and the words that arguments are made of.
+struct Catalogue {
+    /// A sentence with placeholders: `{n}` is argument `n` of `args::args`, `{n:?}` the
+    /// same quoted and escaped as Rust writes a string, `{^n}` the same with a capital
+    /// first letter, `{n:,}` the same with its digits grouped by thousands.
+    template: fn(Sentence) -> &'static str,
+    /// Words and pieces of sentences, with placeholders of their own.
+    phrase: fn(Phrase) -> &'static str,
+}
+
+fn catalogue(lang: Lang) -> &'static Catalogue {
+    match lang {
+        Lang::En => &en::CATALOGUE,
+        Lang::Zh => &zh::CATALOGUE,
+    }
+}
+
+/// Words that an argument takes from its language: names of things, the parts of a
+/// sentence that several messages share, and pieces that a message has or has not.
+#[derive(Clone, Copy, Debug)]
+enum Phrase {
+    /// An algorithm's name ([`Msg::AlgoLabel`]).
+    Algo(AlgoKind),
+    /// [`Msg::AlgoAbout`].
+    AlgoAbout(AlgoKind),
+    /// [`Msg::WeightMeaning`].
+    WeightMeaning(AlgoKind),
+    /// [`Msg::HashAbout`].
+    HashAbout(HashFn),
+    /// [`Msg::NamingLabel`].
+    Naming(ring_core::ring::Naming),
+    /// [`Msg::WeightingLabel`].
+    Weighting(Weighting),
+    /// [`Msg::ViewLabel`].
+    View(ViewKind),
+    /// [`Msg::TourTitle`].
+    TourTitle(u32),
+    /// [`Msg::TourCaption`].
+    TourCaption(u32),
+    /// ketama's weighting, short, as [`Msg::WeightingSet`] names it.
+    WeightingName(Weighting),
+    Quantity(Quantity),
+    ListKind(ListKind),
+    /// What a value may be; its limits are `{0}` (and `{1}`).
+    Range(Range),
+    /// `{0}` (a [`Phrase::Quantity`]) is a whole number from `{1}` to `{2}`.
+    ParamRange,
+    /// `{0}` (a [`Phrase::ListKind`]) are whole numbers from 1 to `{1}`.
+    ListRange,
+    /// R1 when a node owns nothing.
+    R1Infinite,
+    /// A walk that passed position 0.
+    PastTheTop,
+    /// The marks on the replicas' picture once a node has failed.
+    FailedMarks,
+    /// `{0}` more flows than those listed.
+    FlowsMore,
+    /// `{0}`: the node a key moved from.
+    MovedFrom,
+    /// `{0}`: a point's virtual-node name.
+    VirtualNode,
+    /// `{0}`: a bucket's number.
+    Bucket,
+    /// What the arrow keys step through on a picture.
+    StepsThrough {
+        ring: bool,
+    },
+    /// How the paper's table names virtual nodes, for the virtual-node ring.
+    PaperNamingVirtual,
+    /// The same for bounded loads.
+    PaperNamingBounded,
+    /// Between the names of a list.
+    NamesSep,
+    /// Between the items of a list that carry numbers (`cache-a 16`).
+    ItemsSep,
+    /// What is counted in the moved-keys line: one key or several.
+    KeysNoun {
+        one: bool,
+    },
+    /// One flow of keys: `{0}` → `{1}`, `{2}` keys.
+    FlowItem,
+}
+
+/// A value with limits, for [`Phrase::Range`].
+#[derive(Clone, Copy, Debug)]
+enum Range {
+    Weight,
+    Vnodes,
+    KeyCount,
+    Epsilon,
+}
+
+impl Range {
+    const ALL: [Range; 4] = [
+        Range::Weight,
+        Range::Vnodes,
+        Range::KeyCount,
+        Range::Epsilon,
+    ];
+}
 
 /// A language of the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -104,10 +225,8 @@ pub fn ui(lang: Lang, key: Ui) -> &'static str {
 
 /// The sentence `msg` in `lang`, with its parameters written in.
 pub fn text(lang: Lang, msg: &Msg) -> Cow<'static, str> {
-    match lang {
-        Lang::En => en::text(msg),
-        Lang::Zh => zh::text(msg),
-    }
+    let template = (catalogue(lang).template)(sentence::sentence(msg));
+    args::fill(template, args::args(msg, lang))
 }
 
 impl fmt::Display for Ui {

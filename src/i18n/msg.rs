@@ -309,13 +309,34 @@ pub enum ListKind {
     VnodeCounts,
 }
 
+impl Quantity {
+    /// Every quantity, in declaration order.
+    pub const ALL: [Quantity; 10] = [
+        Quantity::GoZeroReplicas,
+        Quantity::Slots,
+        Quantity::TableSize,
+        Quantity::DefaultVnodes,
+        Quantity::PastedCount,
+        Quantity::AWeight,
+        Quantity::AVnodeCount,
+        Quantity::AColour,
+        Quantity::TourStep,
+        Quantity::DrawnKeys,
+    ];
+}
+
+impl ListKind {
+    /// Every list, in declaration order.
+    pub const ALL: [ListKind; 2] = [ListKind::NodeCounts, ListKind::VnodeCounts];
+}
+
 /// A sentence with parameters. Names and keys are the user's text, shown as typed;
 /// numbers are raw, and each catalogue writes them.
 ///
 /// `Debug` and `Display` show the English wording, and [`Msg::contains`] and `== "…"`
 /// compare it, so that tests and logs read a message as the text it is. Two messages are
 /// equal when they say the same (so that one carrying a NaN equals itself).
-#[derive(Clone)]
+#[cfg_attr(test, derive(Clone))] // Tests only: in the app, 8 KB of wasm (see `snapshot::Did`).
 #[allow(missing_docs)]
 pub enum Msg {
     /// Fixed words.

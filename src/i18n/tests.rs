@@ -6,6 +6,8 @@ use ring_core::metrics::{Ideal, MetricsError, MoveSummary};
 use ring_core::ring::Naming;
 use ring_core::{BuildError, HashFn};
 
+use super::args::{args, fill, placeholder, Arg, Args};
+use super::sentence::{sentence, Sentence};
 use super::*;
 use crate::model::limits::Refusal;
 use crate::model::tour::STEP_COUNT;
@@ -847,10 +849,19 @@ fn check(m: &Msg, formula: bool) {
     // A parameter left as a placeholder is a bug in either catalogue.
     for s in [&en, &zh] {
         assert!(
-            !s.contains("{}") && !s.contains("{{"),
+            !s.contains("{}") && !s.contains("{{") && placeholders(s).is_empty(),
             "placeholder in {s:?}"
         );
     }
+}
+
+/// The arguments that the placeholders of `template` ask for.
+fn placeholders(template: &str) -> Vec<usize> {
+    template
+        .split('{')
+        .skip(1)
+        .filter_map(|after| placeholder(after).map(|(i, _, _)| i))
+        .collect()
 }
 
 #[test]
@@ -1004,7 +1015,32 @@ fn the_cores_refusals_are_worded_from_their_fields_in_both_languages() {
         assert_eq!(Lang::En.t(Msg::Build(e.clone())), e.to_string());
         check(&Msg::Build(e), false);
     }
-    for e in [
+    for e in metrics_errors() {
+        assert_eq!(Lang::En.t(Msg::Metrics(e.clone())), e.to_string());
+        check(&Msg::Metrics(e), false);
+    }
+    let dup = BuildError::DuplicateName {
+        name: "cache-a".into(),
+    };
+    assert_eq!(
+        Lang::Zh.t(Msg::Build(dup)),
+        "有两个节点都叫“cache-a”：节点名不能重复"
+    );
+    // The English keeps the core's plain digits; the Chinese groups them, as it does
+    // everywhere else.
+    let many = BuildError::TooManyNodes { count: 10_001 };
+    assert_eq!(
+        Lang::En.t(Msg::Build(many.clone())),
+        "10001 nodes is too many: at most 10000"
+    );
+    assert_eq!(
+        Lang::Zh.t(Msg::CouldNotStart(many)),
+        "Ringlab 无法启动：10,001 个节点太多了：最多 10,000 个"
+    );
+}
+
+fn metrics_errors() -> Vec<MetricsError> {
+    vec![
         MetricsError::Empty,
         MetricsError::BadValue {
             index: 0,
@@ -1020,22 +1056,11 @@ fn the_cores_refusals_are_worded_from_their_fields_in_both_languages() {
             before: 3,
             after: 4,
         },
-    ] {
-        assert_eq!(Lang::En.t(Msg::Metrics(e.clone())), e.to_string());
-        check(&Msg::Metrics(e), false);
-    }
-    let dup = BuildError::DuplicateName {
-        name: "cache-a".into(),
-    };
-    assert_eq!(
-        Lang::Zh.t(Msg::Build(dup)),
-        "有两个节点都叫“cache-a”：节点名不能重复"
-    );
+    ]
 }
 
-#[test]
-fn the_apps_own_limits_are_worded_in_both_languages() {
-    for r in [
+fn refusals() -> [Refusal; 3] {
+    [
         Refusal::PasteTooLarge {
             bytes: 9_000_000,
             max: 8_388_608,
@@ -1049,7 +1074,12 @@ fn the_apps_own_limits_are_worded_in_both_languages() {
             replicas: 11,
             max: 10,
         },
-    ] {
+    ]
+}
+
+#[test]
+fn the_apps_own_limits_are_worded_in_both_languages() {
+    for r in refusals() {
         // English is the limit's own wording.
         assert_eq!(Lang::En.t(Msg::Refusal(r)), r.to_string());
         check(&Msg::Refusal(r), false);
@@ -1124,4 +1154,187 @@ fn numbers_are_written_the_same_way_in_both_languages() {
         let s = lang.t(m.clone());
         assert!(s.contains("1,204") && s.contains("1.50"), "{s}");
     }
+}
+
+/// One message of every sentence: [`samples`], the core's refusals, and the messages whose
+/// wording depends on a field.
+fn every_sentence() -> Vec<Msg> {
+    let mut all = samples();
+    all.extend(build_errors().into_iter().map(Msg::Build));
+    all.extend(metrics_errors().into_iter().map(Msg::Metrics));
+    all.extend(refusals().into_iter().map(Msg::Refusal));
+    for ideal in [Ideal::Leave { share: 0.25 }, Ideal::None] {
+        all.push(Msg::Moved(MoveSummary {
+            moved: 1,
+            total: 1,
+            ideal,
+        }));
+    }
+    for what in [
+        Choice::Algorithm,
+        Choice::Hash,
+        Choice::Naming,
+        Choice::Weighting,
+        Choice::View,
+        Choice::Theme,
+        Choice::Layout,
+        Choice::ZeroOrOne,
+        Choice::Language,
+    ] {
+        all.push(Msg::NotOneOf {
+            what,
+            text: "x".into(),
+            all: "a, b".into(),
+        });
+    }
+    all.push(Msg::VnodesSet {
+        name: "cache-a".into(),
+        vnodes: None,
+    });
+    all.push(Msg::ChordKeyLine {
+        key: "k".into(),
+        position: 5,
+        fraction: 0.5,
+        owner: "cache-a".into(),
+        within: false,
+        bound: 5,
+    });
+    all.push(Msg::ChordHop {
+        from: "cache-a".into(),
+        to: "cache-b".into(),
+        finger: 0,
+    });
+    all
+}
+
+/// Each template asks only for arguments that its message has, and writes each of them in
+/// one language at least (an argument that neither writes is a number the sentence lost);
+/// and every sentence is checked so.
+#[test]
+fn every_template_is_filled_from_its_messages_arguments() {
+    let mut seen = vec![false; Sentence::ALL.len()];
+    for m in every_sentence() {
+        let s = sentence(&m);
+        seen[s as usize] = true;
+        let count = args(&m, Lang::En).0.len();
+        assert_eq!(count, args(&m, Lang::Zh).0.len(), "{m:?}");
+        assert!(count <= 10, "placeholders are one digit: {m:?}");
+        let mut written = vec![false; count];
+        for lang in Lang::ALL {
+            let template = (catalogue(lang).template)(s);
+            for i in placeholders(template) {
+                assert!(i < count, "{template:?} asks for argument {i} of {m:?}");
+                written[i] = true;
+            }
+        }
+        // These sentences name the few choices themselves instead of the list.
+        let names_choices = matches!(
+            m,
+            Msg::NotOneOf {
+                what: Choice::Theme | Choice::Layout | Choice::ZeroOrOne,
+                ..
+            }
+        );
+        assert!(
+            written.iter().all(|&w| w) || names_choices,
+            "an argument of {m:?} is never written"
+        );
+        check(&m, matches!(m, Msg::StepHash { .. }));
+    }
+    let missing: Vec<Sentence> = Sentence::ALL
+        .iter()
+        .copied()
+        .filter(|&s| !seen[s as usize])
+        .collect();
+    assert!(missing.is_empty(), "no message checks {missing:?}");
+}
+
+/// Every phrase has its own place in the catalogues' words, and words in both languages
+/// (the catalogues only compile when they follow `Phrase::index`; this checks that the
+/// index leaves no phrase without words and gives no two phrases the same).
+#[test]
+fn every_phrase_has_its_own_words() {
+    let mut all = Vec::new();
+    for k in AlgoKind::ALL {
+        all.extend([
+            Phrase::Algo(k),
+            Phrase::AlgoAbout(k),
+            Phrase::WeightMeaning(k),
+        ]);
+    }
+    all.extend(HashFn::ALL.map(Phrase::HashAbout));
+    all.extend(Naming::ALL.map(Phrase::Naming));
+    all.extend(Weighting::ALL.map(Phrase::Weighting));
+    all.extend(Weighting::ALL.map(Phrase::WeightingName));
+    all.extend(ViewKind::ALL.map(Phrase::View));
+    all.extend(Quantity::ALL.map(Phrase::Quantity));
+    all.extend(ListKind::ALL.map(Phrase::ListKind));
+    for step in 1..=STEP_COUNT {
+        all.extend([Phrase::TourTitle(step), Phrase::TourCaption(step)]);
+    }
+    all.extend(Range::ALL.map(Phrase::Range));
+    all.extend([
+        Phrase::ParamRange,
+        Phrase::ListRange,
+        Phrase::R1Infinite,
+        Phrase::PastTheTop,
+        Phrase::FailedMarks,
+        Phrase::FlowsMore,
+        Phrase::MovedFrom,
+        Phrase::VirtualNode,
+        Phrase::Bucket,
+        Phrase::StepsThrough { ring: true },
+        Phrase::StepsThrough { ring: false },
+        Phrase::PaperNamingVirtual,
+        Phrase::PaperNamingBounded,
+        Phrase::NamesSep,
+        Phrase::ItemsSep,
+        Phrase::KeysNoun { one: true },
+        Phrase::KeysNoun { one: false },
+        Phrase::FlowItem,
+    ]);
+    let mut places: Vec<usize> = all.iter().map(|p| p.index()).collect();
+    places.sort_unstable();
+    assert_eq!(places, (0..Phrase::COUNT).collect::<Vec<_>>());
+    for p in all {
+        for lang in Lang::ALL {
+            assert!(!(catalogue(lang).phrase)(p).is_empty(), "{lang:?} {p:?}");
+        }
+    }
+    // A step the tour does not have has no words.
+    for step in [0, STEP_COUNT + 1] {
+        assert_eq!((catalogue(Lang::En).phrase)(Phrase::TourTitle(step)), "");
+        assert_eq!((catalogue(Lang::Zh).phrase)(Phrase::TourCaption(step)), "");
+    }
+}
+
+#[test]
+fn fill_writes_each_argument_as_its_placeholder_asks() {
+    let args = |v: &[&'static str]| Args(v.iter().map(|&s| Arg::Static(s)).collect());
+    // In any order, as often as wanted.
+    assert_eq!(fill("{1} and {0}, {1}", args(&["a", "b"])), "b and a, b");
+    // Quoted and escaped as Rust writes a string.
+    assert_eq!(
+        fill("key {0:?}", args(&["say \"hi\""])),
+        r#"key "say \"hi\"""#
+    );
+    // A capital first letter (ASCII).
+    assert_eq!(fill("{^0}.", args(&["added cache-e"])), "Added cache-e.");
+    // Digits grouped by thousands; anything else as it is.
+    assert_eq!(
+        fill("{0:,} of {1:,}", args(&["1234567", "n/a"])),
+        "1,234,567 of n/a"
+    );
+    // Braces that are not a placeholder of an argument stay; an argument is never read as
+    // a template.
+    assert_eq!(
+        fill("{0} {x} {1} {^} {", args(&["{1}"])),
+        "{1} {x} {1} {^} {"
+    );
+    // Fixed words are not copied.
+    assert!(matches!(fill("{0}", args(&["w"])), Cow::Borrowed("w")));
+    assert!(matches!(
+        fill("no arguments", Args::default()),
+        Cow::Borrowed("no arguments")
+    ));
 }

@@ -76,21 +76,27 @@ impl CompareSettings {
                 kind,
             });
         }
-        let mut next = self.clone();
-        if on {
-            next.kinds.push(kind);
-        } else {
-            next.kinds.retain(|&k| k != kind);
-        }
         // Menu order, so a column keeps its place whatever order they were ticked in.
-        next.kinds
-            .sort_by_key(|k| AlgoKind::ALL.iter().position(|a| a == k));
-        Ok(next)
+        let kinds = AlgoKind::ALL
+            .iter()
+            .copied()
+            .filter(|&k| {
+                if k == kind {
+                    on
+                } else {
+                    self.kinds.contains(&k)
+                }
+            })
+            .collect();
+        Ok(CompareSettings {
+            kinds,
+            change: self.change,
+        })
     }
 }
 
 /// One algorithm's column.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Column {
     /// The algorithm.
     pub kind: AlgoKind,

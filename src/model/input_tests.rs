@@ -47,7 +47,7 @@ fn unchanged(before: &State, after: &State) {
 
 /// Applies `action`, expects a refusal for `field` whose message contains every one of
 /// `words`, and checks that the reducer's state differs only by the error.
-fn refused(s: &State, action: Action, field: Field, words: &[&str]) -> InputError {
+fn refused(s: &State, action: Action, field: Field, words: &[&str]) -> Rc<InputError> {
     let label = format!("{action:?}");
     let label: String = label.chars().take(120).collect();
     let e = s.apply(action).unwrap_err();
@@ -56,7 +56,8 @@ fn refused(s: &State, action: Action, field: Field, words: &[&str]) -> InputErro
     for w in words {
         assert!(message.contains(w), "{label}: {message:?} lacks {w:?}");
     }
-    let after = s.with_error(e.clone());
+    let e = Rc::new(e);
+    let after = s.with_error(Rc::clone(&e));
     unchanged(s, &after);
     assert_eq!(after.error.as_ref(), Some(&e));
     e

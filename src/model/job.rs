@@ -22,9 +22,8 @@ use ring_core::{Config, NodeIndex, Placement};
 
 use super::algo::AlgoKind;
 use super::keys::{self, KeyGenerator};
-use super::snapshot::{Change, NodeInfo, PlacedKeys, Snapshot};
+use super::snapshot::{Change, Did, NodeInfo, PlacedKeys, Snapshot};
 use super::state::{KeySet, KeySource, State};
-use crate::i18n::Msg;
 
 /// Most keys a change places at once, inside the action. Measured in the release build in
 /// Chromium on the two-core test machine: re-placing 50,000 keys takes 5 to 9 ms.
@@ -100,7 +99,7 @@ pub struct Compared {
     /// The placement before.
     pub before: Rc<Snapshot>,
     /// What was done.
-    pub what: Msg,
+    pub what: Did,
     /// The least movement possible.
     pub ideal: Ideal,
 }

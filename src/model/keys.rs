@@ -343,39 +343,45 @@ mod tests {
         }
     }
 
-    /// What `parse_pasted` was before it could work in parts: the reference.
-    fn lines_reference(text: &str) -> Vec<String> {
-        text.lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(str::to_string)
-            .collect()
-    }
+    // proptest does not build for wasm32: these run natively.
+    #[cfg(not(target_arch = "wasm32"))]
+    mod pasted_in_parts {
+        use super::*;
 
-    proptest::proptest! {
-        #[test]
-        fn pasted_text_parsed_in_parts_gives_the_lines_keys(
-            pieces in proptest::collection::vec(
-                proptest::sample::select(vec!["a", "key:1", " ", "\n", "\r\n", "\r", "\t", "\u{3000}", "\u{85}", "\u{b}", "é", "\n\n"]),
-                0..40,
-            ),
-            part in 1usize..5,
-        ) {
-            let text: String = pieces.concat();
-            let expected = lines_reference(&text);
-            let mut made = Vec::new();
-            let mut offset = 0;
-            let mut rounds = 0;
-            while offset < text.len() {
-                offset = parse_pasted_part(&text, offset, part, &mut made);
-                rounds += 1;
-                proptest::prop_assert!(rounds <= text.len() + 1, "no progress");
-            }
-            proptest::prop_assert_eq!(&made, &expected);
-            match check_pasted(&text) {
-                Ok(count) => proptest::prop_assert_eq!(count, expected.len()),
-                Err(Msg::PasteNone) => proptest::prop_assert!(expected.is_empty()),
-                Err(other) => proptest::prop_assert!(false, "{other:?}"),
+        /// What `parse_pasted` was before it could work in parts: the reference.
+        fn lines_reference(text: &str) -> Vec<String> {
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(str::to_string)
+                .collect()
+        }
+
+        proptest::proptest! {
+            #[test]
+            fn pasted_text_parsed_in_parts_gives_the_lines_keys(
+                pieces in proptest::collection::vec(
+                    proptest::sample::select(vec!["a", "key:1", " ", "\n", "\r\n", "\r", "\t", "\u{3000}", "\u{85}", "\u{b}", "é", "\n\n"]),
+                    0..40,
+                ),
+                part in 1usize..5,
+            ) {
+                let text: String = pieces.concat();
+                let expected = lines_reference(&text);
+                let mut made = Vec::new();
+                let mut offset = 0;
+                let mut rounds = 0;
+                while offset < text.len() {
+                    offset = parse_pasted_part(&text, offset, part, &mut made);
+                    rounds += 1;
+                    proptest::prop_assert!(rounds <= text.len() + 1, "no progress");
+                }
+                proptest::prop_assert_eq!(&made, &expected);
+                match check_pasted(&text) {
+                    Ok(count) => proptest::prop_assert_eq!(count, expected.len()),
+                    Err(Msg::PasteNone) => proptest::prop_assert!(expected.is_empty()),
+                    Err(other) => proptest::prop_assert!(false, "{other:?}"),
+                }
             }
         }
     }

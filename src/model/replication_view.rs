@@ -100,7 +100,7 @@ pub struct ReplicationView {
 }
 
 /// Why the view cannot be shown.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub enum ReplicationProblem {
     /// The algorithm has no ring to walk.
     NotARing,

@@ -4,8 +4,10 @@ use std::fmt;
 use std::rc::Rc;
 
 use ring_core::delta::KeyPositions;
+use ring_core::ketama::Weighting;
 use ring_core::metrics::{self, Balance, Flow, Ideal, MoveSummary, Moves};
-use ring_core::{build, BuildError, Config, NodeIndex, NodeSpec, Picture, Placement};
+use ring_core::ring::Naming;
+use ring_core::{build, BuildError, Config, HashFn, NodeIndex, NodeSpec, Picture, Placement};
 
 use super::algo::AlgoKind;
 use super::palette::Rgb;
@@ -229,13 +231,59 @@ pub struct KeyMove {
     pub to: NodeId,
 }
 
+/// What a change did, for its caption ("added cache-e"): the sentences of [`Msg`] that a
+/// change can say, each with the same fields. They are kept apart so that they can be
+/// copied (a change resampled, a tour fact) without `Msg: Clone`, which is a match over
+/// every sentence of the catalogues (8 KB of wasm).
+#[derive(Clone, Debug, PartialEq)]
+#[allow(missing_docs)]
+pub enum Did {
+    Added { name: String },
+    Removed { name: String },
+    MarkedDown { name: String },
+    MarkedUp { name: String },
+    WeightSet { name: String, weight: u32 },
+    VnodesSet { name: String, vnodes: Option<u32> },
+    DefaultVnodesSet { vnodes: u32 },
+    AlgorithmSet(AlgoKind),
+    HashSet(HashFn),
+    NamingSet(Naming),
+    WeightingSet(Weighting),
+    ReplicasSet { replicas: u32 },
+    SlotsSet { slots: u32 },
+    TableSizeSet { size: u32 },
+    EpsilonSet { epsilon: f64 },
+}
+
+impl From<Did> for Msg {
+    fn from(did: Did) -> Msg {
+        match did {
+            Did::Added { name } => Msg::Added { name },
+            Did::Removed { name } => Msg::Removed { name },
+            Did::MarkedDown { name } => Msg::MarkedDown { name },
+            Did::MarkedUp { name } => Msg::MarkedUp { name },
+            Did::WeightSet { name, weight } => Msg::WeightSet { name, weight },
+            Did::VnodesSet { name, vnodes } => Msg::VnodesSet { name, vnodes },
+            Did::DefaultVnodesSet { vnodes } => Msg::DefaultVnodesSet { vnodes },
+            Did::AlgorithmSet(kind) => Msg::AlgorithmSet(kind),
+            Did::HashSet(hash) => Msg::HashSet(hash),
+            Did::NamingSet(naming) => Msg::NamingSet(naming),
+            Did::WeightingSet(weighting) => Msg::WeightingSet(weighting),
+            Did::ReplicasSet { replicas } => Msg::ReplicasSet { replicas },
+            Did::SlotsSet { slots } => Msg::SlotsSet { slots },
+            Did::TableSizeSet { size } => Msg::TableSizeSet { size },
+            Did::EpsilonSet { epsilon } => Msg::EpsilonSet { epsilon },
+        }
+    }
+}
+
 /// The last change: what was done, the placement before it, and what moved.
 #[derive(Debug)]
 pub struct Change {
     /// Tells changes apart (the state version that made it): a new serial plays anew.
     pub serial: u64,
     /// What was done, for the caption ("added cache-e").
-    pub what: Msg,
+    pub what: Did,
     /// The placement before.
     pub before: Rc<Snapshot>,
     /// Moved keys against the ideal (the core's summary line).
@@ -253,7 +301,7 @@ impl Change {
         before: Rc<Snapshot>,
         after: &Snapshot,
         keys: &KeySet,
-        what: Msg,
+        what: Did,
         ideal: Ideal,
         serial: u64,
         moves: Moves,

@@ -16,7 +16,7 @@ use super::keys;
 use super::limits::{self, PlaceError, Refusal};
 use super::palette::{self, Rgb};
 use super::slot_keep;
-use super::snapshot::{Change, NodeInfo, PlacedKeys, Snapshot};
+use super::snapshot::{Change, Did, NodeInfo, PlacedKeys, Snapshot};
 use super::tour;
 use super::view::ViewKind;
 use crate::i18n::{Msg, Quantity, Ui};
@@ -180,7 +180,7 @@ pub enum Field {
 }
 
 /// A change that was refused, and why, in words the user can act on.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct InputError {
     /// The control at fault.
     pub field: Field,
@@ -325,8 +325,9 @@ pub struct State {
     pub change: Option<Rc<Change>>,
     /// The key being explained.
     pub explain_key: String,
-    /// The last refused input.
-    pub error: Option<InputError>,
+    /// The last refused input (shared: the state is copied on every action, and a copy of
+    /// a [`Msg`] would need `Clone` for every sentence of the catalogue, 8 KB of wasm).
+    pub error: Option<Rc<InputError>>,
     /// Counts accepted and refused actions: a cheap equality for views.
     pub version: u64,
     /// The view of the page being shown (`?view=` in a link: [`ViewKind::id`]).
@@ -349,7 +350,7 @@ impl PartialEq for State {
 }
 
 /// The walk that placed one key, with its steps in words.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Explained {
     /// The key.
     pub key: String,
@@ -617,9 +618,9 @@ impl State {
     }
 
     /// This state with `error` recorded and nothing else changed.
-    pub fn with_error(&self, error: InputError) -> State {
+    pub fn with_error(&self, error: impl Into<Rc<InputError>>) -> State {
         let mut s = self.clone();
-        s.error = Some(error);
+        s.error = Some(error.into());
         s.version += 1;
         s
     }
@@ -656,14 +657,14 @@ impl State {
                 let field = Field::NodeWeight(id);
                 let weight = parse_weight(&text).map_err(|m| InputError::new(field, m))?;
                 let (next, name) = self.edit_node(id, field, |n| n.weight = weight)?;
-                let what = Msg::WeightSet { name, weight };
+                let what = Did::WeightSet { name, weight };
                 self.rebuild(next, what, Ideal::None, &|_| field)
             }
             Action::SetVnodes(id, text) => {
                 let field = Field::NodeVnodes(id);
                 let vnodes = parse_vnodes(&text, true).map_err(|m| InputError::new(field, m))?;
                 let (next, name) = self.edit_node(id, field, |n| n.vnodes = vnodes)?;
-                let what = Msg::VnodesSet { name, vnodes };
+                let what = Did::VnodesSet { name, vnodes };
                 self.rebuild(next, what, Ideal::None, &|_| field)
             }
             Action::SetDefaultVnodes(text) => {
@@ -673,31 +674,31 @@ impl State {
                     .unwrap_or(self.default_vnodes);
                 let mut next = self.clone();
                 next.default_vnodes = vnodes;
-                let what = Msg::DefaultVnodesSet { vnodes };
+                let what = Did::DefaultVnodesSet { vnodes };
                 self.rebuild(next, what, Ideal::None, &|_| field)
             }
             Action::SetAlgorithm(kind) => {
                 let mut next = self.clone();
                 next.kind = kind;
-                let what = Msg::AlgorithmSet(kind);
+                let what = Did::AlgorithmSet(kind);
                 self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
             }
             Action::SetHash(hash) => {
                 let mut next = self.clone();
                 next.hash = hash;
-                let what = Msg::HashSet(hash);
+                let what = Did::HashSet(hash);
                 self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
             }
             Action::SetNaming(naming) => {
                 let mut next = self.clone();
                 next.params.naming = naming;
-                let what = Msg::NamingSet(naming);
+                let what = Did::NamingSet(naming);
                 self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
             }
             Action::SetWeighting(weighting) => {
                 let mut next = self.clone();
                 next.params.weighting = weighting;
-                let what = Msg::WeightingSet(weighting);
+                let what = Did::WeightingSet(weighting);
                 self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
             }
             Action::SetReplicas(text) => {
@@ -706,7 +707,7 @@ impl State {
                     .map_err(|m| InputError::new(field, m))?;
                 let mut next = self.clone();
                 next.params.replicas = replicas;
-                self.rebuild(next, Msg::ReplicasSet { replicas }, Ideal::None, &|_| field)
+                self.rebuild(next, Did::ReplicasSet { replicas }, Ideal::None, &|_| field)
             }
             Action::SetSlots(text) => {
                 let field = Field::Slots;
@@ -715,7 +716,7 @@ impl State {
                         .map_err(|m| InputError::new(field, m))?;
                 let mut next = self.clone();
                 next.params.slots = slots;
-                self.rebuild(next, Msg::SlotsSet { slots }, Ideal::None, &|_| field)
+                self.rebuild(next, Did::SlotsSet { slots }, Ideal::None, &|_| field)
             }
             Action::SetTableSize(text) => {
                 let field = Field::TableSize;
@@ -728,14 +729,14 @@ impl State {
                 .map_err(|m| InputError::new(field, m))?;
                 let mut next = self.clone();
                 next.params.table_size = size;
-                self.rebuild(next, Msg::TableSizeSet { size }, Ideal::None, &|_| field)
+                self.rebuild(next, Did::TableSizeSet { size }, Ideal::None, &|_| field)
             }
             Action::SetEpsilon(text) => {
                 let field = Field::Epsilon;
                 let epsilon = parse_epsilon(&text).map_err(|m| InputError::new(field, m))?;
                 let mut next = self.clone();
                 next.params.epsilon = epsilon;
-                self.rebuild(next, Msg::EpsilonSet { epsilon }, Ideal::None, &|_| field)
+                self.rebuild(next, Did::EpsilonSet { epsilon }, Ideal::None, &|_| field)
             }
             Action::GenerateKeys { count, seed } => {
                 let count =
@@ -864,7 +865,7 @@ impl State {
             next,
             // Names inside sentences are isolated: a bidi control in one cannot reorder
             // the words around it (see `display`).
-            Msg::Added {
+            Did::Added {
                 name: isolate(&name).into_owned(),
             },
             Ideal::Join {
@@ -882,7 +883,7 @@ impl State {
         let ideal = self.leaving(node, field)?;
         let mut next = self.clone();
         next.nodes.retain(|n| n.id != id);
-        let what = Msg::Removed {
+        let what = Did::Removed {
             name: isolate(&node.name).into_owned(),
         };
         self.rebuild(next, what, ideal, &|_| field)
@@ -910,9 +911,9 @@ impl State {
         };
         let name = isolate(&node.name).into_owned();
         let what = if down {
-            Msg::MarkedDown { name }
+            Did::MarkedDown { name }
         } else {
-            Msg::MarkedUp { name }
+            Did::MarkedUp { name }
         };
         let (next, _) = self.edit_node(id, field, |n| n.down = down)?;
         self.rebuild(next, what, ideal, &|_| field)
@@ -955,7 +956,7 @@ impl State {
     fn rebuild(
         &self,
         mut next: State,
-        what: Msg,
+        what: Did,
         ideal: Ideal,
         field: &dyn Fn(&BuildError) -> Field,
     ) -> Result<State, InputError> {

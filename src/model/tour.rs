@@ -37,7 +37,7 @@ pub enum Visual {
 }
 
 /// One step as the page shows it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Frame {
     /// The step, 1-based.
     pub step: u32,
@@ -502,7 +502,7 @@ fn facts_of(fact: Fact, state: &State, visual: &Visual) -> Vec<Msg> {
         Fact::Change => match &state.change {
             Some(c) => {
                 let mut out = vec![Msg::FactChange {
-                    what: Box::new(c.what.clone()),
+                    what: Box::new(c.what.clone().into()),
                     summary: c.summary,
                 }];
                 // The core lists flows largest first.

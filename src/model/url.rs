@@ -218,7 +218,7 @@ impl Default for Shared {
 }
 
 /// What a query said, and what was wrong with it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Parsed {
     /// The description, with defaults where a parameter was missing or ignored.
     pub shared: Shared,
@@ -854,8 +854,8 @@ impl Shared {
             });
         }
         let parsed = Shared::parse(query);
-        match parsed.problems.first() {
-            Some(first) => Err(first.clone()),
+        match parsed.problems.into_iter().next() {
+            Some(first) => Err(first),
             None => Ok(parsed.shared),
         }
     }
@@ -865,8 +865,8 @@ impl Parsed {
     /// The state the query describes, with every problem on the way. A description the
     /// core refuses as a whole falls back to the first example (keeping the view and the
     /// theme), and says why.
-    pub fn restore(&self) -> Result<(State, Vec<Msg>), Msg> {
-        let mut problems = self.problems.clone();
+    pub fn restore(self) -> Result<(State, Vec<Msg>), Msg> {
+        let mut problems = self.problems;
         match self.shared.to_state() {
             Ok(state) => Ok((state, problems)),
             Err(why) => {

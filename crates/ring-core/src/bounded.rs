@@ -26,6 +26,17 @@ use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
 use crate::ring::{Naming, Ring, SortedRing};
 
+/// Refuses an ε that is not a number in `(0, MAX_EPSILON]`. [`Bounded::new`] checks it
+/// between the node list and the ring, and so does the study's resumable cell, which builds
+/// the same ring for the same shares.
+pub(crate) fn check_epsilon(epsilon: f64) -> Result<(), BuildError> {
+    if epsilon > 0.0 && epsilon <= MAX_EPSILON {
+        Ok(())
+    } else {
+        Err(BuildError::BadEpsilon { epsilon })
+    }
+}
+
 /// Consistent hashing with bounded loads over a virtual-node ring.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bounded {
@@ -45,9 +56,7 @@ impl Bounded {
         epsilon: f64,
     ) -> Result<Self, BuildError> {
         error::validate_nodes(nodes, default_vnodes)?;
-        if !(epsilon > 0.0 && epsilon <= MAX_EPSILON) {
-            return Err(BuildError::BadEpsilon { epsilon });
-        }
+        check_epsilon(epsilon)?;
         let vnodes = Ring::virtual_nodes(nodes, hash, Naming::Hash, default_vnodes)?;
         Ok(Bounded {
             hash,

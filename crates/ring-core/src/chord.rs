@@ -97,26 +97,36 @@ impl ChordRing {
                 return Err(BuildError::RepeatedNode { index: node });
             }
         }
-        let mut all: Vec<ChordNode> = ids
-            .iter()
-            .map(|&(position, node)| ChordNode { position, node })
-            .collect();
         // Sorting by (position, node) puts the smallest index first among equal positions.
+        // Both sorts here go through `(u64, usize)` pairs, the element of the big sorts of
+        // key positions: a wasm build then holds one copy of the sort, not three.
+        let mut all: Vec<(u64, usize)> = ids
+            .iter()
+            .map(|&(position, node)| (position, node as usize))
+            .collect();
         all.sort_unstable();
         let mut members: Vec<ChordNode> = Vec::with_capacity(all.len());
         let mut shadowed = Vec::new();
-        for entry in all {
+        for (position, node) in all {
+            let entry = ChordNode {
+                position,
+                node: node as NodeIndex,
+            };
             match members.last() {
-                Some(last) if last.position == entry.position => shadowed.push(entry),
+                Some(last) if last.position == position => shadowed.push(entry),
                 _ => members.push(entry),
             }
         }
-        let mut by_node: Vec<(NodeIndex, usize)> = members
+        let mut by_node: Vec<(u64, usize)> = members
             .iter()
             .enumerate()
-            .map(|(slot, m)| (m.node, slot))
+            .map(|(slot, m)| (u64::from(m.node), slot))
             .collect();
         by_node.sort_unstable();
+        let by_node = by_node
+            .into_iter()
+            .map(|(node, slot)| (node as NodeIndex, slot))
+            .collect();
         Ok(ChordRing {
             bits,
             members,

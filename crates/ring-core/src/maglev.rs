@@ -188,12 +188,14 @@ fn apportion(m: u32, weights: &[u64]) -> Vec<u32> {
     let m64 = u64::from(m);
     let mut quotas: Vec<u32> = weights.iter().map(|w| (m64 * w / total) as u32).collect();
     let given: u64 = quotas.iter().map(|&q| u64::from(q)).sum();
+    // Largest remainder first, then the lower index: ascending `(MAX - remainder, index)`,
+    // sorted as the key positions are (one copy of the sort in a wasm build).
     let mut by_remainder: Vec<(u64, usize)> = weights
         .iter()
         .enumerate()
-        .map(|(i, w)| (m64 * w % total, i))
+        .map(|(i, w)| (u64::MAX - m64 * w % total, i))
         .collect();
-    by_remainder.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    by_remainder.sort_unstable();
     for &(_, i) in by_remainder.iter().take(m64.saturating_sub(given) as usize) {
         quotas[i] += 1;
     }
@@ -460,6 +462,17 @@ mod tests {
         let without_b1 = fill(7, &[3, 3], &[4, 1], &[1, 1], &apportion(7, &[1, 1]));
         // B2 is index 1 once B1 is gone.
         assert_eq!(without_b1, vec![0, 0, 0, 0, 1, 1, 1]);
+    }
+
+    #[test]
+    fn extra_entries_go_to_the_largest_remainders_then_the_lowest_index() {
+        // 10 entries over weights 1, 2, 4 (W = 7): floors 1, 2, 5 with remainders 3, 6 and
+        // 5 sevenths, so the two left over go to the second and the third.
+        assert_eq!(apportion(10, &[1, 2, 4]), vec![1, 3, 6]);
+        // Equal remainders: the lowest indices first.
+        assert_eq!(apportion(5, &[1, 1, 1]), vec![2, 2, 1]);
+        assert_eq!(apportion(7, &[1, 1, 1, 1]), vec![2, 2, 2, 1]);
+        assert_eq!(apportion(11, &[3, 1, 3]), vec![5, 1, 5]);
     }
 
     #[test]

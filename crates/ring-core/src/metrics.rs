@@ -427,13 +427,23 @@ impl MovesBuilder {
 /// The flows of keys counted per (from, to), in the order [`Moves::flows`] promises:
 /// largest first, equal counts by (from, to).
 pub(crate) fn flows_of(counts: BTreeMap<(u32, u32), u64>) -> Vec<Flow> {
-    let mut flows: Vec<Flow> = counts
+    let flows: Vec<Flow> = counts
         .into_iter()
         .map(|((from, to), keys)| Flow { from, to, keys })
         .collect();
-    // The map already ordered equal counts by (from, to); a stable sort keeps that order.
-    flows.sort_by_key(|f| std::cmp::Reverse(f.keys));
-    flows
+    // The map already ordered equal counts by (from, to): sorting `(MAX - keys, index)`
+    // keeps that order among them, as a stable sort would, and is the sort of the key
+    // positions (one copy of the sort in a wasm build).
+    let mut order: Vec<(u64, usize)> = flows
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (u64::MAX - f.keys, i))
+        .collect();
+    order.sort_unstable();
+    order
+        .into_iter()
+        .filter_map(|(_, i)| flows.get(i).copied())
+        .collect()
 }
 
 /// The fraction of keys that must move, at the least, when one node joins and the cluster

@@ -1,10 +1,16 @@
 //! Hash rings: the sorted-points structure every ring algorithm shares ([`SortedRing`]), and
 //! the seeds' own rings ([`Ring`]): one point per node, and virtual nodes under the naming
-//! schemes the seeds use.
+//! schemes the seeds use. A [`RingBuild`] builds the same [`Ring`] a bounded amount of work
+//! at a time, for a caller that must not block (a page between two frames).
 
 use crate::error::{self, BuildError, MAX_NODES, MAX_RING_POINTS};
 use crate::hash::{java_md5_hex_signed, HashFn};
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement, RingPoint};
+
+mod build;
+
+pub use build::RingBuild;
+pub(crate) use build::POINT_WORK;
 
 /// How a virtual node's name is formed from its node's name and its number `i`; the point
 /// is the hash of that name.
@@ -160,6 +166,12 @@ impl RadixIndex {
     }
 }
 
+/// The sort key of ring points. Both sorts by position name this function rather than
+/// each its own closure, so that they are one instance of the sort (3 KB of wasm less).
+fn position_of(p: &RingPoint) -> u64 {
+    p.position
+}
+
 impl SortedRing {
     /// Sorts `points` by position, keeping the given order among equal positions.
     /// `points` must not be empty (the constructors check node lists first).
@@ -168,7 +180,7 @@ impl SortedRing {
         space_bits: u32,
         node_count: u32,
     ) -> Result<Self, BuildError> {
-        points.sort_by_key(|p| p.position);
+        points.sort_by_key(position_of);
         Self::from_sorted(points, space_bits, node_count)
     }
 
@@ -209,7 +221,7 @@ impl SortedRing {
         if total > MAX_RING_POINTS {
             return Err(BuildError::TooManyPoints { points: total });
         }
-        added.sort_by_key(|p| p.position);
+        added.sort_by_key(position_of);
         let mut merged = Vec::with_capacity(total as usize);
         let mut old = self.points.iter().copied().peekable();
         let mut new = added.into_iter().peekable();
@@ -328,23 +340,13 @@ impl SortedRing {
     /// (exclusive) to itself (inclusive).
     pub fn shares(&self) -> Vec<f64> {
         let mut arcs = vec![0u128; self.node_count as usize];
-        let space: u128 = 1u128 << self.space_bits;
-        let n = self.points.len();
-        for (i, p) in self.points.iter().enumerate() {
-            let prev = self.points[(i + n - 1) % n].position;
-            // The first point equal to the last means every point is on one position (one
-            // point, or a collision of all of them): the first, which takes every key,
-            // owns the whole ring.
-            let arc = if i == 0 && p.position == prev {
-                space
-            } else {
-                (u128::from(p.position) + space - u128::from(prev)) % space
-            };
-            if let Some(a) = arcs.get_mut(p.owner as usize) {
-                *a += arc;
-            }
-        }
-        arcs.iter().map(|&a| a as f64 / space as f64).collect()
+        add_arcs(
+            &self.points,
+            0..self.points.len(),
+            self.space_bits,
+            &mut arcs,
+        );
+        shares_of_arcs(&arcs, self.space_bits)
     }
 
     /// The picture of the ring.
@@ -360,6 +362,51 @@ impl SortedRing {
     pub fn memory_bytes(&self) -> u64 {
         (self.points.len() * std::mem::size_of::<RingPoint>()) as u64 + self.index.memory_bytes()
     }
+}
+
+/// Adds to `arcs` (one per owner) the arcs that the points at `range` of the sorted
+/// `points` own: [`SortedRing::shares`] over every point, and the study's
+/// [`CellBuild`](crate::study::CellBuild) a slice at a time. The sums are whole numbers, so
+/// the shares come out the same however the points are sliced.
+pub(crate) fn add_arcs(
+    points: &[RingPoint],
+    range: std::ops::Range<usize>,
+    space_bits: u32,
+    arcs: &mut [u128],
+) {
+    let space: u128 = 1u128 << space_bits;
+    let n = points.len();
+    let Some(last) = points.last() else { return };
+    let range = range.start.min(n)..range.end.min(n);
+    let mut prev = match range.start.checked_sub(1).and_then(|i| points.get(i)) {
+        Some(p) => p.position,
+        None => last.position,
+    };
+    for (i, p) in points
+        .get(range.clone())
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        // The first point equal to the last means every point is on one position (one
+        // point, or a collision of all of them): the first, which takes every key,
+        // owns the whole ring.
+        let arc = if range.start + i == 0 && p.position == prev {
+            space
+        } else {
+            (u128::from(p.position) + space - u128::from(prev)) % space
+        };
+        if let Some(a) = arcs.get_mut(p.owner as usize) {
+            *a += arc;
+        }
+        prev = p.position;
+    }
+}
+
+/// Each owner's share of a space of `2^space_bits` positions, from its arcs ([`add_arcs`]).
+pub(crate) fn shares_of_arcs(arcs: &[u128], space_bits: u32) -> Vec<f64> {
+    let space: u128 = 1u128 << space_bits;
+    arcs.iter().map(|&a| a as f64 / space as f64).collect()
 }
 
 /// The seeds' rings: one point per node (seed 000's first class), or virtual nodes named by
@@ -387,23 +434,42 @@ impl Layout {
         owner: NodeIndex,
         hash: HashFn,
     ) {
+        let count = self.replica_count(node);
+        let own = self.own_hash(node, hash);
+        let mut name = String::with_capacity(node.name.len() + 24);
+        self.push_replicas(points, node, owner, hash, own, 0..count, &mut name);
+    }
+
+    /// Appends the points of `node`'s replicas `replicas` (within `0 ..
+    /// replica_count(node)`), owned by `owner`, to `points`: all of them at once, or a few
+    /// at a time by a [`RingBuild`]. `own` is the node's [`Layout::own_hash`], computed once
+    /// per node by the caller; `name` is a buffer kept across calls.
+    #[allow(clippy::too_many_arguments)] // a node's replicas, and the state kept across calls
+    fn push_replicas(
+        self,
+        points: &mut Vec<RingPoint>,
+        node: &NodeSpec,
+        owner: NodeIndex,
+        hash: HashFn,
+        own: i64,
+        replicas: std::ops::Range<u32>,
+        name: &mut String,
+    ) {
         match self {
-            Layout::SinglePoint => points.push(RingPoint {
-                position: hash.hash_str(&node.name),
-                owner,
-                replica: 0,
-            }),
-            Layout::Virtual {
-                naming,
-                default_vnodes,
-            } => {
-                let count = weighted_vnodes(node.vnodes.unwrap_or(default_vnodes), node.weight);
-                let own = naming.own_hash(&node.name, hash);
-                let mut name = String::with_capacity(node.name.len() + 24);
-                for replica in 0..count {
-                    naming.write_vnode_name(&mut name, &node.name, own, replica);
+            Layout::SinglePoint => {
+                if replicas.start == 0 && replicas.end > 0 {
                     points.push(RingPoint {
-                        position: hash.hash_str(&name),
+                        position: hash.hash_str(&node.name),
+                        owner,
+                        replica: 0,
+                    });
+                }
+            }
+            Layout::Virtual { naming, .. } => {
+                for replica in replicas {
+                    naming.write_vnode_name(name, &node.name, own, replica);
+                    points.push(RingPoint {
+                        position: hash.hash_str(name),
                         owner,
                         replica,
                     });
@@ -412,15 +478,28 @@ impl Layout {
         }
     }
 
+    /// The hash of `node`'s name that its virtual nodes' names carry ([`Naming::own_hash`];
+    /// 0 when they carry none).
+    fn own_hash(self, node: &NodeSpec, hash: HashFn) -> i64 {
+        match self {
+            Layout::SinglePoint => 0,
+            Layout::Virtual { naming, .. } => naming.own_hash(&node.name, hash),
+        }
+    }
+
     /// How many points `node` gets.
-    fn point_count(self, node: &NodeSpec) -> u64 {
+    fn replica_count(self, node: &NodeSpec) -> u32 {
         match self {
             Layout::SinglePoint => 1,
-            Layout::Virtual { default_vnodes, .. } => u64::from(weighted_vnodes(
-                node.vnodes.unwrap_or(default_vnodes),
-                node.weight,
-            )),
+            Layout::Virtual { default_vnodes, .. } => {
+                weighted_vnodes(node.vnodes.unwrap_or(default_vnodes), node.weight)
+            }
         }
+    }
+
+    /// How many points `node` gets, as a count to add up.
+    fn point_count(self, node: &NodeSpec) -> u64 {
+        u64::from(self.replica_count(node))
     }
 
     /// The virtual-node count a node without its own is checked against.

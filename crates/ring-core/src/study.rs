@@ -1,10 +1,12 @@
 //! The balance study of seed 003, cell by cell: `n` nodes named `192.168.1.1` …
-//! `192.168.1.n` (virtual node `j` of node `i` is `192.168.1.i#j` under
-//! [`Naming::Hash`](crate::ring::Naming::Hash)), placed by one algorithm, and R1, R2 and R3
-//! of their shares of the hash space ([`Balance`]).
+//! `192.168.1.n` (virtual node `j` of node `i` is `192.168.1.i#j` under [`Naming::Hash`]),
+//! placed by one algorithm, and R1, R2 and R3 of their shares of the hash space
+//! ([`Balance`]).
 //!
 //! `ringlab balance` prints a table of these cells and the web app computes the same table
-//! in the browser; both go through [`cell`] so that they agree.
+//! in the browser; both get the same answer, through [`cell`] at once or through a
+//! [`CellBuild`], which computes a cell a bounded amount of work at a time so that a page
+//! can draw between the slices of a cell of a million points.
 //!
 //! ```
 //! use ring_core::study::{cell, config};
@@ -20,9 +22,12 @@
 
 use std::fmt;
 
+use crate::bounded::check_epsilon;
+use crate::error::validate_nodes;
 use crate::metrics::{Balance, MetricsError};
 use crate::placement::{build, Algorithm, Config, NodeSpec};
-use crate::{BuildError, HashFn};
+use crate::ring::{add_arcs, shares_of_arcs, Naming, RingBuild, POINT_WORK};
+use crate::{BuildError, HashFn, RingPoint};
 
 /// The nodes of the study: `192.168.1.1` … `192.168.1.n`, equal weights (100).
 pub fn nodes(n: u32) -> Vec<NodeSpec> {
@@ -70,6 +75,196 @@ impl std::error::Error for StudyError {}
 pub fn cell(config: &Config, n: u32) -> Result<Balance, StudyError> {
     let placement = build(config, &nodes(n)).map_err(StudyError::Build)?;
     Balance::of(&placement.shares()).map_err(StudyError::Metrics)
+}
+
+/// A [`cell`] computed a bounded amount of work at a time: [`CellBuild::step`] until it
+/// says it is done, then [`CellBuild::finish`], which gives what [`cell`] gives.
+///
+/// The cells of a ring of [`Algorithm::SinglePoint`], [`Algorithm::Virtual`] and
+/// [`Algorithm::Bounded`] (whose shares are those of its plain virtual-node ring) build
+/// their ring with a [`RingBuild`], then sum the nodes' arcs a slice at a time. The other
+/// algorithms' cells are built at once by [`CellBuild::new`]: a table, a few points per
+/// node, or nothing ([`work`]); go-zero's ring, with points and a tie rule of its own, can
+/// grow as large as a virtual-node ring and is built at once too.
+///
+/// ```
+/// use ring_core::study::{cell, config, CellBuild};
+/// use ring_core::{Algorithm, HashFn};
+/// use ring_core::ring::Naming;
+///
+/// let c = config(Algorithm::Virtual { naming: Naming::Hash }, HashFn::Md5, 100);
+/// let mut build = CellBuild::new(&c, 30)?;
+/// while !build.step(256) {}
+/// assert_eq!(build.finish()?, cell(&c, 30)?);
+/// # Ok::<(), ring_core::study::StudyError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct CellBuild {
+    stage: CellStage,
+    /// The work of the ring's build, then of summing the arcs (one per point).
+    ring_work: u64,
+    arcs_work: u64,
+}
+
+#[derive(Clone, Debug)]
+enum CellStage {
+    /// The ring is being built.
+    Ring(RingBuild),
+    /// The arcs of the points before `next` are summed into `arcs`.
+    Arcs {
+        points: Vec<RingPoint>,
+        space_bits: u32,
+        next: usize,
+        arcs: Vec<u128>,
+    },
+    /// Every node's share of the space.
+    Shares(Vec<f64>),
+}
+
+impl CellBuild {
+    /// Starts the cell of `n` nodes under `config`. Every refusal [`cell`] would give for
+    /// the placement (no nodes, too many points, a bad parameter) comes from here, before
+    /// any point is made. An algorithm whose cell is not built in slices is built here.
+    pub fn new(config: &Config, n: u32) -> Result<CellBuild, StudyError> {
+        let nodes = nodes(n);
+        match ring_build(config, &nodes).map_err(StudyError::Build)? {
+            Some(ring) => {
+                let ring_work = ring.progress().1;
+                let arcs_work = ring.point_count();
+                Ok(CellBuild {
+                    stage: CellStage::Ring(ring),
+                    ring_work,
+                    arcs_work,
+                })
+            }
+            None => {
+                let placement = build(config, &nodes).map_err(StudyError::Build)?;
+                Ok(CellBuild {
+                    stage: CellStage::Shares(placement.shares()),
+                    ring_work: 0,
+                    arcs_work: 0,
+                })
+            }
+        }
+    }
+
+    /// Does about `budget` units of the work (at least one), a unit being the time to make
+    /// one point of the ring ([`RingBuild::step`]). Returns whether the work is all done;
+    /// [`CellBuild::finish`] then only summarizes one share per node.
+    pub fn step(&mut self, budget: usize) -> bool {
+        let mut left = (budget.max(1) as u64).saturating_mul(POINT_WORK);
+        loop {
+            match &mut self.stage {
+                CellStage::Ring(ring) => {
+                    left = left.saturating_sub(ring.work(left));
+                    if !ring.is_finished() {
+                        return false;
+                    }
+                    self.sum_arcs();
+                }
+                CellStage::Arcs {
+                    points,
+                    space_bits,
+                    next,
+                    arcs,
+                } => {
+                    if left == 0 {
+                        return false;
+                    }
+                    let end = next
+                        .saturating_add(usize::try_from(left).unwrap_or(usize::MAX))
+                        .min(points.len());
+                    add_arcs(points, *next..end, *space_bits, arcs);
+                    left -= (end - *next) as u64;
+                    *next = end;
+                    if end >= points.len() {
+                        self.stage = CellStage::Shares(shares_of_arcs(arcs, *space_bits));
+                    }
+                }
+                CellStage::Shares(_) => return true,
+            }
+        }
+    }
+
+    /// Moves a finished ring's points on to the summing of their arcs.
+    fn sum_arcs(&mut self) {
+        let stage = std::mem::replace(&mut self.stage, CellStage::Shares(Vec::new()));
+        self.stage = match stage {
+            CellStage::Ring(ring) => arcs_of(ring),
+            other => other,
+        };
+    }
+
+    /// Work done and work in all, for a progress bar: only their ratio means anything. A
+    /// cell built at once by [`CellBuild::new`] is `(1, 1)`.
+    pub fn progress(&self) -> (u64, u64) {
+        let total = self.ring_work + self.arcs_work;
+        match &self.stage {
+            CellStage::Ring(ring) => (ring.progress().0, total),
+            CellStage::Arcs { next, .. } => (self.ring_work + *next as u64, total),
+            CellStage::Shares(_) => (total.max(1), total.max(1)),
+        }
+    }
+
+    /// The cell, with any work left done at once: what [`cell`] gives.
+    pub fn finish(self) -> Result<Balance, StudyError> {
+        let stage = match self.stage {
+            CellStage::Ring(ring) => arcs_of(ring),
+            other => other,
+        };
+        let shares = match stage {
+            CellStage::Arcs {
+                points,
+                space_bits,
+                next,
+                mut arcs,
+            } => {
+                add_arcs(&points, next..points.len(), space_bits, &mut arcs);
+                shares_of_arcs(&arcs, space_bits)
+            }
+            CellStage::Shares(shares) => shares,
+            // Turned into arcs above.
+            CellStage::Ring(_) => Vec::new(),
+        };
+        Balance::of(&shares).map_err(StudyError::Metrics)
+    }
+}
+
+/// The summing of the arcs of `ring`'s points, the ring finished first if it is not.
+fn arcs_of(ring: RingBuild) -> CellStage {
+    let (points, space_bits, node_count) = ring.into_sorted_points();
+    CellStage::Arcs {
+        points,
+        space_bits,
+        next: 0,
+        arcs: vec![0; node_count as usize],
+    }
+}
+
+/// The ring whose shares are the cell's under `config`, as a build in slices, with the
+/// checks [`build`] and the constructors make before building it, in their order; `None`
+/// for an algorithm whose cell is not built in slices.
+fn ring_build(config: &Config, nodes: &[NodeSpec]) -> Result<Option<RingBuild>, BuildError> {
+    let hash = config.effective_hash();
+    let vnodes = config.default_vnodes;
+    let ring = match &config.algorithm {
+        Algorithm::SinglePoint => {
+            validate_nodes(nodes, vnodes)?;
+            RingBuild::single_point(nodes, hash)?
+        }
+        Algorithm::Virtual { naming } => {
+            validate_nodes(nodes, vnodes)?;
+            RingBuild::virtual_nodes(nodes, hash, *naming, vnodes)?
+        }
+        // `Bounded::shares` are the shares of this ring: the cap only matters to keys.
+        Algorithm::Bounded { epsilon } => {
+            validate_nodes(nodes, vnodes)?;
+            check_epsilon(*epsilon)?;
+            RingBuild::virtual_nodes(nodes, hash, Naming::Hash, vnodes)?
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(ring))
 }
 
 /// About how many points, slots or entries building a cell creates: a measure of its

@@ -205,3 +205,52 @@ fn polar_inverts_at() {
         );
     }
 }
+
+/// The sort and dedup `distinct_paths` stands for, on floats as the ring makes them
+/// (fractions and deltas, no NaN, no negative zero).
+fn sorted_and_deduped(paths: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut v = paths.to_vec();
+    v.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    v.dedup();
+    v
+}
+
+proptest::proptest! {
+    #[test]
+    fn distinct_paths_sorts_and_dedups(
+        // Few distinct values, so that repeats and equal `from`s are common.
+        raw in proptest::collection::vec((0u8..6, 0u8..6), 0..200),
+        scale in proptest::prop_oneof![proptest::strategy::Just(1.0f64), 1e-300f64..1e300],
+    ) {
+        let paths: Vec<(f64, f64)> = raw
+            .iter()
+            .map(|&(a, b)| (f64::from(a) * scale / 7.0, (f64::from(b) - 2.5) * scale / 5.0))
+            .collect();
+        proptest::prop_assert_eq!(distinct_paths(&paths), sorted_and_deduped(&paths));
+    }
+}
+
+#[test]
+fn distinct_paths_orders_as_total_cmp_across_signs_and_sizes() {
+    let values = [
+        -0.5,
+        -0.25,
+        -1e-300,
+        0.0,
+        1e-300,
+        0.125,
+        0.5,
+        0.999_999,
+        f64::MAX,
+    ];
+    let mut paths = Vec::new();
+    for &a in values.iter().rev() {
+        for &b in &values {
+            paths.push((a, b));
+            paths.push((a, b));
+        }
+    }
+    let got = distinct_paths(&paths);
+    assert_eq!(got.len(), values.len() * values.len());
+    assert_eq!(got, sorted_and_deduped(&paths));
+}

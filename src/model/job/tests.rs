@@ -4,6 +4,7 @@
 use std::rc::Rc;
 
 use super::*;
+use crate::i18n::Msg;
 use crate::model::keys::generate;
 use crate::model::{Action, NodeId, State};
 
@@ -124,7 +125,7 @@ fn a_job_run_in_small_steps_makes_the_same_state_as_at_once() {
         next.version = s.version + 1;
         let compared = Compared {
             before: Rc::clone(&s.current),
-            what: Msg::AlgorithmSet(kind),
+            what: Did::AlgorithmSet(kind),
             ideal: Ideal::None,
         };
         let kept = s.slots_for(&next);

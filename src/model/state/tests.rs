@@ -210,7 +210,8 @@ fn bad_input_is_refused_with_the_problem_and_the_range() {
     let e = s.apply(Action::SetEpsilon("0".into())).unwrap_err();
     assert_eq!(e.field, Field::Epsilon);
     // Refused means unchanged: the reducer keeps the state and only records the error.
-    let r = s.with_error(e.clone());
+    let e = Rc::new(e);
+    let r = s.with_error(Rc::clone(&e));
     assert_eq!(r.nodes, s.nodes);
     assert!(Rc::ptr_eq(&r.current, &s.current));
     assert_eq!(r.error, Some(e));

@@ -1,0 +1,1106 @@
+//! The arguments of every sentence, computed once for both languages, and [`fill`], which
+//! writes them into a language's template.
+//!
+//! Numbers are written the same way in every language, so a sentence's arguments are the
+//! same text in each; only the words around them differ, and those are the catalogues'
+//! templates. (Where the English writes a count in plain digits and the Chinese groups
+//! it, the argument is plain digits and the Chinese template asks for `{n:,}`.) An
+//! argument that is itself words (an algorithm's name, a nested message, a piece that is
+//! there or not) comes from the language's catalogue too, as a [`Phrase`] or a nested
+//! sentence, so that nothing here is worded in any language.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+use ring_core::error::{
+    MAX_EPSILON, MAX_NAME_BYTES, MAX_NODES, MAX_RING_POINTS, MAX_SLOTS, MAX_TABLE_SIZE, MAX_VNODES,
+    MAX_WEIGHT,
+};
+use ring_core::metrics::{format, Ideal, MetricsError, MoveSummary};
+use ring_core::BuildError;
+
+use super::sentence::{self, Sentence};
+use super::{catalogue, text, ui, Lang, Msg, Phrase, Range, Ui};
+use crate::draw::power_of_two;
+use crate::model::keys::{MAX_KEYS, MIN_KEYS};
+use crate::model::limits::Refusal;
+use crate::model::tour::STEP_COUNT;
+use crate::model::url::{DEFAULT_KEYS, MAX_QUERY_BYTES};
+use crate::model::AlgoKind;
+
+/// The arguments of one sentence, as text, in the order of its template's `{0}`, `{1}`, ….
+#[derive(Default)]
+pub(super) struct Args<'a>(pub(super) Vec<Arg<'a>>);
+
+/// One argument: words of a catalogue, text of the message, or text written for it.
+pub(super) enum Arg<'a> {
+    /// Kept apart so that a sentence that is only fixed words is returned without a copy.
+    Static(&'static str),
+    Borrowed(&'a str),
+    Owned(String),
+}
+
+impl Arg<'_> {
+    pub(super) fn as_str(&self) -> &str {
+        match self {
+            Arg::Static(s) | Arg::Borrowed(s) => s,
+            Arg::Owned(s) => s,
+        }
+    }
+}
+
+// One small method per way of writing an argument, so that each arm below is a few calls.
+impl<'a> Args<'a> {
+    fn push(&mut self, a: Arg<'a>) -> &mut Self {
+        self.0.push(a);
+        self
+    }
+
+    /// Text of the message, as it is (a name, a key).
+    fn s(&mut self, s: &'a str) -> &mut Self {
+        self.push(Arg::Borrowed(s))
+    }
+
+    /// Fixed words.
+    fn word(&mut self, s: &'static str) -> &mut Self {
+        self.push(Arg::Static(s))
+    }
+
+    fn own(&mut self, s: String) -> &mut Self {
+        self.push(Arg::Owned(s))
+    }
+
+    /// The moved-keys line `s`.
+    fn moved(&mut self, lang: Lang, s: &MoveSummary) -> &mut Self {
+        self.own(render(lang, sentence::moved(s), moved_args(lang, s)))
+    }
+
+    /// A nested message, in the same language.
+    fn msg(&mut self, lang: Lang, msg: &Msg) -> &mut Self {
+        match text(lang, msg) {
+            Cow::Borrowed(s) => self.word(s),
+            Cow::Owned(s) => self.own(s),
+        }
+    }
+
+    /// A count or size, grouped by thousands: `1,204`.
+    fn int(&mut self, n: u64) -> &mut Self {
+        self.own(format::group_thousands(n))
+    }
+
+    /// A number in plain digits, `1204`: one that names something (a position, a seed, a
+    /// step), or a count that a catalogue may group with `{n:,}`.
+    fn raw(&mut self, n: u64) -> &mut Self {
+        self.own(n.to_string())
+    }
+
+    fn pct(&mut self, fraction: f64, decimals: u32) -> &mut Self {
+        self.own(format::percent(fraction, decimals))
+    }
+
+    fn dec(&mut self, value: f64, decimals: u32) -> &mut Self {
+        self.own(format::decimal(value, decimals))
+    }
+
+    /// Words from `lang`'s catalogue.
+    fn phrase(&mut self, lang: Lang, p: Phrase) -> &mut Self {
+        self.word((catalogue(lang).phrase)(p))
+    }
+
+    /// A piece of `lang`'s catalogue with arguments of its own.
+    fn sub(&mut self, lang: Lang, p: Phrase, args: Args<'_>) -> &mut Self {
+        self.own(fill((catalogue(lang).phrase)(p), args).into_owned())
+    }
+
+    /// A piece of `lang`'s catalogue when `on`, else nothing.
+    fn piece(&mut self, lang: Lang, on: bool, p: Phrase) -> &mut Self {
+        if on {
+            self.phrase(lang, p)
+        } else {
+            self.word("")
+        }
+    }
+
+    /// Names in a list, separated as `lang` separates them.
+    fn names(&mut self, lang: Lang, list: &[String]) -> &mut Self {
+        self.own(list.join((catalogue(lang).phrase)(Phrase::NamesSep)))
+    }
+
+    /// Items of a list that carry numbers (`cache-a 16`), separated as `lang` separates
+    /// them.
+    fn items(&mut self, lang: Lang, list: Vec<String>) -> &mut Self {
+        self.own(list.join((catalogue(lang).phrase)(Phrase::ItemsSep)))
+    }
+
+    /// A path of nodes or buckets: the arrow is the same in every language.
+    fn path(&mut self, list: &[String]) -> &mut Self {
+        self.own(list.join(" → "))
+    }
+
+    /// What `r` allows, worded by `lang`.
+    fn range(&mut self, lang: Lang, r: Range) -> &mut Self {
+        let mut a = Args::default();
+        match r {
+            Range::Weight => a.raw(MAX_WEIGHT.into()),
+            Range::Vnodes => a.raw(MAX_VNODES.into()),
+            Range::KeyCount => a.raw(MIN_KEYS.into()).raw(MAX_KEYS.into()),
+            Range::Epsilon => a.own(MAX_EPSILON.to_string()),
+        };
+        self.sub(lang, Phrase::Range(r), a)
+    }
+}
+
+fn one(a: Arg<'_>) -> Args<'_> {
+    Args(vec![a])
+}
+
+/// Sentence `s` in `lang` with arguments `args`.
+fn render(lang: Lang, s: Sentence, args: Args<'_>) -> String {
+    fill((catalogue(lang).template)(s), args).into_owned()
+}
+
+/// The arguments of `msg` in `lang`.
+pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
+    let mut a = Args::default();
+    match msg {
+        Msg::Ui(key) => {
+            a.word(ui(lang, *key));
+        }
+        Msg::AlgoLabel(kind) => {
+            a.phrase(lang, Phrase::Algo(*kind));
+        }
+        Msg::AlgoAbout(kind) => {
+            a.phrase(lang, Phrase::AlgoAbout(*kind));
+        }
+        Msg::WeightMeaning(kind) => {
+            a.phrase(lang, Phrase::WeightMeaning(*kind));
+        }
+        Msg::HashAbout(hash) => {
+            a.phrase(lang, Phrase::HashAbout(*hash));
+        }
+        Msg::NamingLabel(n) => {
+            a.phrase(lang, Phrase::Naming(*n));
+        }
+        Msg::WeightingLabel(w) => {
+            a.phrase(lang, Phrase::Weighting(*w));
+        }
+        Msg::ViewLabel(v) => {
+            a.phrase(lang, Phrase::View(*v));
+        }
+        Msg::TourTitle(step) => {
+            a.phrase(lang, Phrase::TourTitle(*step));
+        }
+        Msg::TourCaption(step) => {
+            a.phrase(lang, Phrase::TourCaption(*step));
+        }
+        Msg::PaperGroupOnePoint | Msg::PaperGroupOneVnode => {}
+
+        Msg::Build(e) => return build_args(e),
+        Msg::CouldNotStart(e) => {
+            a.own(render(lang, sentence::build(e), build_args(e)));
+        }
+        Msg::Metrics(e) => return metrics_args(e),
+        Msg::Refusal(r) => return refusal_args(r),
+        Msg::Moved(s) => return moved_args(lang, s),
+
+        // A name or a text as typed.
+        Msg::TourNoNode { name }
+        | Msg::Added { name }
+        | Msg::Removed { name }
+        | Msg::MarkedDown { name }
+        | Msg::MarkedUp { name }
+        | Msg::StepOwner { name }
+        | Msg::StepHighest { name }
+        | Msg::CompareAdd { name }
+        | Msg::CompareRemove { name }
+        | Msg::CompareAddButton { name }
+        | Msg::CompareRemoveButton { name }
+        | Msg::ChordAdd { name }
+        | Msg::ChordNoHop { name }
+        | Msg::NodeWeightOf { name }
+        | Msg::NodeVnodesOf { name }
+        | Msg::MarkUp { name }
+        | Msg::MarkDown { name }
+        | Msg::RemoveNamed { name }
+        | Msg::Saved { name }
+        | Msg::LinkUnknown { name }
+        | Msg::NoWeight { name }
+        | Msg::StepWalkFirst { point: name }
+        | Msg::ChordKeyMark { key: name }
+        | Msg::TourReplicas { key: name }
+        | Msg::BadFlag { flag: name }
+        | Msg::SlotNotWhole { text: name }
+        | Msg::SlotTooLarge { text: name }
+        | Msg::BadEscape { text: name } => {
+            a.s(name);
+        }
+        Msg::LinkRepeated { name } => {
+            a.s(name);
+        }
+        Msg::StoredVersion { found, reads } => {
+            a.s(found).s(reads);
+        }
+
+        Msg::WeightEmpty => {
+            a.range(lang, Range::Weight);
+        }
+        Msg::WeightTooLarge { weight } => {
+            a.raw(*weight).range(lang, Range::Weight);
+        }
+        Msg::WeightNotWhole { text } => {
+            a.s(text).range(lang, Range::Weight);
+        }
+        Msg::VnodesEmpty => {
+            a.range(lang, Range::Vnodes);
+        }
+        Msg::VnodesTooMany { vnodes } => {
+            a.raw(*vnodes).range(lang, Range::Vnodes);
+        }
+        Msg::VnodesNotWhole { text } => {
+            a.s(text).range(lang, Range::Vnodes);
+        }
+        Msg::KeyCountEmpty => {
+            a.range(lang, Range::KeyCount);
+        }
+        Msg::KeyCountOutOfRange { count } => {
+            a.raw(*count).range(lang, Range::KeyCount);
+        }
+        Msg::KeyCountNotNumber { text } => {
+            a.s(text).range(lang, Range::KeyCount);
+        }
+        Msg::SeedNotWhole { text } => {
+            a.s(text).raw(u64::MAX);
+        }
+        Msg::EpsilonNotNumber { text } | Msg::EpsilonOutOfRange { text } => {
+            a.s(text).range(lang, Range::Epsilon);
+        }
+        Msg::ParamOutOfRange {
+            what,
+            value,
+            min,
+            max,
+        } => {
+            a.raw(*value);
+            param_range(&mut a, lang, *what, *min, *max);
+        }
+        Msg::ParamEmpty { what, min, max } => {
+            a.phrase(lang, Phrase::Quantity(*what));
+            param_range(&mut a, lang, *what, *min, *max);
+        }
+        Msg::ParamNotWhole {
+            what,
+            text,
+            min,
+            max,
+        }
+        | Msg::NotWhole {
+            what,
+            text,
+            min,
+            max,
+        }
+        | Msg::OutOfRange {
+            what,
+            text,
+            min,
+            max,
+        } => {
+            a.s(text);
+            param_range(&mut a, lang, *what, *min, *max);
+        }
+        Msg::ExplainTooLong { bytes, max }
+        | Msg::ChordKeyTooLong { bytes, max }
+        | Msg::ReplicationKeyTooLong { bytes, max } => {
+            a.raw(*bytes as u64).raw(*max as u64);
+        }
+        Msg::NoSuchStep { step } => {
+            a.raw((*step).into()).raw(STEP_COUNT.into());
+        }
+        Msg::PasteNone => {
+            a.raw(MIN_KEYS.into()).raw(MAX_KEYS.into());
+        }
+        Msg::PasteTooMany { count } => {
+            a.raw(*count as u64)
+                .raw(MIN_KEYS.into())
+                .raw(MAX_KEYS.into());
+        }
+        Msg::PasteKeyTooLong { line, bytes } => {
+            a.raw(*line as u64)
+                .raw(*bytes as u64)
+                .raw(crate::model::keys::MAX_KEY_BYTES as u64);
+        }
+        Msg::ViewFirstKeys { used, of } => {
+            a.int(*used as u64).int(*of as u64);
+        }
+        Msg::PlacingKeys { keys: n }
+        | Msg::KeysPasted { count: n }
+        | Msg::SampleAll { shown: n }
+        | Msg::LoadsCaption { total: n }
+        | Msg::ShareKeysNote { count: n } => {
+            a.int(*n as u64);
+        }
+        Msg::MoreNodes { max } => {
+            a.raw(*max as u64);
+        }
+
+        Msg::WeightSet { name, weight } => {
+            a.s(name).raw((*weight).into());
+        }
+        Msg::VnodesSet { name, vnodes } => {
+            a.s(name);
+            if let Some(v) = vnodes {
+                a.raw((*v).into());
+            }
+        }
+        Msg::DefaultVnodesSet { vnodes: n }
+        | Msg::ReplicasSet { replicas: n }
+        | Msg::SlotsSet { slots: n }
+        | Msg::TableSizeSet { size: n }
+        | Msg::SlotmapTooLong { max: n } => {
+            a.raw((*n).into());
+        }
+        Msg::LinkNotPrime { size } => {
+            a.raw((*size).into()).raw(MAX_TABLE_SIZE.into());
+        }
+        Msg::AlgorithmSet(kind) | Msg::NotARing { kind } | Msg::PaperNoVnodes { kind } => {
+            a.phrase(lang, Phrase::Algo(*kind));
+        }
+        Msg::NodesHintIgnored { kind } => {
+            a.phrase(lang, Phrase::Algo(*kind))
+                .s(ui(lang, Ui::NodesApplyHint));
+        }
+        Msg::HashSet(hash) => {
+            a.s(hash.name());
+        }
+        Msg::NamingSet(n) => {
+            a.s(n.name());
+        }
+        Msg::WeightingSet(w) => {
+            a.phrase(lang, Phrase::WeightingName(*w));
+        }
+        Msg::EpsilonSet { epsilon } => {
+            a.own(epsilon.to_string());
+        }
+
+        Msg::StepHashRing {
+            hash,
+            key,
+            position,
+            fraction,
+        } => {
+            a.s(hash.name()).s(key).raw(*position).pct(*fraction, 1);
+        }
+        Msg::StepWalk {
+            distance,
+            wrapped,
+            replica,
+            owner,
+            position,
+        } => {
+            a.pct(*distance, 2)
+                .piece(lang, *wrapped, Phrase::PastTheTop)
+                .raw((*replica).into())
+                .s(owner)
+                .raw(*position);
+        }
+        Msg::StepWalkPastFull { walk } => {
+            a.path(walk);
+        }
+        Msg::StepHash {
+            hash,
+            key,
+            value: n,
+        }
+        | Msg::StepJumpSeed { hash, key, seed: n } => {
+            a.s(hash.name()).s(key).raw(*n);
+        }
+        Msg::StepModulo {
+            hash,
+            buckets,
+            bucket,
+            name,
+        } => {
+            a.raw(*hash)
+                .raw((*buckets).into())
+                .raw((*bucket).into())
+                .s(name);
+        }
+        Msg::StepTableEntry { entry: n, owner }
+        | Msg::StepJumpOwner {
+            bucket: n,
+            name: owner,
+        } => {
+            a.raw((*n).into()).s(owner);
+        }
+        Msg::StepJumpPath { path } => {
+            let path: Vec<String> = path.iter().map(u32::to_string).collect();
+            a.path(&path);
+        }
+        Msg::StepScores { scores } => {
+            let list = scores
+                .iter()
+                .map(|(name, s)| format!("{name} {}", format::decimal(*s, 3)))
+                .collect();
+            a.items(lang, list);
+        }
+
+        Msg::FactChange { what, summary } => {
+            a.msg(lang, what).moved(lang, summary);
+        }
+        Msg::FactFlows { flows, more } => {
+            let list = flows
+                .iter()
+                .map(|(from, to, keys)| {
+                    let mut item = Args::default();
+                    item.s(from).s(to).raw(*keys);
+                    fill((catalogue(lang).phrase)(Phrase::FlowItem), item).into_owned()
+                })
+                .collect();
+            a.items(lang, list);
+            if *more > 0 {
+                a.sub(lang, Phrase::FlowsMore, one(Arg::Owned(more.to_string())));
+            } else {
+                a.word("");
+            }
+        }
+        Msg::FactShares { r1, r2, r3 } => {
+            if r1.is_finite() {
+                a.dec(*r1, 2);
+            } else {
+                a.phrase(lang, Phrase::R1Infinite);
+            }
+            a.pct(*r2, 0).pct(*r3, 0);
+        }
+        Msg::FactKeys { min, max, peak } => {
+            a.int(*min).int(*max).dec(*peak, 2);
+        }
+        Msg::FactPoints { points, nodes } => {
+            a.int(*points as u64).raw(*nodes as u64);
+        }
+        Msg::FactPointsPerNode { list } => {
+            let list = list.iter().map(|(n, c)| format!("{n} {c}")).collect();
+            a.items(lang, list);
+        }
+        Msg::FactMemory { bytes } => {
+            a.int(*bytes);
+        }
+        Msg::FactChordHash {
+            key,
+            position,
+            owner,
+        } => {
+            a.s(key).raw(*position).s(owner);
+        }
+        Msg::FactChordLookup {
+            start,
+            path,
+            nodes,
+            log2,
+        } => {
+            a.s(start)
+                .path(path)
+                .raw(path.len().saturating_sub(1) as u64)
+                .raw(*nodes as u64)
+                .dec(*log2, 2);
+        }
+        Msg::FactStored { key, on, replicas } => {
+            a.s(key).names(lang, on).raw((*replicas).into());
+        }
+        Msg::FactWithFailure { on }
+        | Msg::AfterFailure { on }
+        | Msg::ChordShadowed { names: on } => {
+            a.names(lang, on);
+        }
+        Msg::FactFails {
+            name,
+            held,
+            total,
+            owned,
+            recopied,
+            lost,
+        }
+        | Msg::ReplicationFails {
+            name,
+            held,
+            total,
+            owned,
+            recopied,
+            lost,
+        } => {
+            a.s(name)
+                .int(*held)
+                .int(*total)
+                .int(*owned)
+                .int(*recopied)
+                .int(*lost);
+        }
+        Msg::FactPassedOn { passed, total } => {
+            a.int(*passed).int(*total);
+        }
+        Msg::FactSlotDrop { leaver, summary } => {
+            a.s(leaver).moved(lang, summary);
+        }
+        Msg::FactSlotDeal {
+            slots,
+            rest,
+            summary,
+        } => {
+            a.int((*slots).into())
+                .raw(*rest as u64)
+                .moved(lang, summary);
+        }
+
+        Msg::CompareTooMany { max: n, kind } | Msg::CompareTooFew { min: n, kind } => {
+            a.raw(*n as u64).phrase(lang, Phrase::Algo(*kind));
+        }
+        Msg::CompareHint { up, keys } => {
+            a.raw(*up as u64).int(*keys as u64);
+        }
+        Msg::CompareAlgos { min, max } => {
+            a.raw(*min as u64).raw(*max as u64);
+        }
+        Msg::CompareColumn { kind, nodes } => {
+            a.phrase(lang, Phrase::Algo(*kind)).raw(*nodes as u64);
+        }
+        Msg::CompareSummary { what } => {
+            a.msg(lang, what);
+        }
+
+        Msg::ChordNodesUp { count: n } | Msg::ReplicasLabel { nodes: n } => {
+            a.raw(*n as u64);
+        }
+        Msg::NodeProblem { index, why } => {
+            a.raw(*index as u64).msg(lang, why);
+        }
+        Msg::ChordLabel {
+            nodes,
+            key,
+            start,
+            path,
+        } => {
+            a.raw(*nodes as u64).s(key).s(start).path(path);
+        }
+        Msg::ChordHops { hops, nodes, log2 } => {
+            a.raw(*hops as u64).raw(*nodes as u64).dec(*log2, 2);
+        }
+        Msg::ChordKeyLine {
+            key,
+            position,
+            fraction,
+            owner,
+            bound,
+            ..
+        } => {
+            a.s(key)
+                .raw(*position)
+                .pct(*fraction, 1)
+                .s(owner)
+                .raw((*bound).into());
+        }
+        Msg::ChordHop { from, to, finger } => {
+            a.s(from).s(to).raw((*finger).into());
+        }
+        Msg::FingerCaption { bits: n }
+        | Msg::TourShares { step: n }
+        | Msg::NodesCount { nodes: n }
+        | Msg::SlotmapOwner { owner: n } => {
+            a.raw((*n).into());
+        }
+
+        Msg::ReplicasNotWhole { text, nodes } => {
+            a.s(text).raw(*nodes as u64);
+        }
+        Msg::ReplicasPicture {
+            key,
+            replicas,
+            failed,
+        } => {
+            a.s(key)
+                .raw((*replicas).into())
+                .piece(lang, *failed, Phrase::FailedMarks);
+        }
+        Msg::ReplicationNoFailure { replicas, nodes } => {
+            a.raw((*replicas).into()).raw((*nodes).into());
+        }
+
+        Msg::ListOutOfRange { what, value, max } => {
+            a.raw(*value);
+            list_range(&mut a, lang, *what, *max);
+        }
+        Msg::ListNotWhole { what, text, max } => {
+            a.s(text);
+            list_range(&mut a, lang, *what, *max);
+        }
+        Msg::ListEmptyRange {
+            what,
+            from,
+            to,
+            max,
+        } => {
+            a.raw((*from).into()).raw((*to).into());
+            list_range(&mut a, lang, *what, *max);
+        }
+        Msg::ListStepAlone { what, max } | Msg::ListEmpty { what, max } => {
+            list_range(&mut a, lang, *what, *max);
+        }
+        Msg::ListRunaway { what } => {
+            a.phrase(lang, Phrase::ListKind(*what))
+                .raw(crate::model::paper::MAX_LIST as u64);
+        }
+        Msg::ListTooMany { what, count } => {
+            a.raw(*count as u64)
+                .phrase(lang, Phrase::ListKind(*what))
+                .raw(crate::model::paper::MAX_LIST as u64);
+        }
+        Msg::PaperBudget { work, max } => {
+            a.int(*work).int(*max);
+        }
+        Msg::PaperGroupVnodes { vnodes } => {
+            a.int((*vnodes).into());
+        }
+        Msg::PaperHint { kind, max_points } => {
+            // Only the algorithms with virtual nodes name them in the paper's table.
+            match kind {
+                AlgoKind::Virtual => a.phrase(lang, Phrase::PaperNamingVirtual),
+                AlgoKind::Bounded => a.phrase(lang, Phrase::PaperNamingBounded),
+                _ => a.word(""),
+            };
+            a.int(*max_points);
+        }
+        Msg::PaperHashFixed { kind, hash } | Msg::PaperCaption { kind, hash } => {
+            a.phrase(lang, Phrase::Algo(*kind)).s(hash.name());
+        }
+        Msg::PaperComputing {
+            done,
+            total,
+            points,
+        } => {
+            a.raw(*done as u64).raw(*total as u64).int(*points);
+        }
+        Msg::PaperDone { total, points } => {
+            a.raw(*total as u64).int(*points);
+        }
+
+        Msg::NodesTitle { up, total } => {
+            a.raw(*up as u64).raw(*total as u64);
+        }
+        Msg::NodesHintVnodes { kind, default } => {
+            a.phrase(lang, Phrase::WeightMeaning(*kind))
+                .raw((*default).into())
+                .s(ui(lang, Ui::NodesApplyHint));
+        }
+        Msg::NodesHintNoVnodes { kind } => {
+            a.phrase(lang, Phrase::WeightMeaning(*kind))
+                .phrase(lang, Phrase::Algo(*kind))
+                .s(ui(lang, Ui::NodesApplyHint));
+        }
+        Msg::HashFixed { kind, hash } => {
+            a.phrase(lang, Phrase::Algo(*kind))
+                .s(hash.name())
+                .phrase(lang, Phrase::HashAbout(*hash));
+        }
+        Msg::HashRange { hash } => {
+            a.phrase(lang, Phrase::HashAbout(*hash))
+                .own(power_of_two(hash.bits()));
+        }
+        Msg::KeysGenerated { count, seed } => {
+            a.int((*count).into()).raw(*seed);
+        }
+        Msg::KeyCountHint => {
+            a.raw(MIN_KEYS.into()).int(MAX_KEYS.into());
+        }
+        Msg::FlowKeys { keys } => {
+            a.int(*keys);
+        }
+        Msg::FlowsMore { more, keys } => {
+            a.raw(*more as u64).int(*keys);
+        }
+        Msg::SampleSome { shown, total } => {
+            a.int(*shown as u64).int(*total as u64);
+        }
+        Msg::PictureRing {
+            kind,
+            points,
+            bits,
+            hash,
+        } => {
+            a.phrase(lang, Phrase::Algo(*kind))
+                .int(*points as u64)
+                .own(power_of_two(*bits))
+                .s(hash.name());
+        }
+        Msg::PictureBuckets { kind, count, hash } => {
+            a.phrase(lang, Phrase::Algo(*kind))
+                .raw((*count).into())
+                .s(hash.name());
+        }
+        Msg::PictureTable {
+            kind,
+            entries,
+            hash,
+        } => {
+            a.phrase(lang, Phrase::Algo(*kind))
+                .int(*entries as u64)
+                .s(hash.name());
+        }
+        Msg::PictureScores { kind, key, hash } => {
+            a.phrase(lang, Phrase::Algo(*kind)).s(key).s(hash.name());
+        }
+        Msg::PictureLabel { caption, ring } => {
+            a.msg(lang, caption)
+                .phrase(lang, Phrase::StepsThrough { ring: *ring });
+        }
+
+        Msg::HoverKey {
+            key,
+            position,
+            fraction,
+            owner,
+            from,
+        } => {
+            a.s(key).raw(*position).pct(*fraction, 2).s(owner);
+            match from {
+                Some(f) => a.sub(lang, Phrase::MovedFrom, one(Arg::Borrowed(f))),
+                None => a.word(""),
+            };
+        }
+        Msg::HoverPoint {
+            replica,
+            node,
+            vnode,
+            position,
+            fraction,
+            arc,
+        } => {
+            a.raw((*replica).into()).s(node);
+            match vnode {
+                Some(v) => a.sub(lang, Phrase::VirtualNode, one(Arg::Borrowed(v))),
+                None => a.word(""),
+            };
+            a.raw(*position).pct(*fraction, 2).pct(*arc, 2);
+        }
+        Msg::HoverArc {
+            from,
+            to,
+            arc,
+            node,
+            replica,
+            share,
+        } => {
+            a.raw(*from)
+                .raw(*to)
+                .pct(*arc, 2)
+                .s(node)
+                .raw((*replica).into())
+                .pct(*share, 1);
+        }
+        Msg::HoverEntry {
+            first,
+            total,
+            owner,
+        } => {
+            a.raw(*first as u64).raw(*total as u64).s(owner);
+        }
+        Msg::HoverEntries {
+            first,
+            last,
+            total,
+            owner,
+        } => {
+            a.raw(*first as u64)
+                .raw(*last as u64)
+                .raw(*total as u64)
+                .s(owner);
+        }
+        Msg::HoverColumn {
+            bucket,
+            node,
+            keys,
+            fraction,
+            share,
+        } => {
+            match bucket {
+                Some(b) => a.sub(lang, Phrase::Bucket, one(Arg::Owned(b.to_string()))),
+                None => a.word(""),
+            };
+            a.s(node).int(*keys).pct(*fraction, 1).pct(*share, 1);
+        }
+
+        Msg::CouldNotSave { name, why } => {
+            a.s(name).msg(lang, why);
+        }
+        Msg::LinkIgnored { param, why } => {
+            a.word(param).msg(lang, why);
+        }
+        Msg::LinkNotBuilt { why } => {
+            a.msg(lang, why);
+        }
+
+        Msg::TourPicture { step, nodes, keys } => {
+            a.raw((*step).into()).raw(*nodes as u64).raw(*keys as u64);
+        }
+        Msg::TourChord {
+            nodes,
+            key,
+            start,
+            hops,
+            owner,
+        } => {
+            a.raw(*nodes as u64)
+                .s(key)
+                .s(start)
+                .raw(*hops as u64)
+                .s(owner);
+        }
+        Msg::TourProgress { step, count } => {
+            a.raw((*step).into()).raw((*count).into());
+        }
+
+        Msg::LinkTooLong { bytes } => {
+            a.raw(*bytes as u64).raw(MAX_QUERY_BYTES as u64);
+        }
+        Msg::LinkOmitted { count } => {
+            a.raw((*count).into()).raw(DEFAULT_KEYS.into());
+        }
+        Msg::NotOneOf { text, all, .. } => {
+            a.s(text).s(all);
+        }
+        Msg::SlotmapLength { has, slots } => {
+            a.raw(*has as u64).raw((*slots).into());
+        }
+    }
+    a
+}
+
+/// The arguments of the core's refusal `e`. Its numbers are written as the core writes
+/// them, without separators, so that the English is the core's own message; a catalogue
+/// groups them with `{n:,}`.
+fn build_args(e: &BuildError) -> Args<'_> {
+    let mut a = Args::default();
+    match e {
+        BuildError::NoNodes => {}
+        BuildError::TooManyNodes { count } => {
+            a.raw(*count as u64).raw(MAX_NODES as u64);
+        }
+        BuildError::EmptyName { index } => {
+            a.raw(*index as u64 + 1);
+        }
+        BuildError::NameTooLong { index, bytes } => {
+            a.raw(*index as u64 + 1)
+                .raw(*bytes as u64)
+                .raw(MAX_NAME_BYTES as u64);
+        }
+        BuildError::DuplicateName { name } => {
+            a.s(name);
+        }
+        BuildError::BadWeight { name, weight } => {
+            a.s(name).raw((*weight).into()).raw(MAX_WEIGHT.into());
+        }
+        BuildError::BadVnodes { name, vnodes } => {
+            if let Some(name) = name {
+                a.s(name);
+            }
+            a.raw((*vnodes).into()).raw(MAX_VNODES.into());
+        }
+        BuildError::TooManyPoints { points } => {
+            a.raw(*points).raw(MAX_RING_POINTS);
+        }
+        BuildError::BadSlots { slots } => {
+            a.raw((*slots).into()).raw(MAX_SLOTS.into());
+        }
+        BuildError::BadTableSize { size, nodes } => {
+            a.raw((*size).into())
+                .raw(MAX_TABLE_SIZE.into())
+                .raw(*nodes as u64);
+        }
+        BuildError::BadEpsilon { epsilon } => {
+            a.own(epsilon.to_string()).own(MAX_EPSILON.to_string());
+        }
+        BuildError::BadReplicas { replicas, nodes } => {
+            a.raw((*replicas).into()).raw((*nodes).into());
+        }
+        BuildError::NoSuchNode { index } | BuildError::RepeatedNode { index } => {
+            a.raw((*index).into());
+        }
+        BuildError::JumpRemovesOnlyLast { index, last } => {
+            a.raw((*index).into()).raw((*last).into());
+        }
+        BuildError::BadBits { bits } => {
+            a.raw((*bits).into());
+        }
+        BuildError::PositionOutOfRange { position, bits } => {
+            a.raw(*position)
+                .raw((*bits).into())
+                .raw(u64::MAX >> (64 - (*bits).clamp(1, 64)));
+        }
+    }
+    a
+}
+
+/// The arguments of `e`, written as the core writes them (see [`build_args`]).
+fn metrics_args(e: &MetricsError) -> Args<'static> {
+    let mut a = Args::default();
+    match e {
+        MetricsError::Empty => {}
+        MetricsError::BadValue { index, value } => {
+            a.raw(*index as u64 + 1).own(value.to_string());
+        }
+        MetricsError::NoSuchNode {
+            key,
+            node,
+            node_count,
+        } => {
+            a.raw(*key as u64 + 1)
+                .raw((*node).into())
+                .raw(node_count.saturating_sub(1).into());
+        }
+        MetricsError::TooManyNodes { count } => {
+            a.raw((*count).into()).raw(MAX_NODES as u64);
+        }
+        MetricsError::LengthMismatch { before, after } => {
+            a.raw(*before as u64).raw(*after as u64);
+        }
+    }
+    a
+}
+
+/// The arguments of `r`, written as [`Refusal`]'s own message writes them (see
+/// [`build_args`]).
+fn refusal_args(r: &Refusal) -> Args<'static> {
+    let mut a = Args::default();
+    match r {
+        Refusal::PasteTooLarge { bytes, max } => {
+            a.raw(*bytes as u64).raw(*max as u64).raw(MAX_KEYS.into());
+        }
+        Refusal::TooManyScores { nodes, keys, max } => {
+            a.raw(*nodes)
+                .raw(*keys)
+                .raw(nodes.saturating_mul(*keys))
+                .raw(*max);
+        }
+        Refusal::TooManyReplicas { replicas, max } => {
+            a.raw((*replicas).into()).raw((*max).into());
+        }
+    }
+    a
+}
+
+/// `1,204 of 10,000 keys moved (12.0%); ideal 1/11 = 9.1%`, as the core words it.
+fn moved_args(lang: Lang, s: &MoveSummary) -> Args<'static> {
+    let mut a = Args::default();
+    a.int(s.moved)
+        .int(s.total)
+        .phrase(lang, Phrase::KeysNoun { one: s.total == 1 })
+        .pct(s.fraction(), 1);
+    let ideal = s.ideal_fraction().unwrap_or(0.0);
+    match s.ideal {
+        Ideal::Join { nodes_after } if nodes_after > 0 => {
+            a.int(nodes_after.into()).pct(ideal, 1);
+        }
+        Ideal::Leave { .. } => {
+            a.pct(ideal, 1);
+        }
+        Ideal::Join { .. } | Ideal::None => {}
+    }
+    a
+}
+
+fn param_range(a: &mut Args<'_>, lang: Lang, what: super::Quantity, min: u32, max: u32) {
+    let mut r = Args::default();
+    r.phrase(lang, Phrase::Quantity(what))
+        .raw(min.into())
+        .raw(max.into());
+    a.sub(lang, Phrase::ParamRange, r);
+}
+
+fn list_range(a: &mut Args<'_>, lang: Lang, what: super::ListKind, max: u32) {
+    let mut r = Args::default();
+    r.phrase(lang, Phrase::ListKind(what)).raw(max.into());
+    a.sub(lang, Phrase::ListRange, r);
+}
+
+/// `template` with `{n}` replaced by argument `n`, `{n:?}` by it in quotes and escaped as
+/// Rust writes a string (`"user:42"`), `{^n}` by it with its first letter in capitals, and
+/// `{n:,}` by it with its digits grouped by thousands (for the core's refusals, whose
+/// arguments are plain digits). Anything else in braces is kept as written, and arguments
+/// are never read as templates (a name may contain `{0}`).
+pub(super) fn fill(template: &'static str, args: Args<'_>) -> Cow<'static, str> {
+    let args = args.0;
+    if args.is_empty() {
+        return Cow::Borrowed(template);
+    }
+    if template == "{0}" && args.len() == 1 {
+        return match args.into_iter().next() {
+            Some(Arg::Static(s)) => Cow::Borrowed(s),
+            Some(Arg::Borrowed(s)) => Cow::Owned(s.to_owned()),
+            Some(Arg::Owned(s)) => Cow::Owned(s),
+            None => Cow::Borrowed(""),
+        };
+    }
+    let mut out = String::with_capacity(template.len() + 16 * args.len());
+    let mut rest = template;
+    while let Some((before, after)) = rest.split_once('{') {
+        out.push_str(before);
+        match placeholder(after) {
+            Some((i, style, tail)) if i < args.len() => {
+                let arg = args.get(i).map_or("", Arg::as_str);
+                match style {
+                    Style::Plain => out.push_str(arg),
+                    Style::Quoted => {
+                        let _ = write!(out, "{arg:?}");
+                    }
+                    Style::Grouped => match arg.parse::<u64>() {
+                        Ok(n) => out.push_str(&format::group_thousands(n)),
+                        Err(_) => out.push_str(arg),
+                    },
+                    Style::Capital => {
+                        let mut c = arg.chars();
+                        if let Some(first) = c.next() {
+                            // ASCII only: what is capitalised starts with an English word
+                            // or a node's name (`cache-a`), and `char::to_uppercase` would
+                            // link Unicode's case tables into the wasm (7 KB gzipped;
+                            // BENCHMARKS.md, "Release wasm size").
+                            out.push(first.to_ascii_uppercase());
+                            out.push_str(c.as_str());
+                        }
+                    }
+                }
+                rest = tail;
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
+/// How a placeholder writes its argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Style {
+    Plain,
+    Quoted,
+    Capital,
+    Grouped,
+}
+
+/// The placeholder at the start of `s` (just after its `{`): its argument's index, its
+/// style and the text after its `}`.
+pub(super) fn placeholder(s: &str) -> Option<(usize, Style, &str)> {
+    let (spec, tail) = s.split_once('}')?;
+    let (spec, style) = if let Some(spec) = spec.strip_prefix('^') {
+        (spec, Style::Capital)
+    } else if let Some(spec) = spec.strip_suffix(":?") {
+        (spec, Style::Quoted)
+    } else if let Some(spec) = spec.strip_suffix(":,") {
+        (spec, Style::Grouped)
+    } else {
+        (spec, Style::Plain)
+    };
+    match spec.as_bytes() {
+        [d @ b'0'..=b'9'] => Some((usize::from(d - b'0'), style, tail)),
+        _ => None,
+    }
+}
