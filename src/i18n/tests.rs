@@ -1151,7 +1151,7 @@ fn numbers_are_written_the_same_way_in_both_languages() {
         peak: 1.5,
     };
     for lang in Lang::ALL {
-        let s = lang.t(m.clone());
+        let s = lang.text(&m);
         assert!(s.contains("1,204") && s.contains("1.50"), "{s}");
     }
 }

@@ -75,15 +75,20 @@ function watchOpening() {
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 
-test('a million keys: a link opens on the first 50,000 keys, places the rest in slices, then a join and a leave show what moved at once, without a job', async () => {
+// openPage, with watchOpening installed before the page's own scripts run.
+async function openWatched(path) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce', deviceScaleFactor: 1 });
   await context.addInitScript(watchOpening);
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  const query = '?lang=en&keys=1000000&seed=7';
-  await page.goto(base + '/' + query);
+  await page.goto(base + path);
+  return { page, context, problems };
+}
+
+test('a million keys: a link opens on the first 50,000 keys, places the rest in slices, then a join and a leave show what moved at once, without a job', async () => {
+  const { page, context, problems } = await openWatched('/?lang=en&keys=1000000&seed=7');
   await ready(page);
   await page.waitForFunction((m) => document.querySelector('#keys-now')?.textContent.includes(m), MILLION, { timeout: 60000 });
   await page.waitForSelector('#job-progress.empty', { state: 'attached', timeout: 60000 });
@@ -129,13 +134,7 @@ test('a million keys: a link opens on the first 50,000 keys, places the rest in 
 });
 
 test('a million keys: 200,000 pasted keys are checked at once and made and placed in slices', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce', deviceScaleFactor: 1 });
-  await context.addInitScript(watchOpening);
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  await page.goto(base + '/?lang=en');
+  const { page, context, problems } = await openWatched('/?lang=en');
   await ready(page);
   await page.click('details.paste summary');
   const lines = Array.from({ length: 200_000 }, (_, i) => `  item-${i}\r`);
