@@ -145,8 +145,72 @@ async function run(browser, base) {
     done: () => !!document.querySelector('#compare-table tbody tr'),
   }));
   await page.click('#tab-explore');
+
+  // Pasting as many keys (`k0`, `k1`, ... in base 36: about 6 MB for a million): the text is
+  // checked at once, the keys made and placed by a job.
+  await page.click('details.paste summary');
+  for (let i = 0; i < RUNS; i += 1) {
+    await page.$eval('#paste-keys', (t, [n, i]) => {
+      const lines = [];
+      for (let k = 0; k < n; k += 1) lines.push(`k${i}-${k.toString(36)}`);
+      t.value = lines.join('\n');
+    }, [KEYS, i]);
+    record('paste', await step(page, 'paste', () => page.click('#use-pasted'), {
+      job: true,
+      done: (n) => !document.querySelector('#job-progress:not(.empty)')
+        && document.getElementById('keys-now')?.textContent.includes(`${n} pasted`),
+      arg: KEYS.toLocaleString('en-US'),
+    }));
+  }
+  await page.$eval('#paste-keys', (t) => { t.value = ''; });
+
+  // Seed 003's table with a cell of a million points (1,000 nodes × 1,000 virtual nodes,
+  // MD5), built in steps between frames.
+  await page.click('#tab-paper');
+  await page.waitForSelector('#paper-nodes');
+  await page.fill('#paper-vnodes', '1000');
+  await page.press('#paper-vnodes', 'Tab');
+  // The table's command line names the lists in force: wait for it before the next input.
+  await page.waitForFunction(() => /--vnodes-list 1000$/.test(document.getElementById('paper-progress')?.textContent.trim() ?? ''), null, { timeout: 60_000 })
+    .catch(() => fail('paper: the virtual-node list was not taken'));
+  for (let i = 0; i < RUNS; i += 1) {
+    const nodes = SMOKE ? 100 + i : 1000 - i;
+    await page.fill('#paper-nodes', String(nodes));
+    // Done when the line names this table's points (each run's differ).
+    const points = `All 1 cells computed (${(nodes * 1000).toLocaleString('en-US')} points`;
+    record('paper', await step(page, 'paper', () => page.press('#paper-nodes', 'Tab'), {
+      done: (text) => (document.getElementById('paper-progress')?.textContent ?? '').includes(text),
+      arg: points,
+    }));
+  }
+  await page.click('#tab-explore');
   if (problems.length) fail(`page errors: ${problems.join('; ')}`);
   await context.close();
+
+  // A link with as many keys: the page opens on the first 50,000 (placed at once) and a job
+  // places them all. Measured from navigation: the first ring, and the whole placement.
+  for (let i = 0; i < RUNS; i += 1) {
+    const { page: p, context: c, problems: pr } = await openPage(browser, `${base}/?lang=en`);
+    await p.addInitScript(INIT);
+    const t0 = Date.now();
+    await p.goto(`${base}/?lang=en&keys=${KEYS}&seed=${i + 1}`);
+    await p.waitForFunction((n) => !document.querySelector('#job-progress:not(.empty)')
+      && document.getElementById('keys-now')?.textContent.includes(n), KEYS.toLocaleString('en-US'), { timeout: 60_000 })
+      .catch(() => fail('link: the keys were never all placed'));
+    const all = Date.now() - t0;
+    const r = await recorded(p, 0);
+    const first = await p.evaluate(() => performance.getEntriesByName('ringlab:first-ring')[0]?.startTime ?? null);
+    if (first === null) fail('link: no first-ring mark');
+    record('link', {
+      apply: first,
+      click_to_done: all,
+      longest_slice: r.slices.length ? Math.max(...r.slices) : null,
+      longest_block: Math.max(r.gap, ...r.long, 0),
+      click_latency: null,
+    });
+    if (pr.length) fail(`link: page errors: ${pr.join('; ')}`);
+    await c.close();
+  }
   return results;
 }
 
@@ -159,7 +223,7 @@ try {
   await browser.close();
   server.close();
 }
-const names = { generate: `generate ${KEYS.toLocaleString('en-US')} keys`, join: 'add a node (ring, delta path)', leave: 'remove it (ring, delta path)', down: 'mark a node down', up: 'mark it up again', switch: 'switch algorithm (job in slices)', compare: 'open Compare (first 50,000 keys)' };
+const names = { paste: `paste ${KEYS.toLocaleString('en-US')} keys`, paper: 'Paper: a cell of ~1,000,000 points', link: 'open a link (first ring; all placed)', generate: `generate ${KEYS.toLocaleString('en-US')} keys`, join: 'add a node (ring, delta path)', leave: 'remove it (ring, delta path)', down: 'mark a node down', up: 'mark it up again', switch: 'switch algorithm (job in slices)', compare: 'open Compare (first 50,000 keys)' };
 for (const [step, runs] of Object.entries(results)) {
   for (const metric of ['apply', 'click_to_done', 'longest_slice', 'longest_block', 'click_latency']) {
     const value = median(runs.map((r) => r[metric]));
