@@ -10,6 +10,9 @@ use super::{use_lang, value_of, Dispatch};
 use crate::i18n::{Msg, Ui};
 use crate::model::{Action, Field, KeySource, State};
 
+/// Pasted text longer than this is kept out of the text box.
+const HELD_PASTE_BYTES: usize = 100_000;
+
 /// Props of [`KeysPanel`].
 #[derive(Properties, PartialEq)]
 pub struct KeysPanelProps {
@@ -34,6 +37,8 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
     // megabytes, and copying it into the model at each keystroke and comparing it at each
     // render made the page lag.
     let pasted = use_node_ref();
+    // A paste too large for the box, kept here instead (see `on_box_paste`).
+    let held = use_state(|| None::<Rc<str>>);
     let drawn = use_state(|| state.keys.drawn.to_string());
     {
         // Show the count in force after a reset, a restored state or an accepted change.
@@ -83,15 +88,49 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
         })
     };
     let onpaste = {
-        let (pasted, d) = (pasted.clone(), props.dispatch.clone());
+        let (pasted, held, d) = (pasted.clone(), held.clone(), props.dispatch.clone());
         Callback::from(move |_: MouseEvent| {
-            let text = pasted
-                .cast::<web_sys::HtmlTextAreaElement>()
-                .map(|t| t.value())
-                .unwrap_or_default();
+            let text = match held.as_ref() {
+                Some(text) => text.to_string(),
+                None => pasted
+                    .cast::<web_sys::HtmlTextAreaElement>()
+                    .map(|t| t.value())
+                    .unwrap_or_default(),
+            };
             d.dispatch(Action::PasteKeys(text));
         })
     };
+    // Chromium takes seconds to lay out megabytes in a text box (10 s for a million keys,
+    // before the app does anything): a paste that large is kept out of the box and said.
+    let on_box_paste = {
+        let held = held.clone();
+        Callback::from(move |e: Event| {
+            use wasm_bindgen::JsCast;
+            let Some(text) = e
+                .dyn_ref::<web_sys::ClipboardEvent>()
+                .and_then(|c| c.clipboard_data())
+                .and_then(|d| d.get_data("text/plain").ok())
+            else {
+                return;
+            };
+            if text.len() > HELD_PASTE_BYTES {
+                e.prevent_default();
+                held.set(Some(Rc::from(text)));
+            }
+        })
+    };
+    let on_box_input = {
+        let held = held.clone();
+        Callback::from(move |_: InputEvent| {
+            if held.is_some() {
+                held.set(None);
+            }
+        })
+    };
+    let held_note = held.as_ref().map(|text| Msg::PasteHeld {
+        bytes: text.len(),
+        lines: text.bytes().filter(|&b| b == b'\n').count() + 1,
+    });
     let set = |h: &UseStateHandle<String>| {
         let h = h.clone();
         Callback::from(move |e: InputEvent| h.set(value_of(&e)))
@@ -131,8 +170,12 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
                 // autocomplete off: Chromium would otherwise copy the text into each history
                 // entry the page adds (157 ms per entry with a million pasted keys).
                 <textarea id="paste-keys" rows="5" ref={pasted} autocomplete="off"
+                    onpaste={on_box_paste} oninput={on_box_input}
                     aria-invalid={invalid(state, Field::Paste).to_string()} aria-describedby="paste-keys-error"
                     placeholder={"user:1\nuser:2\nsession:abc"} />
+                if let Some(note) = held_note {
+                    <p class="hint" id="paste-held" role="status">{ lang.t(note) }</p>
+                }
                 <button type="button" id="use-pasted" onclick={onpaste}>{ lang.ui(Ui::UsePasted) }</button>
                 <FieldError state={state.clone()} field={Field::Paste} id="paste-keys-error" />
             </details>

@@ -339,6 +339,9 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         | Msg::ShareKeysNote { count: n } => {
             a.int(*n as u64);
         }
+        Msg::PasteHeld { bytes, lines } => {
+            a.int(*bytes as u64).int(*lines as u64);
+        }
         Msg::MoreNodes { max } => {
             a.raw(*max as u64);
         }

@@ -358,6 +358,7 @@ templates! {
     HashRange => "{0}: values 0 to {1}−1.",
     KeysGenerated => "In use: {0} generated keys, seed {1}.",
     KeysPasted => "In use: {0} pasted keys.",
+    PasteHeld => "Pasted: {0} bytes, {1} lines, kept out of the box (a text this long takes the browser seconds to show). Use these keys to place them; typing in the box starts again.",
     KeyCountHint => "{0} to {1} keys like user:123:abc, the same for the same seed.",
     FlowKeys => "{0} keys",
     FlowsMore => "and {0} smaller movements, {1} keys",

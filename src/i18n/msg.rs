@@ -846,6 +846,11 @@ pub enum Msg {
     KeysPasted {
         count: usize,
     },
+    /// A paste too large to show in the box, held until the keys are used.
+    PasteHeld {
+        bytes: usize,
+        lines: usize,
+    },
     KeyCountHint,
     FlowKeys {
         keys: u64,

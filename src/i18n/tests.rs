@@ -446,6 +446,10 @@ fn samples() -> Vec<Msg> {
             seed: 1204,
         },
         Msg::KeysPasted { count: 3 },
+        Msg::PasteHeld {
+            bytes: 6_000_000,
+            lines: 1_000_000,
+        },
         Msg::KeyCountHint,
         Msg::FlowKeys { keys: 1204 },
         Msg::FlowsMore {
@@ -760,6 +764,7 @@ fn variant(msg: &Msg) -> usize {
         Msg::HashRange { .. } => 135,
         Msg::KeysGenerated { .. } => 136,
         Msg::KeysPasted { .. } => 137,
+        Msg::PasteHeld { .. } => 187,
         Msg::KeyCountHint => 138,
         Msg::FlowKeys { .. } => 139,
         Msg::FlowsMore { .. } => 140,
@@ -811,7 +816,7 @@ fn variant(msg: &Msg) -> usize {
     }
 }
 
-const VARIANTS: usize = 187;
+const VARIANTS: usize = 188;
 
 /// Words that are the same in both languages: names and symbols, not sentences.
 fn same_in_both(en: &str) -> bool {

@@ -27,8 +27,10 @@ pub const MIN_KEYS: u32 = 1;
 pub const MAX_KEYS: u32 = 1_000_000;
 /// Most keys the Compare and Replication views work on: the first this many of the lab's
 /// keys (both say so on screen). Each Compare column places its keys two or three times
-/// and the replication totals walk the ring once per key, all inside one frame.
-pub const MAX_VIEW_KEYS: usize = 50_000;
+/// and the replication totals walk the ring once per key, all inside one frame: with
+/// 50,000 keys opening Compare held one frame for 33 ms (`bench/app/large.mjs`), with
+/// 20,000 it stays within 16.8 ms.
+pub const MAX_VIEW_KEYS: usize = 20_000;
 /// Longest pasted key, in bytes of UTF-8.
 pub const MAX_KEY_BYTES: usize = 1_024;
 /// Most bytes of pasted text read at all: checked before the text is split into keys, so a

@@ -128,7 +128,7 @@ test('a million keys: a link opens on the first 50,000 keys, places the rest in 
   await page.click('#tab-compare');
   await page.waitForSelector('#compare-first-keys', { timeout: 20000 });
   const note = (await page.textContent('#compare-first-keys')).trim();
-  assert(note.includes('first 50,000') && note.includes(MILLION), `compare note: ${note}`);
+  assert(note.includes('first 20,000') && note.includes(MILLION), `compare note: ${note}`);
   assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
   await context.close();
 });
@@ -139,18 +139,26 @@ test('a million keys: 200,000 pasted keys are checked at once and made and place
   await page.click('details.paste summary');
   const lines = Array.from({ length: 200_000 }, (_, i) => `  item-${i}\r`);
   // A key too long on the last line: refused at once, nothing placed, the text kept.
-  // As a paste puts it there (page.fill types megabytes too slowly).
-  const paste = (text) => page.$eval('#paste-keys', (t, v) => {
-    t.value = v;
-    t.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
+  // As the clipboard delivers it (page.fill types megabytes too slowly): text this long is
+  // held out of the box, and the page says so.
+  const paste = async (text) => {
+    await page.$eval('#paste-keys', (t, v) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', v);
+      t.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+    await page.waitForSelector('#paste-held', { timeout: 10000 });
+    const held = await page.textContent('#paste-held');
+    assert(/bytes/.test(held) && held.includes(`${(text.split('\n').length).toLocaleString('en-US')} lines`), `held: ${held}`);
+    assert((await page.inputValue('#paste-keys')) === '', 'the long paste went into the box');
+  };
   await paste(`${lines.join('\n')}\n${'k'.repeat(2000)}`);
   await page.click('#use-pasted');
   await page.waitForSelector('#paste-keys-error:not(:empty)', { timeout: 10000 });
   const refused = (await page.textContent('#paste-keys-error')).trim();
   assert(/200,?001/.test(refused), `the refusal does not name the line: ${refused}`);
   assert(!(await page.evaluate(() => window.__opening.jobSeen)), 'a refused paste started a job');
-  assert((await page.inputValue('#paste-keys')).length > 2_000_000, 'the pasted text was lost');
+  assert(await page.$('#paste-held'), 'the refused paste was forgotten');
 
   await paste(lines.join('\n'));
   await page.click('#use-pasted');
