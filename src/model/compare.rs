@@ -193,15 +193,20 @@ fn column_state(state: &State, kind: AlgoKind, change: CompareChange) -> Result<
     let mut base = if state.kind == kind {
         state.clone()
     } else {
+        // At once, also where the page would build a large ring in a job.
         state
             .apply(Action::SetAlgorithm(kind))
             .map_err(|e| *e.message)?
+            .run_pending()
     };
     // The column starts at rest: switching algorithm is how it was reached, not the change
     // being compared. The placement stays; only the record of that change goes.
     base.change = None;
     match change_action(&base, change) {
-        Some(action) => base.apply(action).map_err(|e| *e.message),
+        Some(action) => base
+            .apply(action)
+            .map(|s| s.run_pending())
+            .map_err(|e| *e.message),
         None => Ok(base),
     }
 }

@@ -18,6 +18,7 @@ use std::rc::Rc;
 
 use ring_core::delta::KeyPositions;
 use ring_core::metrics::{Ideal, Moves, MovesBuilder};
+use ring_core::ring::RingBuild;
 use ring_core::{Config, NodeIndex, Placement};
 
 use super::algo::AlgoKind;
@@ -114,8 +115,11 @@ pub struct JobPlan {
     pub kind: AlgoKind,
     /// The nodes that are up, in the placement's index order.
     pub nodes: Vec<NodeInfo>,
-    /// The placement, already built.
-    pub placement: Rc<dyn Placement>,
+    /// The placement, already built; or, for a large ring, `None` while `building` makes it.
+    pub placement: Option<Rc<dyn Placement>>,
+    /// A ring too large to build inside one frame (a million points take about 70 ms in the
+    /// browser), built in the job's first steps.
+    pub building: Option<RingBuild>,
     /// The keys.
     pub keys: KeysToPlace,
     /// The change to record, when the keys stay the same.
@@ -123,6 +127,7 @@ pub struct JobPlan {
 }
 
 enum Phase {
+    Build,
     Generate(KeyGenerator),
     /// Pasted keys made from the text, from this byte on.
     Parse(usize),
@@ -136,6 +141,8 @@ enum Phase {
 pub struct Job {
     plan: JobPlan,
     phase: Phase,
+    /// The phase that follows the ring's build.
+    after_build: Option<Phase>,
     made: Vec<String>,
     keys: Rc<Vec<String>>,
     positions: Vec<u64>,
@@ -158,7 +165,7 @@ impl fmt::Debug for Job {
 impl Job {
     /// A job that has done nothing yet.
     pub fn new(plan: JobPlan) -> Job {
-        let (phase, keys, count) = match &plan.keys {
+        let (mut phase, keys, count) = match &plan.keys {
             KeysToPlace::Given(set) => (Phase::Place, set.keys.clone(), set.len()),
             KeysToPlace::Generate { count, seed, .. } => (
                 Phase::Generate(KeyGenerator::new(*count, *seed)),
@@ -175,7 +182,13 @@ impl Job {
         } else {
             0
         };
-        let sorting = if plan.placement.owning_ring().is_some() {
+        let building = plan.building.as_ref().map_or(0, |b| b.progress().1);
+        let ring = plan.building.is_some()
+            || plan
+                .placement
+                .as_ref()
+                .is_some_and(|p| p.owning_ring().is_some());
+        let sorting = if ring {
             n * (1 + merge_passes(count))
         } else {
             0
@@ -188,11 +201,30 @@ impl Job {
             cache: None,
             moves: None,
             done: 0,
-            total: making + n + sorting + comparing,
+            total: building + making + n + sorting + comparing,
+            // A ring still to build comes first; the keys' work follows it.
+            phase: if plan.building.is_some() {
+                Phase::Build
+            } else {
+                std::mem::replace(&mut phase, Phase::Finished)
+            },
+            after_build: Some(phase),
             plan,
-            phase,
             keys,
         }
+    }
+
+    /// Whether the job is too much to run inside one action: many keys, or a large ring.
+    pub fn is_large(&self) -> bool {
+        self.key_count() > SYNC_KEYS || self.plan.building.is_some()
+    }
+
+    /// The placement, its build finished at once if it was not yet.
+    fn placement(&mut self) -> Option<Rc<dyn Placement>> {
+        if let Some(build) = self.plan.building.take() {
+            self.plan.placement = build.finish().ok().map(|r| Rc::new(r) as Rc<dyn Placement>);
+        }
+        self.plan.placement.clone()
     }
 
     /// How many keys the job places.
@@ -216,6 +248,23 @@ impl Job {
         let keys = keys.max(1);
         let phase = std::mem::replace(&mut self.phase, Phase::Finished);
         self.phase = match phase {
+            Phase::Build => {
+                let finished = match self.plan.building.as_mut() {
+                    Some(build) => {
+                        let (before, _) = build.progress();
+                        let finished = build.step(keys);
+                        self.done += build.progress().0.saturating_sub(before);
+                        finished
+                    }
+                    None => true,
+                };
+                if finished {
+                    self.placement();
+                    self.after_build.take().unwrap_or(Phase::Place)
+                } else {
+                    Phase::Build
+                }
+            }
             Phase::Generate(mut generator) => {
                 let made = generator.fill(&mut self.made, u32::try_from(keys).unwrap_or(u32::MAX));
                 self.done += u64::from(made);
@@ -276,7 +325,11 @@ impl Job {
 
     fn place(&mut self, keys: usize) -> Phase {
         let all = self.keys.len();
-        let placement = &self.plan.placement;
+        let Some(placement) = self.placement() else {
+            // A ring the core refused after all (its build checks everything first, so
+            // never): nothing to place on.
+            return Phase::Finished;
+        };
         if self.plan.kind == AlgoKind::Bounded {
             // Bounded loads caps each node by the keys placed before: its owners depend on
             // every earlier key, so they are found in one go.
@@ -352,7 +405,13 @@ impl Job {
         while !self.finished() {
             self.step(usize::MAX / 2);
         }
+        let placement = self.placement();
         let plan = self.plan;
+        let Some(placement) = placement else {
+            // Never: a ring build checks everything before its first step. The state
+            // asked for, with the placement shown before, rather than a panic.
+            return plan.next;
+        };
         let set = match plan.keys {
             KeysToPlace::Given(set) => set,
             KeysToPlace::Generate { count, seed, drawn } => {
@@ -374,14 +433,8 @@ impl Job {
             cache: cache.clone(),
             loads: None,
         };
-        let snapshot = Snapshot::assemble(
-            &plan.config,
-            plan.kind,
-            plan.nodes,
-            plan.placement,
-            &set,
-            placed,
-        );
+        let snapshot =
+            Snapshot::assemble(&plan.config, plan.kind, plan.nodes, placement, &set, placed);
         let mut next = plan.next;
         next.change = match (plan.compared, self.moves) {
             (Some(c), Some(moves)) => Some(Rc::new(Change::from_moves(

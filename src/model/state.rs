@@ -6,8 +6,10 @@ use ring_core::delta::ring_delta;
 use ring_core::error::{validate_nodes, MAX_VNODES};
 use ring_core::ketama::Weighting;
 use ring_core::metrics::{Ideal, Moves};
-use ring_core::ring::Naming;
-use ring_core::{BuildError, Config, Explanation, HashFn, NodeIndex, NodeSpec, Placement};
+use ring_core::ring::{weighted_vnodes, Naming, RingBuild};
+use ring_core::{
+    Algorithm, BuildError, Config, Explanation, HashFn, NodeIndex, NodeSpec, Placement,
+};
 
 use super::algo::{AlgoKind, AlgoParams};
 use super::display::isolate;
@@ -49,7 +51,7 @@ impl Node {
         palette::colour(self.slot)
     }
 
-    fn spec(&self) -> NodeSpec {
+    pub(crate) fn spec(&self) -> NodeSpec {
         NodeSpec {
             name: self.name.clone(),
             weight: self.weight,
@@ -376,6 +378,34 @@ const FIRST_VNODES: u32 = 16;
 /// Longest key accepted for explaining.
 const MAX_EXPLAIN_BYTES: usize = limits::MAX_LOOKUP_KEY_BYTES;
 
+/// Ring points above which a virtual-node or single-point ring is built in a job's steps
+/// rather than inside the action: about 20 ms in the browser (a million take about 70 ms).
+const SYNC_RING_POINTS: u64 = 250_000;
+
+/// The resumable build of the ring `config` describes over `specs`, when it is a
+/// virtual-node or single-point ring of more than [`SYNC_RING_POINTS`] points; `None` for
+/// everything else (built at once by `ring_core::build`). The same checks as `build`, first.
+fn large_ring_build(config: &Config, specs: &[NodeSpec]) -> Result<Option<RingBuild>, BuildError> {
+    let (hash, vnodes) = (config.effective_hash(), config.default_vnodes);
+    let total: u64 = match config.algorithm {
+        Algorithm::SinglePoint => specs.len() as u64,
+        Algorithm::Virtual { .. } => specs
+            .iter()
+            .map(|n| u64::from(weighted_vnodes(n.vnodes.unwrap_or(vnodes), n.weight)))
+            .sum(),
+        _ => return Ok(None),
+    };
+    if total <= SYNC_RING_POINTS {
+        return Ok(None);
+    }
+    validate_nodes(specs, vnodes)?;
+    match config.algorithm {
+        Algorithm::Virtual { naming } => RingBuild::virtual_nodes(specs, hash, naming, vnodes),
+        _ => RingBuild::single_point(specs, hash),
+    }
+    .map(Some)
+}
+
 impl State {
     /// The first state: four caches on a virtual-node ring, 16 points each, 10,000 keys.
     pub fn initial() -> Result<State, BuildError> {
@@ -469,7 +499,11 @@ impl State {
         self.change = None;
         self.error = None;
         self.pending = None;
-        let plan = self.plan(previous, keys, None)?;
+        let mut plan = self.plan(previous, keys, None)?;
+        if let Some(build) = plan.building.take() {
+            // Opening a page: its first picture needs the ring (built here at once).
+            plan.placement = Some(Rc::new(build.finish()?));
+        }
         if plan.keys.len() <= job::SYNC_KEYS {
             return Ok(Job::new(plan).run());
         }
@@ -480,6 +514,7 @@ impl State {
             kind: plan.kind,
             nodes: plan.nodes.clone(),
             placement: plan.placement.clone(),
+            building: None,
             keys: plan.keys.first(job::SYNC_KEYS),
             compared: None,
         };
@@ -506,17 +541,22 @@ impl State {
         let nodes = up.iter().map(|n| n.info()).collect();
         let config = self.config();
         let mut next = self.clone();
-        let placement: Rc<dyn Placement> = if self.kind == AlgoKind::SlotTable {
+        let mut building = None;
+        let placement: Option<Rc<dyn Placement>> = if self.kind == AlgoKind::SlotTable {
             let specs: Vec<(NodeId, NodeSpec)> = up.iter().map(|n| (n.id, n.spec())).collect();
             let hash = config.effective_hash();
             let (table, owners) = slot_keep::next_table(previous, &specs, hash, self.params.slots)
                 .map_err(PlaceError::Core)?;
             next.slot_owners = Some(Rc::new(owners));
-            Rc::new(table)
+            Some(Rc::new(table))
         } else {
             let specs: Vec<NodeSpec> = up.iter().map(|n| n.spec()).collect();
             next.slot_owners = None;
-            Rc::from(ring_core::build(&config, &specs)?)
+            building = large_ring_build(&config, &specs)?;
+            match building {
+                Some(_) => None,
+                None => Some(Rc::from(ring_core::build(&config, &specs)?)),
+            }
         };
         Ok(JobPlan {
             next,
@@ -524,16 +564,17 @@ impl State {
             kind: self.kind,
             nodes,
             placement,
+            building,
             keys,
             compared,
         })
     }
 
     /// The state `job` makes, run at once; or, while it places more than
-    /// [`job::SYNC_KEYS`] keys, `shown` with the job pending (the page runs it in slices and
+    /// [`job::SYNC_KEYS`] keys or builds a large ring, `shown` with the job pending (the page runs it in slices and
     /// then shows its state).
     fn run_or_defer(shown: &State, job: Job) -> State {
-        if job.key_count() <= job::SYNC_KEYS {
+        if !job.is_large() {
             return job.run();
         }
         let mut waiting = shown.clone();

@@ -366,3 +366,35 @@ fn pasted_keys_are_checked_at_once_and_made_by_the_job() {
         Msg::PasteKeyTooLong { line, .. } if line == count + 1
     ));
 }
+
+#[test]
+fn a_large_ring_is_built_in_the_jobs_steps_and_is_the_ring_built_at_once() {
+    // 26 nodes × 10,000 virtual nodes: 260,000 points, above what an action builds at once.
+    let mut s = initial();
+    for i in 0..22 {
+        s = apply(
+            &s,
+            Action::AddNode {
+                name: format!("big-{i}"),
+                weight: "100".into(),
+                vnodes: "10000".into(),
+            },
+        );
+    }
+    s = apply(&s, Action::SetDefaultVnodes("10000".into()));
+    // Another hash rebuilds the ring: pending even with 10,000 keys.
+    let t = apply(&s, Action::SetHash(ring_core::HashFn::Fnv1a_64));
+    let pending = t.pending.clone().expect("a large ring is built by a job");
+    let mut job = pending.take().unwrap();
+    let mut steps = 0;
+    while !job.step(4_096) {
+        steps += 1;
+    }
+    assert!(steps > 50, "the ring was built in {steps} steps");
+    let done = job.into_state();
+    // The owners are those of the ring the core builds at once.
+    let specs: Vec<ring_core::NodeSpec> = done.nodes.iter().map(|n| n.spec()).collect();
+    let ring = ring_core::build(&done.config(), &specs).unwrap();
+    assert_eq!(done.current.owners, ring.assign(&done.keys.keys));
+    assert_eq!(done.current.loads.iter().sum::<u64>(), 10_000);
+}
