@@ -621,6 +621,19 @@ fn samples() -> Vec<Msg> {
     ]
 }
 
+/// Every kind of menu a value can be refused for.
+const CHOICES: [Choice; 9] = [
+    Choice::Algorithm,
+    Choice::Hash,
+    Choice::Naming,
+    Choice::Weighting,
+    Choice::View,
+    Choice::Theme,
+    Choice::Layout,
+    Choice::ZeroOrOne,
+    Choice::Language,
+];
+
 /// The position of `msg`'s variant: an exhaustive match, so that a new sentence does not
 /// compile until it is numbered here (and then the test wants a sample of it).
 fn variant(msg: &Msg) -> usize {
@@ -921,18 +934,7 @@ fn every_menu_entry_and_tour_step_is_in_both_languages() {
             .collect();
         assert_eq!(titles.len(), STEP_COUNT as usize);
     }
-    for what in [
-        Quantity::GoZeroReplicas,
-        Quantity::Slots,
-        Quantity::TableSize,
-        Quantity::DefaultVnodes,
-        Quantity::PastedCount,
-        Quantity::AWeight,
-        Quantity::AVnodeCount,
-        Quantity::AColour,
-        Quantity::TourStep,
-        Quantity::DrawnKeys,
-    ] {
+    for what in Quantity::ALL {
         check(
             &Msg::ParamEmpty {
                 what,
@@ -942,17 +944,7 @@ fn every_menu_entry_and_tour_step_is_in_both_languages() {
             false,
         );
     }
-    for what in [
-        Choice::Algorithm,
-        Choice::Hash,
-        Choice::Naming,
-        Choice::Weighting,
-        Choice::View,
-        Choice::Theme,
-        Choice::Layout,
-        Choice::ZeroOrOne,
-        Choice::Language,
-    ] {
+    for what in CHOICES {
         check(
             &Msg::NotOneOf {
                 what,
@@ -962,7 +954,7 @@ fn every_menu_entry_and_tour_step_is_in_both_languages() {
             false,
         );
     }
-    for what in [ListKind::NodeCounts, ListKind::VnodeCounts] {
+    for what in ListKind::ALL {
         check(&Msg::ListEmpty { what, max: 10 }, false);
     }
 }
@@ -1175,17 +1167,7 @@ fn every_sentence() -> Vec<Msg> {
             ideal,
         }));
     }
-    for what in [
-        Choice::Algorithm,
-        Choice::Hash,
-        Choice::Naming,
-        Choice::Weighting,
-        Choice::View,
-        Choice::Theme,
-        Choice::Layout,
-        Choice::ZeroOrOne,
-        Choice::Language,
-    ] {
+    for what in CHOICES {
         all.push(Msg::NotOneOf {
             what,
             text: "x".into(),

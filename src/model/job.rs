@@ -165,7 +165,7 @@ impl fmt::Debug for Job {
 impl Job {
     /// A job that has done nothing yet.
     pub fn new(plan: JobPlan) -> Job {
-        let (mut phase, keys, count) = match &plan.keys {
+        let (phase, keys, count) = match &plan.keys {
             KeysToPlace::Given(set) => (Phase::Place, set.keys.clone(), set.len()),
             KeysToPlace::Generate { count, seed, .. } => (
                 Phase::Generate(KeyGenerator::new(*count, *seed)),
@@ -194,6 +194,12 @@ impl Job {
             0
         };
         let comparing = if plan.compared.is_some() { n } else { 0 };
+        // A ring still to build comes first; the keys' work follows it.
+        let (phase, after_build) = if plan.building.is_some() {
+            (Phase::Build, Some(phase))
+        } else {
+            (phase, None)
+        };
         Job {
             made: Vec::new(),
             positions: Vec::with_capacity(count),
@@ -202,13 +208,8 @@ impl Job {
             moves: None,
             done: 0,
             total: building + making + n + sorting + comparing,
-            // A ring still to build comes first; the keys' work follows it.
-            phase: if plan.building.is_some() {
-                Phase::Build
-            } else {
-                std::mem::replace(&mut phase, Phase::Finished)
-            },
-            after_build: Some(phase),
+            phase,
+            after_build,
             plan,
             keys,
         }

@@ -672,7 +672,6 @@ impl Shared {
             // The first example's keys stand in; the parse said so.
             SharedKeys::Omitted(_) => KeysToPlace::Given(s.keys.clone().with_drawn(self.drawn)),
         };
-        s.keys = s.keys.with_drawn(self.drawn);
         s.explain_key = self.explain.clone();
         s.view = self.view;
         s.tour_step = self.step;
