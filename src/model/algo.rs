@@ -116,26 +116,16 @@ impl AlgoParams {
     /// The core's algorithm for `kind` with these parameters.
     pub fn algorithm(&self, kind: AlgoKind) -> Algorithm {
         match kind {
-            AlgoKind::Modulo => Algorithm::Modulo,
-            AlgoKind::SinglePoint => Algorithm::SinglePoint,
-            AlgoKind::Virtual => Algorithm::Virtual {
-                naming: self.naming,
-            },
-            AlgoKind::GoZero => Algorithm::GoZero {
-                replicas: self.replicas,
-            },
-            AlgoKind::Ketama => Algorithm::Ketama {
-                weighting: self.weighting,
-            },
-            AlgoKind::SlotTable => Algorithm::SlotTable { slots: self.slots },
-            AlgoKind::Jump => Algorithm::Jump,
-            AlgoKind::Maglev => Algorithm::Maglev {
-                table_size: self.table_size,
-            },
-            AlgoKind::Rendezvous => Algorithm::Rendezvous,
-            AlgoKind::Bounded => Algorithm::Bounded {
-                epsilon: self.epsilon,
-            },
+            AlgoKind::Modulo => Algorithm::modulo(),
+            AlgoKind::SinglePoint => Algorithm::single_point(),
+            AlgoKind::Virtual => Algorithm::virtual_nodes(self.naming),
+            AlgoKind::GoZero => Algorithm::go_zero(self.replicas),
+            AlgoKind::Ketama => Algorithm::ketama_with(self.weighting),
+            AlgoKind::SlotTable => Algorithm::slot_table(self.slots),
+            AlgoKind::Jump => Algorithm::jump(),
+            AlgoKind::Maglev => Algorithm::maglev(self.table_size),
+            AlgoKind::Rendezvous => Algorithm::rendezvous(),
+            AlgoKind::Bounded => Algorithm::bounded(self.epsilon),
         }
     }
 }

@@ -403,9 +403,7 @@ mod tests {
         // The same as the core's study, which ringlab balance prints.
         let direct = study::cell(
             &study::config(
-                ring_core::Algorithm::Virtual {
-                    naming: Naming::Hash,
-                },
+                ring_core::Algorithm::virtual_nodes(Naming::Hash),
                 HashFn::Md5,
                 100,
             ),

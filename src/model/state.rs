@@ -388,7 +388,7 @@ const SYNC_RING_POINTS: u64 = 250_000;
 fn large_ring_build(config: &Config, specs: &[NodeSpec]) -> Result<Option<RingBuild>, BuildError> {
     let (hash, vnodes) = (config.effective_hash(), config.default_vnodes);
     let total: u64 = match config.algorithm {
-        Algorithm::SinglePoint => specs.len() as u64,
+        Algorithm::single_point() => specs.len() as u64,
         Algorithm::Virtual { .. } => specs
             .iter()
             .map(|n| u64::from(weighted_vnodes(n.vnodes.unwrap_or(vnodes), n.weight)))

@@ -11,10 +11,7 @@ use crate::keys;
 /// The ring every figure of the benchmark is about: virtual nodes named `name#i`,
 /// MurmurHash3, `per_node` points per node (as the native peer benchmark's `ring-core`).
 pub fn ring_config(per_node: u32) -> Config {
-    Config::new(Algorithm::Virtual {
-        naming: Naming::Hash,
-    })
-    .with_vnodes(per_node)
+    Config::new(Algorithm::virtual_nodes(Naming::Hash)).with_vnodes(per_node)
 }
 
 /// A ring of `nodes` nodes, the same ring with one more (the newcomer, last), and that

@@ -131,10 +131,7 @@ fn conhash_of(names: &[String], per_node: u32) -> conhash::ConsistentHash<Server
 }
 
 fn core_ring_config(per_node: u32) -> Config {
-    Config::new(Algorithm::Virtual {
-        naming: Naming::Hash,
-    })
-    .with_vnodes(per_node)
+    Config::new(Algorithm::virtual_nodes(Naming::Hash)).with_vnodes(per_node)
 }
 
 /// The first prime at or above `m`.
@@ -155,7 +152,7 @@ fn bench_size(c: &mut Criterion, keys: &[String], (nodes, per_node): (u32, u32))
         .collect();
     let ring_config = core_ring_config(per_node);
     let table = maglev_size(nodes);
-    let maglev_config = Config::new(Algorithm::Maglev { table_size: table });
+    let maglev_config = Config::new(Algorithm::maglev(table));
 
     {
         let mut group = c.benchmark_group("peers_build");

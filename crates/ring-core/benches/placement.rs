@@ -63,32 +63,23 @@ fn cases() -> Vec<Case> {
             });
         };
     for (n, v) in [(10, 100), (100, 1000)] {
-        add(
-            "vnodes",
-            Algorithm::Virtual {
-                naming: Naming::Hash,
-            },
-            n,
-            Some(v),
-        );
-        add("gozero", Algorithm::GoZero { replicas: v }, n, Some(v));
-        add("bounded", Algorithm::Bounded { epsilon: 0.25 }, n, Some(v));
+        add("vnodes", Algorithm::virtual_nodes(Naming::Hash), n, Some(v));
+        add("gozero", Algorithm::go_zero(v), n, Some(v));
+        add("bounded", Algorithm::bounded(0.25), n, Some(v));
     }
     for n in [10, 100] {
-        add("modulo", Algorithm::Modulo, n, None);
-        add("single", Algorithm::SinglePoint, n, None);
+        add("modulo", Algorithm::modulo(), n, None);
+        add("single", Algorithm::single_point(), n, None);
         add(
             "ketama",
-            Algorithm::Ketama {
-                weighting: Weighting::Libketama,
-            },
+            Algorithm::ketama_with(Weighting::Libketama),
             n,
             None,
         );
-        add("slots", Algorithm::SlotTable { slots: 16384 }, n, None);
-        add("jump", Algorithm::Jump, n, None);
-        add("maglev", Algorithm::Maglev { table_size: 65537 }, n, None);
-        add("rendezvous", Algorithm::Rendezvous, n, None);
+        add("slots", Algorithm::slot_table(16384), n, None);
+        add("jump", Algorithm::jump(), n, None);
+        add("maglev", Algorithm::maglev(65537), n, None);
+        add("rendezvous", Algorithm::rendezvous(), n, None);
     }
     cases
 }

@@ -8,6 +8,7 @@
 
 use std::time::{Duration, Instant};
 
+use ring_core::registry::AlgoId;
 use ring_core::ring::{Naming, Ring, RingBuild};
 use ring_core::study::{self, CellBuild};
 use ring_core::{Algorithm, HashFn};
@@ -30,13 +31,7 @@ fn main() {
     let hash = args
         .get(3)
         .map_or(HashFn::Md5, |h| h.parse().expect("a hash name"));
-    let config = study::config(
-        Algorithm::Virtual {
-            naming: Naming::Hash,
-        },
-        hash,
-        v,
-    );
+    let config = study::config(Algorithm::virtual_nodes(Naming::Hash), hash, v);
     println!(
         "{n} nodes x {v} vnodes, {}, budget {budget} per step",
         hash.name()
@@ -113,10 +108,7 @@ fn main() {
 
     // The ring alone, at once and in steps, and where the stepped build's time goes.
     let nodes = study::nodes(n);
-    let vnodes = match config.algorithm {
-        Algorithm::SinglePoint => None,
-        _ => Some(v),
-    };
+    let vnodes = (config.algorithm.id != AlgoId::SinglePoint).then_some(v);
     let make = |nodes: &[_]| match vnodes {
         Some(v) => RingBuild::virtual_nodes(nodes, hash, Naming::Hash, v).unwrap(),
         None => RingBuild::single_point(nodes, hash).unwrap(),

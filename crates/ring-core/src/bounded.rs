@@ -24,7 +24,65 @@
 use crate::error::{self, BuildError, MAX_EPSILON};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
-use crate::ring::{Naming, Ring, SortedRing};
+use crate::registry::{
+    self, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+};
+use crate::ring::{Naming, Ring, RingBuild, SortedRing};
+use crate::Config;
+
+/// `bounded` in the registry.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    id: "bounded",
+    aliases: &[],
+    description: "Consistent hashing with bounded loads over a virtual-node ring (see --epsilon)",
+    source: "Mirrokni, Thorup and Zadimoghaddam 2018",
+    picture: Drawn::Ring,
+    uses_weights: true,
+    uses_vnodes: true,
+    vnodes_param: None,
+    hash: HashUse::Chosen,
+    params: &[ParamSpec {
+        key: "eps",
+        flag: "epsilon",
+        description: "the allowed overload ε: no node takes more than ceil((1 + ε) × mean) keys",
+        unit: "",
+        kind: ParamKind::Real {
+            above: 0.0,
+            max: MAX_EPSILON,
+            default: 0.25,
+        },
+    }],
+    build: build_spec,
+    work: registry::vnodes_per_node,
+    shares_ring: Some(shares_ring),
+    ring_is_placement: false,
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    let epsilon = config.algorithm.params.get(0);
+    let hash = config.effective_hash();
+    Ok(Box::new(Bounded::new(
+        nodes,
+        hash,
+        config.default_vnodes,
+        epsilon,
+    )?))
+}
+
+/// `Bounded::shares` are the shares of its virtual-node ring: the cap only matters to keys.
+fn shares_ring(config: &Config, nodes: &[NodeSpec]) -> Result<RingBuild, BuildError> {
+    let vnodes = config.default_vnodes;
+    error::validate_nodes(nodes, vnodes)?;
+    check_epsilon(config.algorithm.params.get(0))?;
+    RingBuild::virtual_nodes(nodes, config.effective_hash(), Naming::Hash, vnodes)
+}
+
+impl Algorithm {
+    /// Bounded loads with overload `epsilon`.
+    pub fn bounded(epsilon: f64) -> Algorithm {
+        Algorithm::new(AlgoId::Bounded).with(0, epsilon)
+    }
+}
 
 /// Refuses an ε that is not a number in `(0, MAX_EPSILON]`. [`Bounded::new`] checks it
 /// between the node list and the ring, and so does the study's resumable cell, which builds

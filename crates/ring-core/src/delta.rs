@@ -18,7 +18,7 @@
 //! use ring_core::ring::Naming;
 //! use ring_core::{build, Algorithm, Config, NodeSpec, Placement};
 //!
-//! let config = Config::new(Algorithm::Virtual { naming: Naming::Hash });
+//! let config = Config::new(Algorithm::virtual_nodes(Naming::Hash));
 //! let mut nodes: Vec<NodeSpec> = (0..4).map(|i| NodeSpec::new(format!("n{i}"), 100)).collect();
 //! let before = build(&config, &nodes).unwrap();
 //! let keys: Vec<String> = (0..1000).map(|i| format!("key-{i}")).collect();

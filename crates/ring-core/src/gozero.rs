@@ -32,10 +32,59 @@
 //! assert_eq!(ring.locate("1000"), 15);
 //! ```
 
-use crate::error::{self, BuildError, MAX_NODES, MAX_RING_POINTS};
+use crate::error::{self, BuildError, MAX_NODES, MAX_RING_POINTS, MAX_VNODES};
 use crate::hash::murmur3_x64_128;
+use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement, RingPoint};
+use crate::registry::{
+    AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+};
 use crate::ring::SortedRing;
+use crate::Config;
+
+/// `go-zero` in the registry.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    id: "go-zero",
+    aliases: &["gozero"],
+    description: "go-zero's core/hash ring (murmur3-64; replicas at least 100)",
+    source: "zeromicro/go-zero core/hash/consistenthash.go",
+    picture: Drawn::Ring,
+    uses_weights: true,
+    uses_vnodes: false,
+    vnodes_param: Some(0),
+    hash: HashUse::Fixed(HashFn::Murmur3_64),
+    params: &[ParamSpec {
+        key: "replicas",
+        flag: "replicas",
+        description: "go-zero's replicas per node (raised to 100 if lower)",
+        unit: "points",
+        kind: ParamKind::Whole {
+            min: 1,
+            max: MAX_VNODES,
+            default: 100,
+            picture_default: None,
+        },
+    }],
+    build: build_spec,
+    work: // go-zero raises fewer than 100 replicas to 100.
+    |c, n| n * u64::from(c.algorithm.params.whole(0).max(100)),
+    shares_ring: None,
+    ring_is_placement: false,
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    Ok(Box::new(GoZeroRing::new(
+        nodes,
+        config.algorithm.params.whole(0),
+    )?))
+}
+
+impl Algorithm {
+    /// go-zero's ring with `replicas` per node.
+    pub fn go_zero(replicas: u32) -> Algorithm {
+        Algorithm::new(AlgoId::GoZero).with(0, f64::from(replicas))
+    }
+}
 
 /// go-zero's `TopWeight`: the weight that means "all of `replicas`".
 pub const TOP_WEIGHT: u32 = 100;

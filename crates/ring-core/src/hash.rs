@@ -7,53 +7,85 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A hash function over the UTF-8 bytes of a key or node name (Java's `String.hashCode`
-/// works on UTF-16 units, as Java does).
-// The variants keep the bit width as the functions' published names do (FNV-1a 32, 64);
-// camel case would read `Fnv1a32`, which hides the separation of name and width.
-#[allow(non_camel_case_types)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HashFn {
-    /// MD5, first 4 bytes of the digest as a little-endian u32 (ketama's key hash).
-    Md5,
+/// Lists the hash functions once: makes [`HashFn`] with one variant per entry, in menu
+/// order, each with its [`HashSpec`].
+macro_rules! hashes {
+    ($($(#[$doc:meta])* $variant:ident => $spec:expr,)*) => {
+        /// A hash function over the UTF-8 bytes of a key or node name (Java's
+        /// `String.hashCode` works on UTF-16 units, as Java does). What each computes is
+        /// [`HashFn::hash_bytes`]; its name and width are [`HashFn::spec`].
+        // The variants keep the bit width as the functions' published names do (FNV-1a 32,
+        // 64); camel case would read `Fnv1a32`, which hides the separation of name and width.
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum HashFn {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl HashFn {
+            /// Every hash function, in the order a menu lists them.
+            pub const ALL: [HashFn; [$(stringify!($variant),)*].len()] =
+                [$(HashFn::$variant,)*];
+
+            /// Its description.
+            pub fn spec(self) -> &'static HashSpec {
+                match self {
+                    $(HashFn::$variant => {
+                        const SPEC: HashSpec = $spec;
+                        &SPEC
+                    })*
+                }
+            }
+        }
+    };
+}
+
+/// One hash function, described once.
+#[derive(Debug)]
+pub struct HashSpec {
+    /// Its name in links and on the command line.
+    pub id: &'static str,
+    /// What it is, in one line (English).
+    pub description: &'static str,
+    /// How many low bits its values fill.
+    pub bits: u32,
+}
+
+const fn hash_spec(id: &'static str, bits: u32, description: &'static str) -> HashSpec {
+    HashSpec {
+        id,
+        description,
+        bits,
+    }
+}
+
+hashes! {
     /// MurmurHash3 x64_128, seed 0, first half h1 (go-zero's `murmur3.Sum64`).
-    Murmur3_64,
+    Murmur3_64 => hash_spec("murmur3-64", 64, "MurmurHash3 x64_128, first 64 bits (go-zero)"),
     /// MurmurHash3 x86_32, seed 0.
-    Murmur3_32,
+    Murmur3_32 => hash_spec("murmur3-32", 32, "MurmurHash3 x86_32"),
+    /// MD5, first 4 bytes of the digest as a little-endian u32 (ketama's key hash).
+    Md5 => hash_spec("md5", 32, "MD5, first 4 bytes little-endian (ketama)"),
     /// FNV-1, 32 bits.
-    Fnv1_32,
+    Fnv1_32 => hash_spec("fnv1-32", 32, "FNV-1, 32 bits"),
     /// FNV-1a, 32 bits.
-    Fnv1a_32,
+    Fnv1a_32 => hash_spec("fnv1a-32", 32, "FNV-1a, 32 bits"),
     /// FNV-1, 64 bits.
-    Fnv1_64,
+    Fnv1_64 => hash_spec("fnv1-64", 64, "FNV-1, 64 bits"),
     /// FNV-1a, 64 bits.
-    Fnv1a_64,
+    Fnv1a_64 => hash_spec("fnv1a-64", 64, "FNV-1a, 64 bits"),
     /// Java's `String.hashCode`, its int32 bit pattern as a u32.
-    JavaString,
+    JavaString => hash_spec("java", 32, "Java String.hashCode"),
     /// The Java memcached client's CRC hash: `(crc32 >> 16) & 0x7fff` (15 bits).
-    Crc32Memcached,
+    Crc32Memcached => hash_spec("crc32", 15, "CRC32 as the Java memcached client (15 bits)"),
     /// Seed 000's Java ring: `MD5.md5(s).hashCode()`, the `String.hashCode` of the
     /// lowercase hex MD5 of the string's characters truncated to bytes. Java orders these
     /// signed in its `TreeMap`; the value is shifted by 2^31 so that unsigned order here is
-    /// Java's signed order ([`java_md5_hex_signed`] undoes it).
-    JavaMd5Hex,
+    /// Java's signed order ([`crate::hash::java_md5_hex_signed`] undoes it).
+    JavaMd5Hex => hash_spec("java-md5-hex", 32, "hashCode of the MD5 hex string (seed 000's Java ring)"),
 }
 
 impl HashFn {
-    /// Every hash function, in the order a menu lists them.
-    pub const ALL: [HashFn; 10] = [
-        HashFn::Murmur3_64,
-        HashFn::Murmur3_32,
-        HashFn::Md5,
-        HashFn::Fnv1_32,
-        HashFn::Fnv1a_32,
-        HashFn::Fnv1_64,
-        HashFn::Fnv1a_64,
-        HashFn::JavaString,
-        HashFn::Crc32Memcached,
-        HashFn::JavaMd5Hex,
-    ];
-
     /// The hash of a string.
     pub fn hash_str(self, s: &str) -> u64 {
         match self {
@@ -87,43 +119,17 @@ impl HashFn {
 
     /// How many low bits the hash fills: values lie in `0 .. 2^bits`.
     pub fn bits(self) -> u32 {
-        match self {
-            HashFn::Murmur3_64 | HashFn::Fnv1_64 | HashFn::Fnv1a_64 => 64,
-            HashFn::Crc32Memcached => 15,
-            _ => 32,
-        }
+        self.spec().bits
     }
 
     /// The short name used in URLs and on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            HashFn::Md5 => "md5",
-            HashFn::Murmur3_64 => "murmur3-64",
-            HashFn::Murmur3_32 => "murmur3-32",
-            HashFn::Fnv1_32 => "fnv1-32",
-            HashFn::Fnv1a_32 => "fnv1a-32",
-            HashFn::Fnv1_64 => "fnv1-64",
-            HashFn::Fnv1a_64 => "fnv1a-64",
-            HashFn::JavaString => "java",
-            HashFn::Crc32Memcached => "crc32",
-            HashFn::JavaMd5Hex => "java-md5-hex",
-        }
+        self.spec().id
     }
 
     /// A one-line description for menus and help text.
     pub fn describe(self) -> &'static str {
-        match self {
-            HashFn::Md5 => "MD5, first 4 bytes little-endian (ketama)",
-            HashFn::Murmur3_64 => "MurmurHash3 x64_128, first 64 bits (go-zero)",
-            HashFn::Murmur3_32 => "MurmurHash3 x86_32",
-            HashFn::Fnv1_32 => "FNV-1, 32 bits",
-            HashFn::Fnv1a_32 => "FNV-1a, 32 bits",
-            HashFn::Fnv1_64 => "FNV-1, 64 bits",
-            HashFn::Fnv1a_64 => "FNV-1a, 64 bits",
-            HashFn::JavaString => "Java String.hashCode",
-            HashFn::Crc32Memcached => "CRC32 as the Java memcached client (15 bits)",
-            HashFn::JavaMd5Hex => "hashCode of the MD5 hex string (seed 000's Java ring)",
-        }
+        self.spec().description
     }
 }
 
@@ -484,5 +490,14 @@ mod tests {
             assert_eq!(h.name().parse::<HashFn>(), Ok(h));
         }
         assert!("sha1".parse::<HashFn>().is_err());
+    }
+
+    #[test]
+    fn hash_names_are_unique() {
+        let mut ids: Vec<&str> = HashFn::ALL.iter().map(|h| h.spec().id).collect();
+        let before = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), before);
     }
 }

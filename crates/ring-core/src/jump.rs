@@ -15,6 +15,37 @@
 use crate::error::{self, BuildError};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
+use crate::registry::{self, AlgoId, AlgoSpec, Algorithm, HashUse, Picture as Drawn};
+use crate::Config;
+
+/// `jump` in the registry.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    id: "jump",
+    aliases: &[],
+    description: "Jump consistent hash over the nodes as buckets",
+    source: "Lamping and Veach 2014, the paper's C++ (jumphash)",
+    picture: Drawn::Buckets,
+    uses_weights: false,
+    uses_vnodes: false,
+    vnodes_param: None,
+    hash: HashUse::Chosen,
+    params: &[],
+    build: build_spec,
+    work: registry::one_per_node,
+    shares_ring: None,
+    ring_is_placement: false,
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    Ok(Box::new(Jump::new(nodes, config.effective_hash())?))
+}
+
+impl Algorithm {
+    /// Jump consistent hash.
+    pub fn jump() -> Algorithm {
+        Algorithm::new(AlgoId::Jump)
+    }
+}
 
 /// The multiplier of the reference loop's linear congruential generator.
 const LCG_MULTIPLIER: u64 = 2_862_933_555_777_941_757;

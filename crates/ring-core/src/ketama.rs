@@ -30,8 +30,63 @@
 
 use crate::error::{BuildError, MAX_RING_POINTS};
 use crate::hash;
+use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement, RingPoint};
+use crate::registry::{
+    AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+};
 use crate::ring::SortedRing;
+use crate::Config;
+
+/// `ketama` in the registry.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    id: "ketama",
+    aliases: &[],
+    description: "ketama, as libketama or the Java memcached client (md5; see --weighting)",
+    source: "RJ/ketama libketama/ketama.c; the Java memcached client's KetamaNodeLocator",
+    picture: Drawn::Ring,
+    uses_weights: true,
+    uses_vnodes: false,
+    vnodes_param: None,
+    hash: HashUse::Fixed(HashFn::Md5),
+    params: &[ParamSpec {
+        key: "weighting",
+        flag: "weighting",
+        description: "whose weight formula: libketama (a weight is the server's memory) or java",
+        unit: "",
+        kind: ParamKind::Choice {
+            options: &WEIGHTING_NAMES,
+            default: 0,
+        },
+    }],
+    build: build_spec,
+    work: // 160 points per server at equal weights.
+    |_, n| n * 160,
+    shares_ring: None,
+    ring_is_placement: false,
+};
+
+/// The weightings' names, in [`Weighting::ALL`]'s order.
+const WEIGHTING_NAMES: [&str; 2] = ["libketama", "java"];
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    Ok(Box::new(Ketama::new(
+        nodes,
+        Weighting::of(&config.algorithm),
+    )?))
+}
+
+impl Algorithm {
+    /// ketama with libketama's weights.
+    pub fn ketama() -> Algorithm {
+        Algorithm::new(AlgoId::Ketama)
+    }
+
+    /// ketama with `weighting`'s weights.
+    pub fn ketama_with(weighting: Weighting) -> Algorithm {
+        Algorithm::new(AlgoId::Ketama).with(0, weighting as usize as f64)
+    }
+}
 
 /// Digests per server when every server has the same weight: 40 digests, 160 points.
 const UNWEIGHTED_DIGESTS: u32 = 40;
@@ -66,10 +121,15 @@ impl Weighting {
 
     /// The short name used in URLs and on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            Weighting::Libketama => "libketama",
-            Weighting::JavaClient => "java",
-        }
+        WEIGHTING_NAMES[self as usize]
+    }
+
+    /// The weighting a ketama [`Algorithm`] was given (libketama's for any other).
+    pub fn of(algorithm: &Algorithm) -> Weighting {
+        Weighting::ALL
+            .get(algorithm.params.choice(0))
+            .copied()
+            .unwrap_or(Weighting::Libketama)
     }
 
     /// The weighting called `name`, if any.

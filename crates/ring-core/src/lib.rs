@@ -55,6 +55,7 @@ pub mod keys;
 pub mod maglev;
 pub mod metrics;
 pub mod modulo;
+pub mod registry;
 pub mod rendezvous;
 pub mod replication;
 pub mod ring;

@@ -34,6 +34,53 @@ use std::collections::BinaryHeap;
 use crate::error::{self, BuildError, MAX_TABLE_SIZE};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
+use crate::registry::{
+    AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+};
+use crate::Config;
+
+/// `maglev` in the registry.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    id: "maglev",
+    aliases: &[],
+    description: "Maglev's lookup table, weighted (see --table-size)",
+    source: "Eisenbud et al. 2016, section 3.4's population",
+    picture: Drawn::Table,
+    uses_weights: true,
+    uses_vnodes: false,
+    vnodes_param: None,
+    hash: HashUse::Chosen,
+    params: &[ParamSpec {
+        key: "table",
+        flag: "table-size",
+        description: "the lookup table's size, a prime",
+        unit: "entries",
+        kind: ParamKind::Whole {
+            min: 2,
+            max: MAX_TABLE_SIZE,
+            default: 65537,
+            // Small enough that every entry is visible on the canvas.
+            picture_default: Some(1021),
+        },
+    }],
+    build: build_spec,
+    work: // Every node fills the table by its own permutation.
+    |c, n| u64::from(c.algorithm.params.whole(0)) + n,
+    shares_ring: None,
+    ring_is_placement: false,
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    let size = config.algorithm.params.whole(0);
+    Ok(Box::new(Maglev::new(nodes, config.effective_hash(), size)?))
+}
+
+impl Algorithm {
+    /// Maglev with a table of `table_size` entries (a prime).
+    pub fn maglev(table_size: u32) -> Algorithm {
+        Algorithm::new(AlgoId::Maglev).with(0, f64::from(table_size))
+    }
+}
 
 /// The table size Maglev's paper uses in its evaluation, and the default here.
 pub const DEFAULT_TABLE_SIZE: u32 = 65537;

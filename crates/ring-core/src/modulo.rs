@@ -18,6 +18,37 @@
 use crate::error::BuildError;
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
+use crate::registry::{self, AlgoId, AlgoSpec, Algorithm, HashUse, Picture as Drawn};
+use crate::Config;
+
+/// `modulo` in the registry.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    id: "modulo",
+    aliases: &[],
+    description: "hash(key) mod n",
+    source: "the baseline of the seed articles",
+    picture: Drawn::Buckets,
+    uses_weights: false,
+    uses_vnodes: false,
+    vnodes_param: None,
+    hash: HashUse::Chosen,
+    params: &[],
+    build: build_spec,
+    work: registry::one_per_node,
+    shares_ring: None,
+    ring_is_placement: false,
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    Ok(Box::new(Modulo::new(nodes, config.effective_hash())?))
+}
+
+impl Algorithm {
+    /// `hash % n`.
+    pub fn modulo() -> Algorithm {
+        Algorithm::new(AlgoId::Modulo)
+    }
+}
 
 /// Node `hash(key) % n`, the hash taken as the unsigned value [`HashFn::hash_str`] returns
 /// (Java's signed `String.hashCode` is read as its u32 bit pattern). Weights are ignored.

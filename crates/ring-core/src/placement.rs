@@ -3,8 +3,8 @@
 
 use crate::error::{self, BuildError};
 use crate::hash::HashFn;
-use crate::ring::Naming;
-use crate::{bounded, gozero, jump, ketama, maglev, modulo, rendezvous, ring, slots};
+pub use crate::registry::Algorithm;
+use crate::ring;
 
 /// A node's position in the slice given to [`build`].
 pub type NodeIndex = u32;
@@ -37,83 +37,6 @@ impl NodeSpec {
     pub fn with_vnodes(mut self, vnodes: u32) -> Self {
         self.vnodes = Some(vnodes);
         self
-    }
-}
-
-/// Which placement algorithm, with its own parameters.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Algorithm {
-    /// `hash(key) % n`: the baseline that shows why consistent hashing exists.
-    Modulo,
-    /// A ring with one point per node, at `hash(name)` (the first Java class of seed 000).
-    SinglePoint,
-    /// A ring with virtual nodes, named by `naming`; a node's point count is its
-    /// virtual-node count times its weight / 100, at least 1.
-    Virtual {
-        /// How the virtual nodes' names are formed.
-        naming: Naming,
-    },
-    /// go-zero's `core/hash` ring: MurmurHash3, `replicas` per node (raised to 100 if
-    /// lower), weights as a percentage of 100.
-    GoZero {
-        /// go-zero's `replicas` argument.
-        replicas: u32,
-    },
-    /// ketama, exact to libketama or to the Java memcached client.
-    Ketama {
-        /// Which implementation's weight formula.
-        weighting: ketama::Weighting,
-    },
-    /// A fixed table of slots dealt to the nodes in turn (seed 001; 16384 = Redis Cluster).
-    SlotTable {
-        /// The number of slots.
-        slots: u32,
-    },
-    /// Jump consistent hash (Lamping and Veach, 2014) over the nodes as numbered buckets.
-    Jump,
-    /// Maglev's lookup table (Eisenbud et al., 2016), weighted.
-    Maglev {
-        /// The table size, a prime.
-        table_size: u32,
-    },
-    /// Rendezvous (highest random weight) hashing, weighted.
-    Rendezvous,
-    /// Consistent hashing with bounded loads (Mirrokni, Thorup, Zadimoghaddam, 2018) over
-    /// a virtual-node ring: no node takes more than `ceil((1 + epsilon) * mean)` keys.
-    Bounded {
-        /// The allowed overload ε, above 0.
-        epsilon: f64,
-    },
-}
-
-impl Algorithm {
-    /// ketama with libketama's weights.
-    pub fn ketama() -> Self {
-        Algorithm::Ketama {
-            weighting: ketama::Weighting::Libketama,
-        }
-    }
-
-    /// The hash this algorithm always uses, whatever [`Config::hash`] says, if it fixes one
-    /// (ketama uses MD5, go-zero MurmurHash3).
-    pub fn fixed_hash(&self) -> Option<HashFn> {
-        match self {
-            Algorithm::Ketama { .. } => Some(HashFn::Md5),
-            Algorithm::GoZero { .. } => Some(HashFn::Murmur3_64),
-            _ => None,
-        }
-    }
-
-    /// Whether the algorithm places nodes on a ring (and so has ring points to draw).
-    pub fn is_ring(&self) -> bool {
-        matches!(
-            self,
-            Algorithm::SinglePoint
-                | Algorithm::Virtual { .. }
-                | Algorithm::GoZero { .. }
-                | Algorithm::Ketama { .. }
-                | Algorithm::Bounded { .. }
-        )
     }
 }
 
@@ -388,27 +311,10 @@ pub trait Placement {
 }
 
 /// Builds the placement `config` describes over `nodes`, after checking every input
-/// against the limits in [`error`].
+/// against the limits in [`error`]. Each algorithm builds itself ([`AlgoSpec::build`]).
+///
+/// [`AlgoSpec::build`]: crate::registry::AlgoSpec::build
 pub fn build(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
     error::validate_nodes(nodes, config.default_vnodes)?;
-    let hash = config.effective_hash();
-    let vnodes = config.default_vnodes;
-    Ok(match &config.algorithm {
-        Algorithm::Modulo => Box::new(modulo::Modulo::new(nodes, hash)?),
-        Algorithm::SinglePoint => Box::new(ring::Ring::single_point(nodes, hash)?),
-        Algorithm::Virtual { naming } => {
-            Box::new(ring::Ring::virtual_nodes(nodes, hash, *naming, vnodes)?)
-        }
-        Algorithm::GoZero { replicas } => Box::new(gozero::GoZeroRing::new(nodes, *replicas)?),
-        Algorithm::Ketama { weighting } => Box::new(ketama::Ketama::new(nodes, *weighting)?),
-        Algorithm::SlotTable { slots } => Box::new(slots::SlotTable::dealt(nodes, hash, *slots)?),
-        Algorithm::Jump => Box::new(jump::Jump::new(nodes, hash)?),
-        Algorithm::Maglev { table_size } => {
-            Box::new(maglev::Maglev::new(nodes, hash, *table_size)?)
-        }
-        Algorithm::Rendezvous => Box::new(rendezvous::Rendezvous::new(nodes, hash)?),
-        Algorithm::Bounded { epsilon } => {
-            Box::new(bounded::Bounded::new(nodes, hash, vnodes, *epsilon)?)
-        }
-    })
+    (config.algorithm.spec().build)(config, nodes)
 }

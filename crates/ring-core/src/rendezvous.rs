@@ -24,6 +24,37 @@ use std::cmp::Ordering;
 use crate::error::{self, BuildError};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
+use crate::registry::{self, AlgoId, AlgoSpec, Algorithm, HashUse, Picture as Drawn};
+use crate::Config;
+
+/// `rendezvous` in the registry.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    id: "rendezvous",
+    aliases: &[],
+    description: "Rendezvous (highest random weight) hashing, weighted",
+    source: "Thaler and Ravishankar 1998; weighted scores as Schindelhauer and Schomaker",
+    picture: Drawn::Scores,
+    uses_weights: true,
+    uses_vnodes: false,
+    vnodes_param: None,
+    hash: HashUse::Chosen,
+    params: &[],
+    build: build_spec,
+    work: registry::one_per_node,
+    shares_ring: None,
+    ring_is_placement: false,
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    Ok(Box::new(Rendezvous::new(nodes, config.effective_hash())?))
+}
+
+impl Algorithm {
+    /// Rendezvous hashing.
+    pub fn rendezvous() -> Algorithm {
+        Algorithm::new(AlgoId::Rendezvous)
+    }
+}
 
 /// The golden-ratio increment of splitmix64.
 const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;

@@ -9,7 +9,108 @@ use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement, Rin
 
 mod build;
 
+use crate::registry::{
+    self, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+};
+use crate::Config;
 pub use build::RingBuild;
+
+/// `virtual` in the registry.
+pub static VIRTUAL: AlgoSpec = AlgoSpec {
+    id: "virtual",
+    aliases: &["vnodes"],
+    description: "A ring with virtual nodes (see --naming, --vnodes)",
+    source: "Karger et al. 1997; virtual nodes named as the seed articles name them",
+    picture: Drawn::Ring,
+    uses_weights: true,
+    uses_vnodes: true,
+    vnodes_param: None,
+    hash: HashUse::Chosen,
+    params: &[ParamSpec {
+        key: "naming",
+        flag: "naming",
+        description: "how virtual nodes are named: hash = name#i, dash = name-i, java-seed = name-<hash of name>-i",
+        unit: "",
+        kind: ParamKind::Choice {
+            options: &NAMING_NAMES,
+            default: 0,
+        },
+    }],
+    build: build_virtual,
+    work: registry::vnodes_per_node,
+    shares_ring: Some(virtual_ring_build),
+    ring_is_placement: true,
+};
+
+/// `single` in the registry.
+pub static SINGLE_POINT: AlgoSpec = AlgoSpec {
+    id: "single",
+    aliases: &[],
+    description: "A ring with one point per node",
+    source: "the first Java ring of the seed articles",
+    picture: Drawn::Ring,
+    uses_weights: false,
+    uses_vnodes: false,
+    vnodes_param: None,
+    hash: HashUse::Chosen,
+    params: &[],
+    build: build_single_point,
+    work: registry::one_per_node,
+    shares_ring: Some(single_point_ring_build),
+    ring_is_placement: true,
+};
+
+/// The naming schemes' names, in [`Naming::ALL`]'s order.
+const NAMING_NAMES: [&str; 3] = ["hash", "dash", "java-seed"];
+
+fn build_virtual(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    let naming = Naming::of(&config.algorithm);
+    let hash = config.effective_hash();
+    Ok(Box::new(Ring::virtual_nodes(
+        nodes,
+        hash,
+        naming,
+        config.default_vnodes,
+    )?))
+}
+
+fn build_single_point(
+    config: &Config,
+    nodes: &[NodeSpec],
+) -> Result<Box<dyn Placement>, BuildError> {
+    Ok(Box::new(Ring::single_point(
+        nodes,
+        config.effective_hash(),
+    )?))
+}
+
+fn virtual_ring_build(config: &Config, nodes: &[NodeSpec]) -> Result<RingBuild, BuildError> {
+    error::validate_nodes(nodes, config.default_vnodes)?;
+    let naming = Naming::of(&config.algorithm);
+    RingBuild::virtual_nodes(
+        nodes,
+        config.effective_hash(),
+        naming,
+        config.default_vnodes,
+    )
+}
+
+fn single_point_ring_build(config: &Config, nodes: &[NodeSpec]) -> Result<RingBuild, BuildError> {
+    error::validate_nodes(nodes, config.default_vnodes)?;
+    RingBuild::single_point(nodes, config.effective_hash())
+}
+
+impl Algorithm {
+    /// A ring with one point per node.
+    pub fn single_point() -> Algorithm {
+        Algorithm::new(AlgoId::SinglePoint)
+    }
+
+    /// A ring with virtual nodes named by `naming`.
+    pub fn virtual_nodes(naming: Naming) -> Algorithm {
+        Algorithm::new(AlgoId::Virtual).with(0, naming as usize as f64)
+    }
+}
 pub(crate) use build::POINT_WORK;
 
 /// How a virtual node's name is formed from its node's name and its number `i`; the point
@@ -32,11 +133,15 @@ impl Naming {
 
     /// The short name used in URLs and on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            Naming::Hash => "hash",
-            Naming::Dash => "dash",
-            Naming::JavaSeed => "java-seed",
-        }
+        NAMING_NAMES[self as usize]
+    }
+
+    /// The naming a virtual-node [`Algorithm`] was given (`Hash` for any other).
+    pub fn of(algorithm: &Algorithm) -> Naming {
+        Naming::ALL
+            .get(algorithm.params.choice(0))
+            .copied()
+            .unwrap_or(Naming::Hash)
     }
 
     /// The scheme called `name`, if any.
@@ -722,7 +827,7 @@ mod tests {
             5,
             "no two servers collide, so tie rules do not matter"
         );
-        let config = Config::new(Algorithm::SinglePoint).with_hash(HashFn::JavaMd5Hex);
+        let config = Config::new(Algorithm::single_point()).with_hash(HashFn::JavaMd5Hex);
         let ring = build(&config, &nodes).unwrap();
         for i in 0..10 {
             // Java's `new Integer(i).toString()`.
@@ -769,11 +874,9 @@ mod tests {
             500,
             "no collisions among the 500 virtual nodes"
         );
-        let config = Config::new(Algorithm::Virtual {
-            naming: Naming::JavaSeed,
-        })
-        .with_hash(HashFn::JavaMd5Hex)
-        .with_vnodes(100);
+        let config = Config::new(Algorithm::virtual_nodes(Naming::JavaSeed))
+            .with_hash(HashFn::JavaMd5Hex)
+            .with_vnodes(100);
         let ring = build(&config, &nodes).unwrap();
         assert_eq!(ring.picture().ring_points().len(), 500);
         for i in 0..100 {

@@ -24,6 +24,55 @@ use std::collections::BinaryHeap;
 use crate::error::{self, BuildError, MAX_NODES, MAX_SLOTS};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
+use crate::registry::{
+    AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+};
+use crate::Config;
+
+/// `slots` in the registry.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    id: "slots",
+    aliases: &[],
+    description: "A table of slots dealt to the nodes in turn (see --slots)",
+    source: "the seed articles' slot table; 16384 slots as Redis Cluster",
+    picture: Drawn::Table,
+    uses_weights: false,
+    uses_vnodes: false,
+    vnodes_param: None,
+    hash: HashUse::Chosen,
+    params: &[ParamSpec {
+        key: "slots",
+        flag: "slots",
+        description: "the number of slots",
+        unit: "slots",
+        kind: ParamKind::Whole {
+            min: 1,
+            max: MAX_SLOTS,
+            default: 1024,
+            picture_default: None,
+        },
+    }],
+    build: build_spec,
+    work: |c, n| u64::from(c.algorithm.params.whole(0)) + n,
+    shares_ring: None,
+    ring_is_placement: false,
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    let slots = config.algorithm.params.whole(0);
+    Ok(Box::new(SlotTable::dealt(
+        nodes,
+        config.effective_hash(),
+        slots,
+    )?))
+}
+
+impl Algorithm {
+    /// A slot table of `slots` slots.
+    pub fn slot_table(slots: u32) -> Algorithm {
+        Algorithm::new(AlgoId::SlotTable).with(0, f64::from(slots))
+    }
+}
 
 /// Seed 001's table: 1024 virtual slots.
 pub const SEED_001_SLOTS: u32 = 1024;

@@ -14,19 +14,18 @@
 //! use ring_core::ring::Naming;
 //!
 //! // One point per node, 10 nodes, MD5: the paper's basic ring is very uneven.
-//! let c = config(Algorithm::Virtual { naming: Naming::Hash }, HashFn::Md5, 1);
-//! assert_eq!(c.algorithm, Algorithm::SinglePoint);
+//! let c = config(Algorithm::virtual_nodes(Naming::Hash), HashFn::Md5, 1);
+//! assert_eq!(c.algorithm, Algorithm::single_point());
 //! let b = cell(&c, 10).unwrap();
 //! assert!(b.r1 > 10.0);
 //! ```
 
 use std::fmt;
 
-use crate::bounded::check_epsilon;
-use crate::error::validate_nodes;
 use crate::metrics::{Balance, MetricsError};
 use crate::placement::{build, Algorithm, Config, NodeSpec};
-use crate::ring::{add_arcs, shares_of_arcs, Naming, RingBuild, POINT_WORK};
+use crate::registry::AlgoId;
+use crate::ring::{add_arcs, shares_of_arcs, RingBuild, POINT_WORK};
 use crate::{BuildError, HashFn, RingPoint};
 
 /// The nodes of the study: `192.168.1.1` … `192.168.1.n`, equal weights (100).
@@ -38,11 +37,12 @@ pub fn nodes(n: u32) -> Vec<NodeSpec> {
 
 /// The configuration of a cell with `vnodes` virtual nodes per node. For the virtual-node
 /// ring, one virtual node is the paper's basic ring: one point per node at the hash of its
-/// plain name (not of `name#0`), that is [`Algorithm::SinglePoint`].
+/// plain name (not of `name#0`), that is [`Algorithm::single_point()`].
 pub fn config(algorithm: Algorithm, hash: HashFn, vnodes: u32) -> Config {
-    let algorithm = match algorithm {
-        Algorithm::Virtual { .. } if vnodes == 1 => Algorithm::SinglePoint,
-        other => other,
+    let algorithm = if algorithm.id == AlgoId::Virtual && vnodes == 1 {
+        Algorithm::single_point()
+    } else {
+        algorithm
     };
     Config {
         algorithm,
@@ -80,8 +80,8 @@ pub fn cell(config: &Config, n: u32) -> Result<Balance, StudyError> {
 /// A [`cell`] computed a bounded amount of work at a time: [`CellBuild::step`] until it
 /// says it is done, then [`CellBuild::finish`], which gives what [`cell`] gives.
 ///
-/// The cells of a ring of [`Algorithm::SinglePoint`], [`Algorithm::Virtual`] and
-/// [`Algorithm::Bounded`] (whose shares are those of its plain virtual-node ring) build
+/// The cells of a ring of [`AlgoId::SinglePoint`], [`AlgoId::Virtual`] and
+/// [`AlgoId::Bounded`] (whose shares are those of its plain virtual-node ring) build
 /// their ring with a [`RingBuild`], then sum the nodes' arcs a slice at a time. The other
 /// algorithms' cells are built at once by [`CellBuild::new`]: a table, a few points per
 /// node, or nothing ([`work`]); go-zero's ring, with points and a tie rule of its own, can
@@ -92,7 +92,7 @@ pub fn cell(config: &Config, n: u32) -> Result<Balance, StudyError> {
 /// use ring_core::{Algorithm, HashFn};
 /// use ring_core::ring::Naming;
 ///
-/// let c = config(Algorithm::Virtual { naming: Naming::Hash }, HashFn::Md5, 100);
+/// let c = config(Algorithm::virtual_nodes(Naming::Hash), HashFn::Md5, 100);
 /// let mut build = CellBuild::new(&c, 30)?;
 /// while !build.step(256) {}
 /// assert_eq!(build.finish()?, cell(&c, 30)?);
@@ -245,44 +245,16 @@ fn arcs_of(ring: RingBuild) -> CellStage {
 /// checks [`build`] and the constructors make before building it, in their order; `None`
 /// for an algorithm whose cell is not built in slices.
 fn ring_build(config: &Config, nodes: &[NodeSpec]) -> Result<Option<RingBuild>, BuildError> {
-    let hash = config.effective_hash();
-    let vnodes = config.default_vnodes;
-    let ring = match &config.algorithm {
-        Algorithm::SinglePoint => {
-            validate_nodes(nodes, vnodes)?;
-            RingBuild::single_point(nodes, hash)?
-        }
-        Algorithm::Virtual { naming } => {
-            validate_nodes(nodes, vnodes)?;
-            RingBuild::virtual_nodes(nodes, hash, *naming, vnodes)?
-        }
-        // `Bounded::shares` are the shares of this ring: the cap only matters to keys.
-        Algorithm::Bounded { epsilon } => {
-            validate_nodes(nodes, vnodes)?;
-            check_epsilon(*epsilon)?;
-            RingBuild::virtual_nodes(nodes, hash, Naming::Hash, vnodes)?
-        }
-        _ => return Ok(None),
-    };
-    Ok(Some(ring))
+    match config.algorithm.spec().shares_ring {
+        Some(build) => build(config, nodes).map(Some),
+        None => Ok(None),
+    }
 }
 
 /// About how many points, slots or entries building a cell creates: a measure of its
 /// work, to keep a whole table within a budget before computing it.
 pub fn work(config: &Config, n: u32) -> u64 {
-    let n = u64::from(n);
-    let v = u64::from(config.default_vnodes.max(1));
-    match &config.algorithm {
-        Algorithm::Virtual { .. } | Algorithm::Bounded { .. } => n * v,
-        // go-zero raises fewer than 100 replicas to 100.
-        Algorithm::GoZero { replicas } => n * u64::from((*replicas).max(100)),
-        // 160 points per server at equal weights.
-        Algorithm::Ketama { .. } => n * 160,
-        Algorithm::SlotTable { slots } => u64::from(*slots) + n,
-        // Every node fills the table by its own permutation.
-        Algorithm::Maglev { table_size } => u64::from(*table_size) + n,
-        Algorithm::SinglePoint | Algorithm::Modulo | Algorithm::Jump | Algorithm::Rendezvous => n,
-    }
+    (config.algorithm.spec().work)(config, u64::from(n))
 }
 
 #[cfg(test)]
@@ -294,13 +266,7 @@ mod tests {
     use crate::ring::Naming;
 
     fn vnodes_cell(n: u32, v: u32) -> Balance {
-        let c = config(
-            Algorithm::Virtual {
-                naming: Naming::Hash,
-            },
-            HashFn::Md5,
-            v,
-        );
+        let c = config(Algorithm::virtual_nodes(Naming::Hash), HashFn::Md5, v);
         cell(&c, n).unwrap()
     }
 
@@ -339,22 +305,20 @@ mod tests {
     fn names_configs_and_work() {
         let names: Vec<String> = nodes(3).into_iter().map(|s| s.name).collect();
         assert_eq!(names, ["192.168.1.1", "192.168.1.2", "192.168.1.3"]);
-        let v = Algorithm::Virtual {
-            naming: Naming::Hash,
-        };
+        let v = Algorithm::virtual_nodes(Naming::Hash);
         assert_eq!(
             config(v.clone(), HashFn::Md5, 1).algorithm,
-            Algorithm::SinglePoint
+            Algorithm::single_point()
         );
         assert_eq!(config(v.clone(), HashFn::Md5, 2).algorithm, v);
         assert_eq!(
-            config(Algorithm::Jump, HashFn::Md5, 1).algorithm,
-            Algorithm::Jump
+            config(Algorithm::jump(), HashFn::Md5, 1).algorithm,
+            Algorithm::jump()
         );
         // The work of a ring is its point count, as the built ring has it.
         for (alg, vn) in [
             (v.clone(), 30),
-            (Algorithm::GoZero { replicas: 30 }, 30),
+            (Algorithm::go_zero(30), 30),
             (Algorithm::ketama(), 1),
         ] {
             let c = config(alg, HashFn::Md5, vn);
@@ -362,10 +326,10 @@ mod tests {
             assert_eq!(work(&c, 7), p.picture().ring_points().len() as u64);
         }
         // A slot table with fewer slots than nodes leaves nodes empty: R1 is infinite.
-        let slots = config(Algorithm::SlotTable { slots: 4 }, HashFn::Md5, 1);
+        let slots = config(Algorithm::slot_table(4), HashFn::Md5, 1);
         assert!(cell(&slots, 5).unwrap().r1.is_infinite());
         // A refused build says why.
-        let bad = config(Algorithm::Maglev { table_size: 4 }, HashFn::Md5, 1);
+        let bad = config(Algorithm::maglev(4), HashFn::Md5, 1);
         assert!(matches!(cell(&bad, 3), Err(StudyError::Build(_))));
     }
 }

@@ -164,7 +164,7 @@ fn keys(max: usize) -> impl Strategy<Value = Vec<String>> {
 }
 
 fn virtual_ring(naming: Naming, hash: HashFn) -> Config {
-    Config::new(Algorithm::Virtual { naming })
+    Config::new(Algorithm::virtual_nodes(naming))
         .with_hash(hash)
         .with_vnodes(12)
 }
@@ -172,24 +172,20 @@ fn virtual_ring(naming: Naming, hash: HashFn) -> Config {
 /// Every algorithm, rings with several hashes (the 15-bit CRC makes points collide).
 fn every_config() -> Vec<Config> {
     vec![
-        Config::new(Algorithm::Modulo),
-        Config::new(Algorithm::SinglePoint).with_hash(HashFn::Crc32Memcached),
-        Config::new(Algorithm::SinglePoint).with_hash(HashFn::JavaMd5Hex),
+        Config::new(Algorithm::modulo()),
+        Config::new(Algorithm::single_point()).with_hash(HashFn::Crc32Memcached),
+        Config::new(Algorithm::single_point()).with_hash(HashFn::JavaMd5Hex),
         virtual_ring(Naming::Hash, HashFn::Murmur3_64),
         virtual_ring(Naming::Dash, HashFn::Crc32Memcached),
         virtual_ring(Naming::JavaSeed, HashFn::JavaMd5Hex),
-        Config::new(Algorithm::GoZero { replicas: 100 }),
-        Config::new(Algorithm::Ketama {
-            weighting: Weighting::Libketama,
-        }),
-        Config::new(Algorithm::Ketama {
-            weighting: Weighting::JavaClient,
-        }),
-        Config::new(Algorithm::SlotTable { slots: 64 }),
-        Config::new(Algorithm::Jump),
-        Config::new(Algorithm::Maglev { table_size: 97 }),
-        Config::new(Algorithm::Rendezvous).with_hash(HashFn::Fnv1a_64),
-        Config::new(Algorithm::Bounded { epsilon: 0.2 }).with_vnodes(10),
+        Config::new(Algorithm::go_zero(100)),
+        Config::new(Algorithm::ketama_with(Weighting::Libketama)),
+        Config::new(Algorithm::ketama_with(Weighting::JavaClient)),
+        Config::new(Algorithm::slot_table(64)),
+        Config::new(Algorithm::jump()),
+        Config::new(Algorithm::maglev(97)),
+        Config::new(Algorithm::rendezvous()).with_hash(HashFn::Fnv1a_64),
+        Config::new(Algorithm::bounded(0.2)).with_vnodes(10),
     ]
 }
 
@@ -197,14 +193,14 @@ fn every_config() -> Vec<Config> {
 /// counts depend on every node's weight.
 fn merging_configs() -> Vec<Config> {
     vec![
-        Config::new(Algorithm::SinglePoint).with_hash(HashFn::Crc32Memcached),
-        Config::new(Algorithm::SinglePoint).with_hash(HashFn::Md5),
+        Config::new(Algorithm::single_point()).with_hash(HashFn::Crc32Memcached),
+        Config::new(Algorithm::single_point()).with_hash(HashFn::Md5),
         virtual_ring(Naming::Hash, HashFn::Murmur3_64),
         virtual_ring(Naming::Dash, HashFn::Crc32Memcached),
         virtual_ring(Naming::JavaSeed, HashFn::JavaMd5Hex),
         virtual_ring(Naming::Hash, HashFn::Fnv1a_32),
-        Config::new(Algorithm::GoZero { replicas: 100 }),
-        Config::new(Algorithm::Bounded { epsilon: 0.2 }).with_vnodes(10),
+        Config::new(Algorithm::go_zero(100)),
+        Config::new(Algorithm::bounded(0.2)).with_vnodes(10),
     ]
 }
 
@@ -242,7 +238,7 @@ fn go_zero_needs_the_key_on_a_shared_position() {
     let nodes: Vec<NodeSpec> = (0..20)
         .map(|i| NodeSpec::new(format!("localhost:{i}"), 100))
         .collect();
-    let ring = build(&Config::new(Algorithm::GoZero { replicas: 100 }), &nodes).unwrap();
+    let ring = build(&Config::new(Algorithm::go_zero(100)), &nodes).unwrap();
     let shared = ring.key_position("1002");
     assert_eq!(ring.locate_position(shared), None);
     assert_eq!(ring.locate_with_position("1002", shared), 14);
@@ -328,7 +324,7 @@ fn merged_rings_equal_rebuilt_ones_field_for_field() {
 #[test]
 fn a_newcomer_on_a_held_position_goes_after_the_points_there() {
     let keys: Vec<String> = (0..5000).map(|i| format!("k{i}")).collect();
-    let go_zero = Config::new(Algorithm::GoZero { replicas: 100 });
+    let go_zero = Config::new(Algorithm::go_zero(100));
     for (first, second) in [("a", "a1"), ("a1", "a")] {
         let nodes = [NodeSpec::new(first, 100), NodeSpec::new("b", 100)];
         let newcomer = NodeSpec::new(second, 100);
@@ -356,7 +352,7 @@ fn a_newcomer_on_a_held_position_goes_after_the_points_there() {
             seen.insert(h, name.clone()).map(|first| (first, name))
         })
         .unwrap();
-    let single = Config::new(Algorithm::SinglePoint).with_hash(HashFn::Crc32Memcached);
+    let single = Config::new(Algorithm::single_point()).with_hash(HashFn::Crc32Memcached);
     let nodes = [NodeSpec::new(a, 1)];
     let joined = build(&single, &nodes)
         .unwrap()
@@ -376,10 +372,10 @@ fn a_newcomer_on_a_held_position_goes_after_the_points_there() {
 fn algorithms_without_a_merge_say_so() {
     let nodes = vec![NodeSpec::new("a", 100), NodeSpec::new("b", 100)];
     for config in [
-        Config::new(Algorithm::Modulo),
+        Config::new(Algorithm::modulo()),
         Config::new(Algorithm::ketama()),
-        Config::new(Algorithm::Jump),
-        Config::new(Algorithm::SlotTable { slots: 16 }),
+        Config::new(Algorithm::jump()),
+        Config::new(Algorithm::slot_table(16)),
     ] {
         let p = build(&config, &nodes).unwrap();
         assert!(p.joined(&NodeSpec::new("c", 100)).is_none(), "{config:?}");
@@ -393,18 +389,14 @@ fn algorithms_without_a_merge_say_so() {
 /// The configurations `ring_delta` compares: every ring whose points alone decide.
 fn delta_configs() -> Vec<Config> {
     vec![
-        Config::new(Algorithm::SinglePoint).with_hash(HashFn::Crc32Memcached),
+        Config::new(Algorithm::single_point()).with_hash(HashFn::Crc32Memcached),
         virtual_ring(Naming::Hash, HashFn::Murmur3_64),
         virtual_ring(Naming::Dash, HashFn::Crc32Memcached),
         virtual_ring(Naming::JavaSeed, HashFn::JavaMd5Hex),
-        Config::new(Algorithm::GoZero { replicas: 100 }),
+        Config::new(Algorithm::go_zero(100)),
         // Unequal weights re-count every node's points: the delta must still be exact.
-        Config::new(Algorithm::Ketama {
-            weighting: Weighting::Libketama,
-        }),
-        Config::new(Algorithm::Ketama {
-            weighting: Weighting::JavaClient,
-        }),
+        Config::new(Algorithm::ketama_with(Weighting::Libketama)),
+        Config::new(Algorithm::ketama_with(Weighting::JavaClient)),
     ]
 }
 
@@ -503,7 +495,7 @@ fn go_zero_delta_with_shared_positions() {
         .collect();
     let keys: Vec<String> = (0..20_000).map(|i| format!("k{i}")).collect();
     let labels: Vec<u32> = (0..5).collect();
-    let config = Config::new(Algorithm::GoZero { replicas: 100 });
+    let config = Config::new(Algorithm::go_zero(100));
     for k in 0..5 {
         let mut after = nodes.clone();
         after.remove(k);
@@ -517,7 +509,7 @@ fn go_zero_delta_with_shared_positions() {
 fn delta_refuses_what_it_cannot_compare() {
     let nodes = vec![NodeSpec::new("a", 100), NodeSpec::new("b", 100)];
     let keys = vec!["x".to_string(), "y".to_string()];
-    let bounded = build(&Config::new(Algorithm::Bounded { epsilon: 0.5 }), &nodes).unwrap();
+    let bounded = build(&Config::new(Algorithm::bounded(0.5)), &nodes).unwrap();
     let ring = build(&Config::new(Algorithm::ketama()), &nodes).unwrap();
     let cache = KeyPositions::of(ring.as_ref(), &keys);
     let labels = [0, 1];
@@ -614,9 +606,7 @@ fn a_ring_assigns_in_blocks_exactly_as_it_locates_one_key_at_a_time() {
     for count in [0usize, 1, 255, 256, 257, 1000] {
         let keys: Vec<String> = (0..count).map(|i| format!("user:{i}:k")).collect();
         for hash in [HashFn::Murmur3_64, HashFn::Md5, HashFn::Fnv1a_32] {
-            let mut config = Config::new(Algorithm::Virtual {
-                naming: Naming::Hash,
-            });
+            let mut config = Config::new(Algorithm::virtual_nodes(Naming::Hash));
             config.hash = hash;
             let ring = build(&config, &nodes).unwrap();
             let one_by_one: Vec<NodeIndex> = keys.iter().map(|k| ring.locate(k)).collect();

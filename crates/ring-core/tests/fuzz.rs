@@ -22,6 +22,7 @@ use ring_core::error::{
 };
 use ring_core::ketama::Weighting;
 use ring_core::metrics::{self, format, Balance};
+use ring_core::registry::AlgoId;
 use ring_core::replication::{failover, preference_list};
 use ring_core::ring::Naming;
 use ring_core::{build, Algorithm, BuildError, Config, HashFn, NodeSpec, Picture, RingPoint};
@@ -150,23 +151,24 @@ fn table_size() -> impl Strategy<Value = u32> {
 
 fn algorithm() -> impl Strategy<Value = Algorithm> {
     prop_oneof![
-        Just(Algorithm::Modulo),
-        Just(Algorithm::SinglePoint),
-        prop::sample::select(Naming::ALL.to_vec()).prop_map(|naming| Algorithm::Virtual { naming }),
+        Just(Algorithm::modulo()),
+        Just(Algorithm::single_point()),
+        prop::sample::select(Naming::ALL.to_vec())
+            .prop_map(|naming| Algorithm::virtual_nodes(naming)),
         prop_oneof![
             3 => 0u32..=300,
             1 => Just(MAX_VNODES),
             1 => Just(u32::MAX),
             1 => any::<u32>(),
         ]
-        .prop_map(|replicas| Algorithm::GoZero { replicas }),
+        .prop_map(|replicas| Algorithm::go_zero(replicas)),
         prop::sample::select(Weighting::ALL.to_vec())
-            .prop_map(|weighting| Algorithm::Ketama { weighting }),
-        slots().prop_map(|slots| Algorithm::SlotTable { slots }),
-        Just(Algorithm::Jump),
-        table_size().prop_map(|table_size| Algorithm::Maglev { table_size }),
-        Just(Algorithm::Rendezvous),
-        epsilon().prop_map(|epsilon| Algorithm::Bounded { epsilon }),
+            .prop_map(|weighting| Algorithm::ketama_with(weighting)),
+        slots().prop_map(|slots| Algorithm::slot_table(slots)),
+        Just(Algorithm::jump()),
+        table_size().prop_map(|table_size| Algorithm::maglev(table_size)),
+        Just(Algorithm::rendezvous()),
+        epsilon().prop_map(|epsilon| Algorithm::bounded(epsilon)),
     ]
 }
 
@@ -197,14 +199,15 @@ fn keys() -> impl Strategy<Value = Vec<String>> {
 /// Whether `config`'s own parameter (not the node list) is out of range: then the build
 /// must fail even for valid nodes.
 fn bad_parameter(config: &Config) -> bool {
-    match config.algorithm {
-        Algorithm::SlotTable { slots } => !(1..=MAX_SLOTS).contains(&slots),
-        Algorithm::Maglev { table_size } => {
-            !(2..=MAX_TABLE_SIZE).contains(&table_size) || !ring_core::maglev::is_prime(table_size)
-        }
-        Algorithm::Bounded { epsilon } => !(epsilon > 0.0 && epsilon <= MAX_EPSILON),
-        _ => false,
-    }
+    let a = &config.algorithm;
+    let maglev_not_prime =
+        a.id == AlgoId::Maglev && !ring_core::maglev::is_prime(a.params.whole(0));
+    maglev_not_prime
+        || a.spec()
+            .params
+            .iter()
+            .enumerate()
+            .any(|(i, p)| !p.accepts(a.params.get(i)))
 }
 
 fn check_picture(picture: &Picture, n: u32) -> Result<(), TestCaseError> {
@@ -370,7 +373,8 @@ proptest! {
         let config = Config { default_vnodes: config.default_vnodes.clamp(1, 200), ..config };
         let built = build(&config, &nodes);
         // Maglev also refuses a table smaller than the node count.
-        let small_table = matches!(config.algorithm, Algorithm::Maglev { table_size } if (table_size as usize) < nodes.len());
+        let small_table = config.algorithm.id == AlgoId::Maglev
+            && (config.algorithm.params.whole(0) as usize) < nodes.len();
         let too_many_points = matches!(built, Err(BuildError::TooManyPoints { .. }));
         prop_assert_eq!(built.is_err(), bad_parameter(&config) || small_table || too_many_points, "{:?}", built.err());
         check_build(&config, &nodes, &keys)?;
@@ -460,10 +464,7 @@ fn the_node_count_limit_is_checked_before_any_work() {
     let nodes: Vec<NodeSpec> = (0..=MAX_NODES)
         .map(|i| NodeSpec::new(format!("n{i}"), 1))
         .collect();
-    for algorithm in [
-        Algorithm::Rendezvous,
-        Algorithm::Maglev { table_size: 65_537 },
-    ] {
+    for algorithm in [Algorithm::rendezvous(), Algorithm::maglev(65_537)] {
         let e = build(&Config::new(algorithm), &nodes).err();
         assert_eq!(
             e,
@@ -481,16 +482,14 @@ fn the_node_count_limit_is_checked_before_any_work() {
 #[test]
 fn a_join_over_the_point_limit_is_refused_before_any_allocation() {
     let few = [NodeSpec::new("a", 100).with_vnodes(1)];
-    let gozero = build(&Config::new(Algorithm::GoZero { replicas: u32::MAX }), &few).unwrap();
+    let gozero = build(&Config::new(Algorithm::go_zero(u32::MAX)), &few).unwrap();
     let joined = gozero.joined(&NodeSpec::new("b", 100));
     assert!(matches!(
         joined,
         Some(Err(BuildError::TooManyPoints { points })) if points == 1 + u64::from(u32::MAX)
     ));
     let ring = build(
-        &Config::new(Algorithm::Virtual {
-            naming: Naming::Hash,
-        }),
+        &Config::new(Algorithm::virtual_nodes(Naming::Hash)),
         &[NodeSpec::new("a", 100)],
     )
     .unwrap();

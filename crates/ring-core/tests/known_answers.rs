@@ -99,9 +99,7 @@ fn libketama_test_sh_point_count() {
 
 #[test]
 fn java_client_ketama() {
-    let java = Algorithm::Ketama {
-        weighting: Weighting::JavaClient,
-    };
+    let java = Algorithm::ketama_with(Weighting::JavaClient);
     let four = built(
         java.clone(),
         &nodes(&[
@@ -169,7 +167,7 @@ fn java_client_ketama() {
 fn go_zero_ring() {
     let names: Vec<String> = (0..20).map(|i| format!("localhost:{i}")).collect();
     let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
-    let ring = built(Algorithm::GoZero { replicas: 100 }, &nodes(&name_refs));
+    let ring = built(Algorithm::go_zero(100), &nodes(&name_refs));
     let want = [15, 16, 14, 3, 10, 19, 3, 16, 17, 5];
     for (i, &node) in want.iter().enumerate() {
         let key = (1000 + i).to_string();

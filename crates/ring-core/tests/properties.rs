@@ -17,6 +17,7 @@ use proptest::test_runner::{Config as ProptestConfig, RngSeed, TestCaseError};
 
 use ring_core::hash::{java_md5_hex_signed, md5_digest, murmur3_x64_128};
 use ring_core::ketama::Weighting;
+use ring_core::registry::AlgoId;
 use ring_core::ring::Naming;
 use ring_core::slots::SlotTable;
 use ring_core::{
@@ -167,10 +168,12 @@ struct HandOver;
 impl Evolution for HandOver {
     type State = SlotTable;
     fn start(config: &Config, nodes: &[NodeSpec]) -> Result<Self::State, BuildError> {
-        match config.algorithm {
-            Algorithm::SlotTable { slots } => {
-                SlotTable::dealt(nodes, config.effective_hash(), slots)
-            }
+        match config.algorithm.id {
+            AlgoId::SlotTable => SlotTable::dealt(
+                nodes,
+                config.effective_hash(),
+                config.algorithm.params.whole(0),
+            ),
             _ => Err(BuildError::NoNodes),
         }
     }
@@ -314,12 +317,12 @@ impl Model {
                 tie,
             }
         };
-        match &config.algorithm {
-            Algorithm::Modulo => Some(Model::Modulo {
+        match config.algorithm.id {
+            AlgoId::Modulo => Some(Model::Modulo {
                 hash,
                 n: nodes.len() as u64,
             }),
-            Algorithm::SinglePoint => {
+            AlgoId::SinglePoint => {
                 let points = nodes
                     .iter()
                     .enumerate()
@@ -327,7 +330,8 @@ impl Model {
                     .collect();
                 Some(ring(points, plain_hash, Tie::FirstAdded))
             }
-            Algorithm::Virtual { naming } => {
+            AlgoId::Virtual => {
+                let naming = Naming::of(&config.algorithm);
                 let mut points = Vec::new();
                 for (i, n) in nodes.iter().enumerate() {
                     let vnodes = f64::from(n.vnodes.unwrap_or(config.default_vnodes));
@@ -349,7 +353,8 @@ impl Model {
                 }
                 Some(ring(points, plain_hash, Tie::FirstAdded))
             }
-            Algorithm::Ketama { weighting } => {
+            AlgoId::Ketama => {
+                let weighting = Weighting::of(&config.algorithm);
                 let total: u64 = nodes.iter().map(|n| u64::from(n.weight)).sum();
                 let count = nodes.len();
                 let mut points = Vec::new();
@@ -383,8 +388,8 @@ impl Model {
                 };
                 Some(ring(points, ketama_hash, tie))
             }
-            Algorithm::GoZero { replicas } => {
-                let replicas = u64::from((*replicas).max(100));
+            AlgoId::GoZero => {
+                let replicas = u64::from(config.algorithm.params.whole(0).max(100));
                 let mut points = Vec::new();
                 for (i, n) in nodes.iter().enumerate() {
                     let wanted = match n.vnodes {
@@ -840,7 +845,7 @@ macro_rules! placement_properties {
 }
 
 fn virtual_ring(naming: Naming, hash: HashFn) -> Config {
-    Config::new(Algorithm::Virtual { naming }).with_hash(hash)
+    Config::new(Algorithm::virtual_nodes(naming)).with_hash(hash)
 }
 
 /// Weights 100:200:300 on 1000 virtual nodes: 1000, 2000 and 3000 points.
@@ -853,28 +858,28 @@ const SIXTHS: [f64; 3] = [1.0 / 6.0, 2.0 / 6.0, 3.0 / 6.0];
 placement_properties!(
     modulo,
     Rebuild,
-    Config::new(Algorithm::Modulo),
+    Config::new(Algorithm::modulo()),
     Claims::new(Moves::Any)
 );
 
 placement_properties!(
     modulo_crc,
     Rebuild,
-    Config::new(Algorithm::Modulo).with_hash(HashFn::Crc32Memcached),
+    Config::new(Algorithm::modulo()).with_hash(HashFn::Crc32Memcached),
     Claims::new(Moves::Any)
 );
 
 placement_properties!(
     single_point,
     Rebuild,
-    Config::new(Algorithm::SinglePoint),
+    Config::new(Algorithm::single_point()),
     Claims::new(Moves::Minimal)
 );
 
 placement_properties!(
     single_point_seed_000,
     Rebuild,
-    Config::new(Algorithm::SinglePoint).with_hash(HashFn::JavaMd5Hex),
+    Config::new(Algorithm::single_point()).with_hash(HashFn::JavaMd5Hex),
     Claims::new(Moves::Minimal)
 );
 
@@ -882,7 +887,7 @@ placement_properties!(
 placement_properties!(
     single_point_crc,
     Rebuild,
-    Config::new(Algorithm::SinglePoint).with_hash(HashFn::Crc32Memcached),
+    Config::new(Algorithm::single_point()).with_hash(HashFn::Crc32Memcached),
     Claims::new(Moves::Minimal)
 );
 
@@ -936,14 +941,14 @@ placement_properties!(
 placement_properties!(
     go_zero,
     Rebuild,
-    Config::new(Algorithm::GoZero { replicas: 100 }),
+    Config::new(Algorithm::go_zero(100)),
     Claims {
         first_of_equal_points: false,
         ..Claims::new(Moves::Minimal)
     }
     // go-zero caps weights at 100, so 1:2:3 is 25:50:75: 1000, 2000 and 3000 points.
     .weighted(
-        Config::new(Algorithm::GoZero { replicas: 4000 }),
+        Config::new(Algorithm::go_zero(4000)),
         [25, 50, 75],
         SIXTHS,
         0.02
@@ -967,13 +972,9 @@ placement_properties!(
 placement_properties!(
     ketama_java_client,
     Rebuild,
-    Config::new(Algorithm::Ketama {
-        weighting: Weighting::JavaClient
-    }),
+    Config::new(Algorithm::ketama_with(Weighting::JavaClient)),
     Claims::new(Moves::MinimalIfEqualWeights).weighted(
-        Config::new(Algorithm::Ketama {
-            weighting: Weighting::JavaClient
-        }),
+        Config::new(Algorithm::ketama_with(Weighting::JavaClient)),
         [1, 2, 3],
         SIXTHS,
         0.07
@@ -983,14 +984,14 @@ placement_properties!(
 placement_properties!(
     slot_table,
     HandOver,
-    Config::new(Algorithm::SlotTable { slots: 1024 }),
+    Config::new(Algorithm::slot_table(1024)),
     Claims::new(Moves::Minimal)
 );
 
 placement_properties!(
     jump,
     Rebuild,
-    Config::new(Algorithm::Jump),
+    Config::new(Algorithm::jump()),
     Claims::new(Moves::MinimalAtEnd)
 );
 
@@ -1004,9 +1005,9 @@ placement_properties!(
 placement_properties!(
     maglev,
     Rebuild,
-    Config::new(Algorithm::Maglev { table_size: 4099 }),
+    Config::new(Algorithm::maglev(4099)),
     Claims::new(Moves::Bounded(0.12)).weighted(
-        Config::new(Algorithm::Maglev { table_size: 65537 }),
+        Config::new(Algorithm::maglev(65537)),
         [1, 2, 3],
         SIXTHS,
         0.02
@@ -1016,16 +1017,16 @@ placement_properties!(
 placement_properties!(
     maglev_small_table,
     Rebuild,
-    Config::new(Algorithm::Maglev { table_size: 251 }).with_hash(HashFn::Fnv1a_32),
+    Config::new(Algorithm::maglev(251)).with_hash(HashFn::Fnv1a_32),
     Claims::new(Moves::Any)
 );
 
 placement_properties!(
     rendezvous,
     Rebuild,
-    Config::new(Algorithm::Rendezvous),
+    Config::new(Algorithm::rendezvous()),
     Claims::new(Moves::Minimal).weighted(
-        Config::new(Algorithm::Rendezvous),
+        Config::new(Algorithm::rendezvous()),
         [1, 2, 3],
         SIXTHS,
         0.02
@@ -1035,7 +1036,7 @@ placement_properties!(
 placement_properties!(
     rendezvous_java,
     Rebuild,
-    Config::new(Algorithm::Rendezvous).with_hash(HashFn::JavaString),
+    Config::new(Algorithm::rendezvous()).with_hash(HashFn::JavaString),
     Claims::new(Moves::Minimal)
 );
 
@@ -1044,13 +1045,13 @@ placement_properties!(
 placement_properties!(
     bounded,
     Rebuild,
-    Config::new(Algorithm::Bounded { epsilon: 0.25 }),
+    Config::new(Algorithm::bounded(0.25)),
     Claims {
         assign_is_locate: false,
         ..Claims::new(Moves::Any)
     }
     .weighted(
-        thousand_vnodes(Config::new(Algorithm::Bounded { epsilon: 0.25 })),
+        thousand_vnodes(Config::new(Algorithm::bounded(0.25))),
         [100, 200, 300],
         SIXTHS,
         0.02

@@ -195,21 +195,22 @@ proptest! {
 /// Every algorithm, with parameters that build and some that are refused.
 fn algorithms() -> impl Strategy<Value = Algorithm> {
     prop_oneof![
-        Just(Algorithm::Modulo),
-        Just(Algorithm::SinglePoint),
-        prop::sample::select(Naming::ALL.to_vec()).prop_map(|naming| Algorithm::Virtual { naming }),
-        (1u32..150).prop_map(|replicas| Algorithm::GoZero { replicas }),
+        Just(Algorithm::modulo()),
+        Just(Algorithm::single_point()),
+        prop::sample::select(Naming::ALL.to_vec())
+            .prop_map(|naming| Algorithm::virtual_nodes(naming)),
+        (1u32..150).prop_map(|replicas| Algorithm::go_zero(replicas)),
         Just(Algorithm::ketama()),
-        (1u32..3000).prop_map(|slots| Algorithm::SlotTable { slots }),
-        Just(Algorithm::Jump),
+        (1u32..3000).prop_map(|slots| Algorithm::slot_table(slots)),
+        Just(Algorithm::jump()),
         prop::sample::select(vec![4u32, 7, 13, 101, 1009])
-            .prop_map(|table_size| Algorithm::Maglev { table_size }),
-        Just(Algorithm::Rendezvous),
+            .prop_map(|table_size| Algorithm::maglev(table_size)),
+        Just(Algorithm::rendezvous()),
         prop_oneof![
             4 => 0.01f64..3.0,
             1 => prop::sample::select(vec![0.0, -1.0, 100.0, 100.5, f64::NAN, f64::INFINITY]),
         ]
-        .prop_map(|epsilon| Algorithm::Bounded { epsilon }),
+        .prop_map(|epsilon| Algorithm::bounded(epsilon)),
     ]
 }
 
@@ -264,20 +265,10 @@ proptest! {
 #[test]
 fn a_cell_finished_at_once_or_in_one_large_step_is_the_cell() {
     for (algorithm, vnodes) in [
-        (
-            Algorithm::Virtual {
-                naming: Naming::Hash,
-            },
-            100,
-        ),
-        (
-            Algorithm::Virtual {
-                naming: Naming::Hash,
-            },
-            1,
-        ),
-        (Algorithm::Bounded { epsilon: 0.25 }, 40),
-        (Algorithm::Maglev { table_size: 101 }, 1),
+        (Algorithm::virtual_nodes(Naming::Hash), 100),
+        (Algorithm::virtual_nodes(Naming::Hash), 1),
+        (Algorithm::bounded(0.25), 40),
+        (Algorithm::maglev(101), 1),
     ] {
         let c = config(algorithm, HashFn::Md5, vnodes);
         let want = cell(&c, 30).unwrap();
@@ -293,24 +284,12 @@ fn a_cell_finished_at_once_or_in_one_large_step_is_the_cell() {
 fn the_papers_cells_in_steps_are_its_known_answers() {
     // known-answers.md, "Balance metrics of the paper": MD5 on "192.168.1.i"; one point per
     // node, 10 nodes: R1 = 17.
-    let c = config(
-        Algorithm::Virtual {
-            naming: Naming::Hash,
-        },
-        HashFn::Md5,
-        1,
-    );
+    let c = config(Algorithm::virtual_nodes(Naming::Hash), HashFn::Md5, 1);
     let mut build = CellBuild::new(&c, 10).unwrap();
     while !build.step(1) {}
     assert_eq!(build.finish().unwrap().r1.round(), 17.0);
     // 1000 virtual nodes, 50 nodes: R1 from 1.04 to 1.19.
-    let c = config(
-        Algorithm::Virtual {
-            naming: Naming::Hash,
-        },
-        HashFn::Md5,
-        1000,
-    );
+    let c = config(Algorithm::virtual_nodes(Naming::Hash), HashFn::Md5, 1000);
     let mut build = CellBuild::new(&c, 50).unwrap();
     let mut steps = 0;
     while !build.step(4096) {
@@ -374,36 +353,19 @@ fn ring_builds_refuse_what_the_rings_refuse_before_any_work() {
 
 #[test]
 fn cell_builds_refuse_what_cells_refuse_before_any_work() {
-    let virtual_nodes = Algorithm::Virtual {
-        naming: Naming::Hash,
-    };
+    let virtual_nodes = Algorithm::virtual_nodes(Naming::Hash);
     let refused: [(Config, u32); 9] = [
         (config(virtual_nodes.clone(), HashFn::Md5, 100), 0),
-        (config(Algorithm::SinglePoint, HashFn::Md5, 1), 10_001),
+        (config(Algorithm::single_point(), HashFn::Md5, 1), 10_001),
         (config(virtual_nodes.clone(), HashFn::Md5, 10_001), 10),
         // 10,000,000 points.
         (config(virtual_nodes, HashFn::Md5, 10_000), 1_000),
-        (
-            config(Algorithm::Bounded { epsilon: 0.0 }, HashFn::Md5, 10),
-            10,
-        ),
-        (
-            config(Algorithm::Bounded { epsilon: f64::NAN }, HashFn::Md5, 10),
-            10,
-        ),
+        (config(Algorithm::bounded(0.0), HashFn::Md5, 10), 10),
+        (config(Algorithm::bounded(f64::NAN), HashFn::Md5, 10), 10),
         // The node list is checked before ε, as `Bounded::new` does.
-        (
-            config(Algorithm::Bounded { epsilon: -1.0 }, HashFn::Md5, 10),
-            0,
-        ),
-        (
-            config(Algorithm::Bounded { epsilon: 0.5 }, HashFn::Md5, 10_000),
-            1_000,
-        ),
-        (
-            config(Algorithm::Maglev { table_size: 4 }, HashFn::Md5, 1),
-            5,
-        ),
+        (config(Algorithm::bounded(-1.0), HashFn::Md5, 10), 0),
+        (config(Algorithm::bounded(0.5), HashFn::Md5, 10_000), 1_000),
+        (config(Algorithm::maglev(4), HashFn::Md5, 1), 5),
     ];
     for (c, n) in refused {
         let want = cell(&c, n).expect_err("the cell is refused");
@@ -411,10 +373,7 @@ fn cell_builds_refuse_what_cells_refuse_before_any_work() {
         assert!(same_error(&got, &want), "{c:?} × {n}: {got} against {want}");
     }
     assert!(matches!(
-        CellBuild::new(
-            &config(Algorithm::Bounded { epsilon: 0.0 }, HashFn::Md5, 10),
-            0
-        ),
+        CellBuild::new(&config(Algorithm::bounded(0.0), HashFn::Md5, 10), 0),
         Err(StudyError::Build(BuildError::NoNodes))
     ));
 }

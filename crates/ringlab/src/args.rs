@@ -161,24 +161,16 @@ impl AlgoArgs {
     /// The core's algorithm for these flags.
     pub fn algorithm(&self, vnodes: u32) -> Algorithm {
         match self.algo {
-            AlgoName::Modulo => Algorithm::Modulo,
-            AlgoName::Single => Algorithm::SinglePoint,
-            AlgoName::Vnodes => Algorithm::Virtual {
-                naming: self.naming,
-            },
-            AlgoName::Gozero => Algorithm::GoZero { replicas: vnodes },
-            AlgoName::Ketama => Algorithm::Ketama {
-                weighting: self.weighting,
-            },
-            AlgoName::Slots => Algorithm::SlotTable { slots: self.slots },
-            AlgoName::Jump => Algorithm::Jump,
-            AlgoName::Maglev => Algorithm::Maglev {
-                table_size: self.table_size,
-            },
-            AlgoName::Rendezvous => Algorithm::Rendezvous,
-            AlgoName::Bounded => Algorithm::Bounded {
-                epsilon: self.epsilon,
-            },
+            AlgoName::Modulo => Algorithm::modulo(),
+            AlgoName::Single => Algorithm::single_point(),
+            AlgoName::Vnodes => Algorithm::virtual_nodes(self.naming),
+            AlgoName::Gozero => Algorithm::go_zero(vnodes),
+            AlgoName::Ketama => Algorithm::ketama_with(self.weighting),
+            AlgoName::Slots => Algorithm::slot_table(self.slots),
+            AlgoName::Jump => Algorithm::jump(),
+            AlgoName::Maglev => Algorithm::maglev(self.table_size),
+            AlgoName::Rendezvous => Algorithm::rendezvous(),
+            AlgoName::Bounded => Algorithm::bounded(self.epsilon),
         }
     }
 

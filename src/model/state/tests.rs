@@ -286,9 +286,7 @@ fn changing_the_hash_or_the_algorithm_compares_the_same_keys() {
     let t = s.apply(Action::SetHash(HashFn::Md5)).unwrap();
     let want = reference_owners(
         &ring_core::Config {
-            algorithm: Algorithm::Virtual {
-                naming: Naming::Hash,
-            },
+            algorithm: Algorithm::virtual_nodes(Naming::Hash),
             hash: HashFn::Md5,
             default_vnodes: 16,
         },

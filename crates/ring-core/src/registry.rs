@@ -1,0 +1,477 @@
+//! The one list of what Ringlab offers: every algorithm and every hash function, each
+//! described once. The command line's `--algo` values and flags, the app's menus and
+//! parameter fields, the link parameters, the paper view and the tests all iterate these
+//! lists; nothing else names the algorithms by hand.
+//!
+//! An algorithm is described by an [`AlgoSpec`] that lives in the algorithm's own module
+//! (its `SPEC`), and listed once in the `algorithms!` table below, which also makes
+//! [`AlgoId`], the identity every other part of Ringlab keys on. A configured algorithm is
+//! an [`Algorithm`]: an id and the values of its [`ParamSpec`]s.
+//!
+//! ```
+//! use ring_core::registry::{AlgoId, Picture};
+//! use ring_core::{Algorithm, HashFn};
+//!
+//! let maglev = AlgoId::from_name("maglev").unwrap();
+//! assert_eq!(maglev.spec().picture, Picture::Table);
+//! assert_eq!(maglev.spec().params[0].flag, "table-size");
+//! // Old command-line names are aliases.
+//! assert_eq!(AlgoId::from_name("vnodes"), Some(AlgoId::Virtual));
+//! let a = Algorithm::new(AlgoId::Ketama);
+//! assert_eq!(a.fixed_hash(), Some(HashFn::Md5));
+//! ```
+
+use std::fmt;
+
+use crate::error::BuildError;
+use crate::hash::HashFn;
+pub use crate::hash::HashSpec;
+use crate::placement::{Config, NodeSpec, Placement};
+use crate::ring::RingBuild;
+use crate::{bounded, gozero, jump, ketama, maglev, modulo, rendezvous, ring, slots};
+
+/// What kind of picture an algorithm has (what [`crate::Picture`] it returns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picture {
+    /// Points on a ring.
+    Ring,
+    /// Numbered buckets.
+    Buckets,
+    /// A table of entries that name nodes.
+    Table,
+    /// A score per node and key.
+    Scores,
+}
+
+/// Which hash an algorithm uses for keys and node names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HashUse {
+    /// The one the caller chooses ([`Config::hash`]).
+    Chosen,
+    /// Always this one, whatever the caller chooses.
+    Fixed(HashFn),
+}
+
+/// The values a parameter takes, with its range and default.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamKind {
+    /// A whole number in `min..=max`.
+    Whole {
+        /// The smallest value.
+        min: u32,
+        /// The largest value.
+        max: u32,
+        /// The default value.
+        default: u32,
+        /// A smaller default for a picture, where the core's default would be too fine to
+        /// see (Maglev's 65,537 entries). `None`: the default.
+        picture_default: Option<u32>,
+    },
+    /// A real number above `above` and at most `max`.
+    Real {
+        /// The bound the value must exceed.
+        above: f64,
+        /// The largest value.
+        max: f64,
+        /// The default value.
+        default: f64,
+    },
+    /// One of the named options (stored as its index).
+    Choice {
+        /// The options' names, as typed on the command line and in links.
+        options: &'static [&'static str],
+        /// The default option's index.
+        default: usize,
+    },
+}
+
+/// One parameter of an algorithm.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ParamSpec {
+    /// Its name in links (`table=1021`) and in the app's state.
+    pub key: &'static str,
+    /// Its command-line flag without the dashes (`--table-size`).
+    pub flag: &'static str,
+    /// What it is, in a few words (English, for the command line).
+    pub description: &'static str,
+    /// The unit of its value ("slots", "entries"), empty for a plain number.
+    pub unit: &'static str,
+    /// Its values, range and default.
+    pub kind: ParamKind,
+}
+
+impl ParamSpec {
+    /// The default value, stored as [`Params`] stores it.
+    pub fn default_value(&self) -> f64 {
+        match self.kind {
+            ParamKind::Whole { default, .. } => f64::from(default),
+            ParamKind::Real { default, .. } => default,
+            ParamKind::Choice { default, .. } => default as f64,
+        }
+    }
+
+    /// The default of a picture (see [`ParamKind::Whole::picture_default`]).
+    pub fn picture_default(&self) -> f64 {
+        match self.kind {
+            ParamKind::Whole {
+                picture_default: Some(p),
+                ..
+            } => f64::from(p),
+            _ => self.default_value(),
+        }
+    }
+
+    /// Whether `value` is in range (a whole number, or an option's index, where one is
+    /// needed).
+    pub fn accepts(&self, value: f64) -> bool {
+        match self.kind {
+            ParamKind::Whole { min, max, .. } => {
+                value.fract() == 0.0 && value >= f64::from(min) && value <= f64::from(max)
+            }
+            ParamKind::Real { above, max, .. } => value > above && value <= max,
+            ParamKind::Choice { options, .. } => {
+                value.fract() == 0.0 && value >= 0.0 && (value as usize) < options.len()
+            }
+        }
+    }
+
+    /// The index of the option called `name` (a [`ParamKind::Choice`]), if any.
+    pub fn option(&self, name: &str) -> Option<usize> {
+        match self.kind {
+            ParamKind::Choice { options, .. } => options.iter().position(|o| *o == name.trim()),
+            _ => None,
+        }
+    }
+
+    /// The value written as a link or the command line writes it: the option's name for a
+    /// choice, the number otherwise.
+    pub fn write(&self, value: f64) -> String {
+        match self.kind {
+            ParamKind::Choice { options, .. } => options
+                .get(value as usize)
+                .copied()
+                .unwrap_or_default()
+                .to_string(),
+            _ => value.to_string(),
+        }
+    }
+
+    /// The range as text: `1..=1048576`, `(0, 100]`, `hash|dash|java-seed`.
+    pub fn range_text(&self) -> String {
+        match self.kind {
+            ParamKind::Whole { min, max, .. } => format!("{min}..={max}"),
+            ParamKind::Real { above, max, .. } => format!("({above}, {max}]"),
+            ParamKind::Choice { options, .. } => options.join("|"),
+        }
+    }
+}
+
+/// [`WorkFn`] of an algorithm whose work is one unit per node.
+pub fn one_per_node(_: &Config, n: u64) -> u64 {
+    n
+}
+
+/// [`WorkFn`] of an algorithm with the configured virtual nodes per node.
+pub fn vnodes_per_node(config: &Config, n: u64) -> u64 {
+    n * u64::from(config.default_vnodes.max(1))
+}
+
+/// The most parameters one algorithm has.
+pub const MAX_PARAMS: usize = 2;
+
+/// The values of an algorithm's parameters, in the order of its [`AlgoSpec::params`]: a
+/// whole or real number as itself, a choice as its option's index.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params([f64; MAX_PARAMS]);
+
+impl Params {
+    /// The defaults of `spec`'s parameters.
+    pub fn defaults(spec: &AlgoSpec) -> Params {
+        Params::from_fn(spec, ParamSpec::default_value)
+    }
+
+    /// The picture defaults of `spec`'s parameters (see [`ParamSpec::picture_default`]).
+    pub fn picture_defaults(spec: &AlgoSpec) -> Params {
+        Params::from_fn(spec, ParamSpec::picture_default)
+    }
+
+    fn from_fn(spec: &AlgoSpec, value: fn(&ParamSpec) -> f64) -> Params {
+        let mut values = [0.0; MAX_PARAMS];
+        for (slot, p) in values.iter_mut().zip(spec.params) {
+            *slot = value(p);
+        }
+        Params(values)
+    }
+
+    /// Parameter `i`'s value (0 for an index past the algorithm's parameters).
+    pub fn get(&self, i: usize) -> f64 {
+        self.0.get(i).copied().unwrap_or(0.0)
+    }
+
+    /// Parameter `i` as a whole number (a value out of `u32`'s range saturates; the
+    /// algorithm refuses it).
+    pub fn whole(&self, i: usize) -> u32 {
+        self.get(i) as u32
+    }
+
+    /// Parameter `i` as an option's index.
+    pub fn choice(&self, i: usize) -> usize {
+        self.get(i) as usize
+    }
+
+    /// The same values with parameter `i` set to `value` (an index past the end changes
+    /// nothing).
+    pub fn with(mut self, i: usize, value: f64) -> Params {
+        if let Some(slot) = self.0.get_mut(i) {
+            *slot = value;
+        }
+        self
+    }
+}
+
+/// Builds an algorithm's placement; the nodes are already checked against the common
+/// limits ([`crate::error::validate_nodes`]), the parameters are the algorithm's to check.
+pub type BuildFn = fn(&Config, &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError>;
+
+/// Builds, in slices, the ring whose points give an algorithm's shares, after the same
+/// checks [`crate::build`] and the algorithm make, in their order.
+pub type RingBuildFn = fn(&Config, &[NodeSpec]) -> Result<RingBuild, BuildError>;
+
+/// About how many points, slots or entries a build over `n` nodes of equal weight creates:
+/// a measure of its work, to keep a whole table within a budget before computing it.
+pub type WorkFn = fn(&Config, u64) -> u64;
+
+/// One algorithm, described once.
+pub struct AlgoSpec {
+    /// Its name everywhere: command line, links, the app, tests, files.
+    pub id: &'static str,
+    /// Names it was called by before, still accepted (`vnodes`, `gozero`).
+    pub aliases: &'static [&'static str],
+    /// What it is, in one line (English, for the command line).
+    pub description: &'static str,
+    /// The code it is exact to, or the paper it follows.
+    pub source: &'static str,
+    /// Its picture.
+    pub picture: Picture,
+    /// Whether a node's weight changes the placement.
+    pub uses_weights: bool,
+    /// Whether a node's virtual-node count (and the default count) matters.
+    pub uses_vnodes: bool,
+    /// Its parameter that is the command line's virtual-node count (`--vnodes`) when its
+    /// own flag is not given: go-zero's replicas are its virtual nodes.
+    pub vnodes_param: Option<usize>,
+    /// The hash it uses.
+    pub hash: HashUse,
+    /// Its own parameters.
+    pub params: &'static [ParamSpec],
+    /// Builds its placement.
+    pub build: BuildFn,
+    /// Its work for a build (see [`WorkFn`]).
+    pub work: WorkFn,
+    /// The ring its shares are those of, built in slices, where it has one: its own ring,
+    /// or for bounded loads the virtual-node ring under its cap.
+    pub shares_ring: Option<RingBuildFn>,
+    /// Whether [`AlgoSpec::shares_ring`] is the placement itself, so that a large one can be
+    /// built in slices and used as it is.
+    pub ring_is_placement: bool,
+}
+
+impl fmt::Debug for AlgoSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id)
+    }
+}
+
+impl AlgoSpec {
+    /// The parameter whose link key is `key`, with its index.
+    pub fn param(&self, key: &str) -> Option<(usize, &'static ParamSpec)> {
+        self.params.iter().enumerate().find(|(_, p)| p.key == key)
+    }
+
+    /// The parameter whose flag is `flag`, with its index.
+    pub fn param_by_flag(&self, flag: &str) -> Option<(usize, &'static ParamSpec)> {
+        self.params.iter().enumerate().find(|(_, p)| p.flag == flag)
+    }
+
+    /// Whether a name is this algorithm's id or one of its aliases (case ignored).
+    pub fn is_called(&self, name: &str) -> bool {
+        let name = name.trim();
+        self.id.eq_ignore_ascii_case(name)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+    }
+}
+
+/// Lists the algorithms once: makes [`AlgoId`] with one variant per entry, in menu order,
+/// each tied to its module's [`AlgoSpec`].
+macro_rules! algorithms {
+    ($($(#[$doc:meta])* $variant:ident => $spec:path,)*) => {
+        /// An algorithm's identity. Its description is [`AlgoId::spec`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum AlgoId {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl AlgoId {
+            /// Every algorithm, in menu order.
+            pub const ALL: [AlgoId; [$(stringify!($variant),)*].len()] =
+                [$(AlgoId::$variant,)*];
+
+            /// Its description.
+            pub fn spec(self) -> &'static AlgoSpec {
+                match self {
+                    $(AlgoId::$variant => &$spec,)*
+                }
+            }
+        }
+    };
+}
+
+algorithms! {
+    /// A ring with virtual nodes.
+    Virtual => ring::VIRTUAL,
+    /// A ring with one point per node.
+    SinglePoint => ring::SINGLE_POINT,
+    /// ketama (libketama, the Java memcached client).
+    Ketama => ketama::SPEC,
+    /// go-zero's `core/hash` ring.
+    GoZero => gozero::SPEC,
+    /// Consistent hashing with bounded loads.
+    Bounded => bounded::SPEC,
+    /// `hash % n`.
+    Modulo => modulo::SPEC,
+    /// Jump consistent hash.
+    Jump => jump::SPEC,
+    /// A slot table.
+    SlotTable => slots::SPEC,
+    /// Maglev's lookup table.
+    Maglev => maglev::SPEC,
+    /// Rendezvous hashing.
+    Rendezvous => rendezvous::SPEC,
+}
+
+impl AlgoId {
+    /// Its name ([`AlgoSpec::id`]).
+    pub fn id(self) -> &'static str {
+        self.spec().id
+    }
+
+    /// The algorithm called `name`: its id or an alias, case ignored.
+    pub fn from_name(name: &str) -> Option<AlgoId> {
+        AlgoId::ALL.into_iter().find(|a| a.spec().is_called(name))
+    }
+
+    /// Every id, for a message that lists them.
+    pub fn ids() -> Vec<&'static str> {
+        AlgoId::ALL.iter().map(|a| a.id()).collect()
+    }
+}
+
+impl fmt::Display for AlgoId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// An algorithm with its parameters: what [`Config::algorithm`] holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Algorithm {
+    /// Which algorithm.
+    pub id: AlgoId,
+    /// Its parameters' values.
+    pub params: Params,
+}
+
+impl Algorithm {
+    /// The algorithm with its parameters' defaults.
+    pub fn new(id: AlgoId) -> Algorithm {
+        Algorithm {
+            id,
+            params: Params::defaults(id.spec()),
+        }
+    }
+
+    /// The same algorithm with parameter `i` set to `value`.
+    pub fn with(mut self, i: usize, value: f64) -> Algorithm {
+        self.params = self.params.with(i, value);
+        self
+    }
+
+    /// Its description.
+    pub fn spec(&self) -> &'static AlgoSpec {
+        self.id.spec()
+    }
+
+    /// The hash this algorithm always uses, whatever [`Config::hash`] says, if it fixes one
+    /// (ketama uses MD5, go-zero MurmurHash3).
+    pub fn fixed_hash(&self) -> Option<HashFn> {
+        match self.spec().hash {
+            HashUse::Fixed(h) => Some(h),
+            HashUse::Chosen => None,
+        }
+    }
+
+    /// Whether the algorithm places nodes on a ring (and so has ring points to draw).
+    pub fn is_ring(&self) -> bool {
+        self.spec().picture == Picture::Ring
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_resolve() {
+        let mut names: Vec<&str> = Vec::new();
+        for a in AlgoId::ALL {
+            assert_eq!(AlgoId::from_name(a.id()), Some(a));
+            for alias in a.spec().aliases {
+                assert_eq!(AlgoId::from_name(alias), Some(a));
+            }
+            names.push(a.id());
+            names.extend(a.spec().aliases);
+        }
+        let before = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), before, "an algorithm name is used twice");
+        assert_eq!(AlgoId::from_name("nope"), None);
+    }
+
+    #[test]
+    fn parameter_keys_and_flags_are_unique_across_algorithms() {
+        let mut keys: Vec<&str> = Vec::new();
+        let mut flags: Vec<&str> = Vec::new();
+        for a in AlgoId::ALL {
+            let spec = a.spec();
+            assert!(spec.params.len() <= MAX_PARAMS, "{a}: raise MAX_PARAMS");
+            for p in spec.params {
+                keys.push(p.key);
+                flags.push(p.flag);
+                assert!(
+                    p.accepts(p.default_value()),
+                    "{a}: {} default out of range",
+                    p.key
+                );
+                assert!(
+                    p.accepts(p.picture_default()),
+                    "{a}: {} picture default",
+                    p.key
+                );
+            }
+            if let Some(i) = spec.vnodes_param {
+                assert!(matches!(spec.params[i].kind, ParamKind::Whole { .. }));
+            }
+        }
+        for list in [&mut keys, &mut flags] {
+            let before = list.len();
+            list.sort_unstable();
+            list.dedup();
+            assert_eq!(
+                list.len(),
+                before,
+                "a parameter name is used by two algorithms"
+            );
+        }
+    }
+}
