@@ -56,6 +56,7 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     work: registry::vnodes_per_node,
     shares_ring: Some(shares_ring),
     ring_is_placement: false,
+    places_together: true,
 };
 
 fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {

@@ -70,6 +70,7 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     |c, n| n * u64::from(c.algorithm.params.whole(0).max(100)),
     shares_ring: None,
     ring_is_placement: false,
+    places_together: false,
 };
 
 fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {

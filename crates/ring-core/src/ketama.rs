@@ -64,6 +64,7 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     |_, n| n * 160,
     shares_ring: None,
     ring_is_placement: false,
+    places_together: false,
 };
 
 /// The weightings' names, in [`Weighting::ALL`]'s order.

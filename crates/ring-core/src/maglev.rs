@@ -68,6 +68,7 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     |c, n| u64::from(c.algorithm.params.whole(0)) + n,
     shares_ring: None,
     ring_is_placement: false,
+    places_together: false,
 };
 
 fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {

@@ -274,6 +274,9 @@ pub struct AlgoSpec {
     /// Whether [`AlgoSpec::shares_ring`] is the placement itself, so that a large one can be
     /// built in slices and used as it is.
     pub ring_is_placement: bool,
+    /// Whether a key's owner depends on the keys placed before it (bounded loads' cap), so
+    /// that keys are placed all together, in order ([`Placement::assign`]).
+    pub places_together: bool,
 }
 
 impl fmt::Debug for AlgoSpec {
@@ -291,6 +294,14 @@ impl AlgoSpec {
     /// The parameter whose flag is `flag`, with its index.
     pub fn param_by_flag(&self, flag: &str) -> Option<(usize, &'static ParamSpec)> {
         self.params.iter().enumerate().find(|(_, p)| p.flag == flag)
+    }
+
+    /// The hash it always uses, if it fixes one.
+    pub fn fixed_hash(&self) -> Option<HashFn> {
+        match self.hash {
+            HashUse::Fixed(h) => Some(h),
+            HashUse::Chosen => None,
+        }
     }
 
     /// Whether a name is this algorithm's id or one of its aliases (case ignored).
@@ -404,10 +415,7 @@ impl Algorithm {
     /// The hash this algorithm always uses, whatever [`Config::hash`] says, if it fixes one
     /// (ketama uses MD5, go-zero MurmurHash3).
     pub fn fixed_hash(&self) -> Option<HashFn> {
-        match self.spec().hash {
-            HashUse::Fixed(h) => Some(h),
-            HashUse::Chosen => None,
-        }
+        self.spec().fixed_hash()
     }
 
     /// Whether the algorithm places nodes on a ring (and so has ring points to draw).

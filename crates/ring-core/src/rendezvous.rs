@@ -43,6 +43,7 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     work: registry::one_per_node,
     shares_ring: None,
     ring_is_placement: false,
+    places_together: false,
 };
 
 fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {

@@ -40,6 +40,7 @@ pub static VIRTUAL: AlgoSpec = AlgoSpec {
     work: registry::vnodes_per_node,
     shares_ring: Some(virtual_ring_build),
     ring_is_placement: true,
+    places_together: false,
 };
 
 /// `single` in the registry.
@@ -58,6 +59,7 @@ pub static SINGLE_POINT: AlgoSpec = AlgoSpec {
     work: registry::one_per_node,
     shares_ring: Some(single_point_ring_build),
     ring_is_placement: true,
+    places_together: false,
 };
 
 /// The naming schemes' names, in [`Naming::ALL`]'s order.

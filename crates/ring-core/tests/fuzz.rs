@@ -154,21 +154,21 @@ fn algorithm() -> impl Strategy<Value = Algorithm> {
         Just(Algorithm::modulo()),
         Just(Algorithm::single_point()),
         prop::sample::select(Naming::ALL.to_vec())
-            .prop_map(|naming| Algorithm::virtual_nodes(naming)),
+            .prop_map(Algorithm::virtual_nodes),
         prop_oneof![
             3 => 0u32..=300,
             1 => Just(MAX_VNODES),
             1 => Just(u32::MAX),
             1 => any::<u32>(),
         ]
-        .prop_map(|replicas| Algorithm::go_zero(replicas)),
+        .prop_map(Algorithm::go_zero),
         prop::sample::select(Weighting::ALL.to_vec())
-            .prop_map(|weighting| Algorithm::ketama_with(weighting)),
-        slots().prop_map(|slots| Algorithm::slot_table(slots)),
+            .prop_map(Algorithm::ketama_with),
+        slots().prop_map(Algorithm::slot_table),
         Just(Algorithm::jump()),
-        table_size().prop_map(|table_size| Algorithm::maglev(table_size)),
+        table_size().prop_map(Algorithm::maglev),
         Just(Algorithm::rendezvous()),
-        epsilon().prop_map(|epsilon| Algorithm::bounded(epsilon)),
+        epsilon().prop_map(Algorithm::bounded),
     ]
 }
 

@@ -198,19 +198,19 @@ fn algorithms() -> impl Strategy<Value = Algorithm> {
         Just(Algorithm::modulo()),
         Just(Algorithm::single_point()),
         prop::sample::select(Naming::ALL.to_vec())
-            .prop_map(|naming| Algorithm::virtual_nodes(naming)),
-        (1u32..150).prop_map(|replicas| Algorithm::go_zero(replicas)),
+            .prop_map(Algorithm::virtual_nodes),
+        (1u32..150).prop_map(Algorithm::go_zero),
         Just(Algorithm::ketama()),
-        (1u32..3000).prop_map(|slots| Algorithm::slot_table(slots)),
+        (1u32..3000).prop_map(Algorithm::slot_table),
         Just(Algorithm::jump()),
         prop::sample::select(vec![4u32, 7, 13, 101, 1009])
-            .prop_map(|table_size| Algorithm::maglev(table_size)),
+            .prop_map(Algorithm::maglev),
         Just(Algorithm::rendezvous()),
         prop_oneof![
             4 => 0.01f64..3.0,
             1 => prop::sample::select(vec![0.0, -1.0, 100.0, 100.5, f64::NAN, f64::INFINITY]),
         ]
-        .prop_map(|epsilon| Algorithm::bounded(epsilon)),
+        .prop_map(Algorithm::bounded),
     ]
 }
 

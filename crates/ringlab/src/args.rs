@@ -1,10 +1,9 @@
 //! The command line: subcommands and flags (clap derive), and the conversion of the
 //! algorithm flags and the `--nodes` list into the core's [`Config`] and [`NodeSpec`]s.
 
-use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
-use ring_core::error::{MAX_EPSILON, MAX_NODES, MAX_SLOTS, MAX_TABLE_SIZE, MAX_VNODES, MAX_WEIGHT};
-use ring_core::ketama::Weighting;
-use ring_core::ring::Naming;
+use clap::{Arg, ArgGroup, ArgMatches, Args, Parser, Subcommand, ValueEnum};
+use ring_core::error::{MAX_NODES, MAX_VNODES, MAX_WEIGHT};
+use ring_core::registry::{AlgoId, ParamKind, ParamSpec};
 use ring_core::{Algorithm, Config, HashFn, NodeSpec};
 
 use crate::Failure;
@@ -44,6 +43,39 @@ pub enum Command {
     /// which nodes.
     #[command(after_help = MOVE_HELP)]
     Move(MoveArgs),
+    /// What the registry holds: one line per algorithm or hash function,
+    /// `id<TAB>description<TAB>parameters` (or JSON with `--format json`).
+    #[command(after_help = EXIT_STATUS)]
+    List(ListArgs),
+}
+
+/// `ringlab list`.
+#[derive(Args, Debug)]
+pub struct ListArgs {
+    /// What to list.
+    #[arg(value_enum)]
+    pub what: Listed,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+}
+
+/// What `ringlab list` lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Listed {
+    /// The placement algorithms, with their parameters
+    Algorithms,
+    /// The hash functions, with their widths
+    Hashes,
+}
+
+/// Output formats of `list`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    /// One line per entry: id, description and parameters, separated by tabs
+    Text,
+    /// A JSON array of objects
+    Json,
 }
 
 const ASSIGN_HELP: &str = "\
@@ -82,104 +114,211 @@ hash can only lose its last node (the core says so).
 Exit status: 0 on success; 1 for bad data on standard input; 2 for a bad command line.
 Errors are one line on standard error: `ringlab: <message>`.";
 
-/// The algorithms by their command-line names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum AlgoName {
-    /// hash(key) mod n
-    Modulo,
-    /// A ring with one point per node
-    Single,
-    /// A ring with virtual nodes (see --naming, --vnodes)
-    Vnodes,
-    /// go-zero's core/hash ring (murmur3-64; --vnodes are its replicas, at least 100)
-    Gozero,
-    /// ketama, as libketama or the Java memcached client (md5; see --weighting)
-    Ketama,
-    /// A table of slots dealt to the nodes in turn (see --slots)
-    Slots,
-    /// Jump consistent hash over the nodes as buckets
-    Jump,
-    /// Maglev's lookup table (see --table-size)
-    Maglev,
-    /// Rendezvous (highest random weight) hashing
-    Rendezvous,
-    /// Consistent hashing with bounded loads over a virtual-node ring (see --epsilon)
-    Bounded,
+/// The flags that choose and tune the algorithm, shared by every subcommand that builds one:
+/// `--algo`, `--hash`, and one flag per parameter of every algorithm in the registry
+/// ([`ring_core::registry`]), so that the flags are the registry's, not a list of their own.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AlgoArgs {
+    /// The placement algorithm.
+    pub algo: AlgoId,
+    /// `--hash`, if given.
+    pub hash: Option<HashFn>,
+    /// The parameter flags given, with their text: read by [`AlgoArgs::algorithm`].
+    given: Vec<(&'static str, String)>,
 }
 
-impl AlgoName {
-    /// The name as typed on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            AlgoName::Modulo => "modulo",
-            AlgoName::Single => "single",
-            AlgoName::Vnodes => "vnodes",
-            AlgoName::Gozero => "gozero",
-            AlgoName::Ketama => "ketama",
-            AlgoName::Slots => "slots",
-            AlgoName::Jump => "jump",
-            AlgoName::Maglev => "maglev",
-            AlgoName::Rendezvous => "rendezvous",
-            AlgoName::Bounded => "bounded",
-        }
+/// Every parameter of every algorithm, with the algorithm it belongs to.
+fn all_params() -> impl Iterator<Item = (AlgoId, &'static ParamSpec)> {
+    AlgoId::ALL
+        .into_iter()
+        .flat_map(|a| a.spec().params.iter().map(move |p| (a, p)))
+}
+
+fn algo_help() -> String {
+    let mut help = String::from("The placement algorithm (older names in brackets still work):\n");
+    for a in AlgoId::ALL {
+        let spec = a.spec();
+        let aliases = if spec.aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", spec.aliases.join(", "))
+        };
+        help.push_str(&format!(
+            "\n  {:<11} {}{aliases}",
+            spec.id, spec.description
+        ));
+    }
+    help
+}
+
+fn param_help(algo: AlgoId, p: &ParamSpec) -> String {
+    let default = match p.kind {
+        ParamKind::Whole { default, .. } => default.to_string(),
+        ParamKind::Real { default, .. } => default.to_string(),
+        ParamKind::Choice { options, default } => options
+            .get(default)
+            .copied()
+            .unwrap_or_default()
+            .to_string(),
+    };
+    let from_vnodes = if algo
+        .spec()
+        .vnodes_param
+        .is_some_and(|i| std::ptr::eq(&algo.spec().params[i], p))
+    {
+        "; default: --vnodes"
+    } else {
+        ""
+    };
+    format!(
+        "{} ({} only; {}{}) [default: {default}{from_vnodes}]",
+        capitalized(p.description),
+        algo.id(),
+        p.range_text(),
+        if p.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", p.unit)
+        },
+    )
+}
+
+fn capitalized(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
-/// The flags that choose and tune the algorithm, shared by every subcommand that builds one.
-#[derive(Args, Debug, Clone)]
-pub struct AlgoArgs {
-    /// The placement algorithm.
-    #[arg(long, value_enum, default_value_t = AlgoName::Vnodes, value_name = "NAME")]
-    pub algo: AlgoName,
-    /// Hash of keys and node names [default: murmur3-64; md5 for `balance`].
-    #[arg(long, value_parser = parse_hash, value_name = "NAME", long_help = hash_help())]
-    pub hash: Option<HashFn>,
-    /// How virtual nodes are named (vnodes only): hash = "name#i", dash = "name-i",
-    /// java-seed = "name-<hash of name>-i".
-    #[arg(long, value_parser = parse_naming, default_value = "hash", value_name = "NAME")]
-    pub naming: Naming,
-    /// ketama's weight formula: libketama (a weight is the server's memory) or java (the
-    /// Java memcached client's).
-    #[arg(long, value_parser = parse_weighting, default_value = "libketama", value_name = "NAME")]
-    pub weighting: Weighting,
-    /// The number of slots (slots only).
-    #[arg(long, default_value_t = 1024, value_name = "N", allow_negative_numbers = true,
-          value_parser = whole("a slot count", 1, MAX_SLOTS))]
-    pub slots: u32,
-    /// Maglev's table size, a prime (maglev only).
-    #[arg(long, default_value_t = 65537, value_name = "PRIME", allow_negative_numbers = true,
-          value_parser = whole("a table size", 2, MAX_TABLE_SIZE))]
-    pub table_size: u32,
-    /// The allowed overload ε: no node takes more than ceil((1 + ε) × mean) keys (bounded
-    /// only).
-    #[arg(long, default_value_t = 0.25, value_name = "E", allow_negative_numbers = true,
-          value_parser = parse_epsilon)]
-    pub epsilon: f64,
+fn parse_algo(s: &str) -> Result<AlgoId, String> {
+    AlgoId::from_name(s).ok_or_else(|| {
+        format!(
+            "unknown algorithm {s:?}: use one of {}",
+            AlgoId::ids().join(", ")
+        )
+    })
+}
+
+impl clap::FromArgMatches for AlgoArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let algo = matches
+            .get_one::<AlgoId>("algo")
+            .copied()
+            .unwrap_or(AlgoId::Virtual);
+        let hash = matches.get_one::<HashFn>("hash").copied();
+        let given = all_params()
+            .filter_map(|(_, p)| {
+                matches
+                    .get_one::<String>(p.flag)
+                    .map(|v| (p.flag, v.clone()))
+            })
+            .collect();
+        Ok(AlgoArgs { algo, hash, given })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = AlgoArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for AlgoArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let mut cmd = cmd
+            .arg(
+                Arg::new("algo")
+                    .long("algo")
+                    .value_name("NAME")
+                    .default_value(AlgoId::Virtual.id())
+                    .value_parser(parse_algo)
+                    .help("The placement algorithm (see --help for the list)")
+                    .long_help(algo_help()),
+            )
+            .arg(
+                Arg::new("hash")
+                    .long("hash")
+                    .value_name("NAME")
+                    .value_parser(parse_hash)
+                    .help("Hash of keys and node names [default: murmur3-64; md5 for `balance`]")
+                    .long_help(hash_help()),
+            );
+        for (algo, p) in all_params() {
+            cmd = cmd.arg(
+                Arg::new(p.flag)
+                    .long(p.flag)
+                    .value_name(match p.kind {
+                        ParamKind::Choice { .. } => "NAME",
+                        _ => "N",
+                    })
+                    .allow_negative_numbers(true)
+                    .help(param_help(algo, p)),
+            );
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        AlgoArgs::augment_args(cmd)
+    }
+}
+
+/// Reads one parameter's text. A whole number the type holds is passed on even if out of
+/// range, and so is any number for a real parameter, so that the core refuses it in its own
+/// words (the same as the web app's); text that is not a number is refused here, with the
+/// range.
+fn read_param(p: &ParamSpec, text: &str) -> Result<f64, Failure> {
+    let flag = p.flag;
+    let text = text.trim();
+    match p.kind {
+        ParamKind::Whole { min, max, .. } => text.parse::<u32>().map(f64::from).map_err(|_| {
+            Failure::Usage(format!(
+                "invalid value '{text}' for '--{flag}': {} is a whole number from {min} to {max}",
+                p.description
+            ))
+        }),
+        ParamKind::Real { above, max, .. } => text.parse::<f64>().map_err(|_| {
+            Failure::Usage(format!(
+                "invalid value '{text}' for '--{flag}': {} is a number above {above} and at most {max}",
+                p.description
+            ))
+        }),
+        ParamKind::Choice { options, .. } => p.option(text).map(|i| i as f64).ok_or_else(|| {
+            Failure::Usage(format!(
+                "invalid value '{text}' for '--{flag}': unknown {flag} {text:?}: use one of {}",
+                options.join(", ")
+            ))
+        }),
+    }
 }
 
 impl AlgoArgs {
-    /// The core's algorithm for these flags.
-    pub fn algorithm(&self, vnodes: u32) -> Algorithm {
-        match self.algo {
-            AlgoName::Modulo => Algorithm::modulo(),
-            AlgoName::Single => Algorithm::single_point(),
-            AlgoName::Vnodes => Algorithm::virtual_nodes(self.naming),
-            AlgoName::Gozero => Algorithm::go_zero(vnodes),
-            AlgoName::Ketama => Algorithm::ketama_with(self.weighting),
-            AlgoName::Slots => Algorithm::slot_table(self.slots),
-            AlgoName::Jump => Algorithm::jump(),
-            AlgoName::Maglev => Algorithm::maglev(self.table_size),
-            AlgoName::Rendezvous => Algorithm::rendezvous(),
-            AlgoName::Bounded => Algorithm::bounded(self.epsilon),
+    /// The algorithm with these flags (`vnodes`: the command's virtual-node count, which an
+    /// algorithm whose virtual nodes have their own name takes when its flag is not given).
+    /// Flags of other algorithms' parameters are checked and ignored.
+    pub fn algorithm(&self, vnodes: u32) -> Result<Algorithm, Failure> {
+        let spec = self.algo.spec();
+        let mut algorithm = Algorithm::new(self.algo);
+        if let Some(i) = spec.vnodes_param {
+            algorithm = algorithm.with(i, f64::from(vnodes));
         }
+        for (flag, text) in &self.given {
+            if let Some((_, p)) = all_params().find(|(_, p)| p.flag == *flag) {
+                let value = read_param(p, text)?;
+                if let Some((i, _)) = spec.param_by_flag(flag) {
+                    algorithm = algorithm.with(i, value);
+                }
+            }
+        }
+        Ok(algorithm)
     }
 
     /// The configuration for these flags, `vnodes` virtual nodes per node and `default_hash`
     /// unless `--hash` was given.
-    pub fn config(&self, vnodes: u32, default_hash: HashFn) -> Config {
-        Config::new(self.algorithm(vnodes))
+    pub fn config(&self, vnodes: u32, default_hash: HashFn) -> Result<Config, Failure> {
+        Ok(Config::new(self.algorithm(vnodes)?)
             .with_hash(self.hash.unwrap_or(default_hash))
-            .with_vnodes(vnodes)
+            .with_vnodes(vnodes))
     }
 }
 
@@ -333,41 +472,28 @@ fn parse_buckets(s: &str) -> Result<u32, String> {
     }
 }
 
-/// ε: any number, for the core to check against `(0, MAX_EPSILON]`; only text that is not a
-/// number is refused here, with the range.
-fn parse_epsilon(s: &str) -> Result<f64, String> {
-    s.trim()
-        .parse::<f64>()
-        .map_err(|_| format!("ε is a number above 0 and at most {MAX_EPSILON}"))
-}
-
 fn parse_hash(s: &str) -> Result<HashFn, String> {
     s.parse::<HashFn>().map_err(|e| e.to_string())
 }
 
 fn hash_help() -> String {
-    let mut help = String::from(
-        "Hash of keys and node names. ketama always uses md5 and gozero murmur3-64, whatever \
-         this says. [default: murmur3-64; md5 for `balance`]\n",
+    let fixed: Vec<String> = AlgoId::ALL
+        .into_iter()
+        .filter_map(|a| {
+            a.spec()
+                .fixed_hash()
+                .map(|h| format!("{} always uses {h}", a.id()))
+        })
+        .collect();
+    let mut help = format!(
+        "Hash of keys and node names ({}, whatever this says). [default: murmur3-64; md5 for \
+         `balance`]\n",
+        fixed.join(", ")
     );
     for h in HashFn::ALL {
         help.push_str(&format!("\n  {:<13} {}", h.name(), h.describe()));
     }
     help
-}
-
-fn parse_weighting(s: &str) -> Result<Weighting, String> {
-    Weighting::parse(s).ok_or_else(|| {
-        let names: Vec<&str> = Weighting::ALL.iter().map(|w| w.name()).collect();
-        format!("unknown weighting {s:?}: use one of {}", names.join(", "))
-    })
-}
-
-fn parse_naming(s: &str) -> Result<Naming, String> {
-    Naming::parse(s).ok_or_else(|| {
-        let names: Vec<&str> = Naming::ALL.iter().map(|n| n.name()).collect();
-        format!("unknown naming {s:?}: use one of {}", names.join(", "))
-    })
 }
 
 /// Parses one `name[=weight]`: the weight follows the last '=' (names may hold ':' and '=').
@@ -444,48 +570,34 @@ mod tests {
     }
 
     #[test]
-    fn every_hash_and_naming_name_parses() {
+    fn every_hash_parses_and_every_parameter_reads() {
         for h in HashFn::ALL {
             assert_eq!(parse_hash(h.name()), Ok(h));
         }
-        for n in Naming::ALL {
-            assert_eq!(parse_naming(n.name()), Ok(n));
-        }
-        for w in Weighting::ALL {
-            assert_eq!(parse_weighting(w.name()), Ok(w));
-        }
-        assert!(parse_weighting("memcached")
-            .unwrap_err()
-            .contains("memcached"));
         assert!(parse_hash("sha1").unwrap_err().contains("sha1"));
-        assert!(parse_naming("colon").unwrap_err().contains("colon"));
+        for (_, p) in all_params() {
+            let default = p.write(p.default_value());
+            assert_eq!(
+                read_param(p, &default).unwrap(),
+                p.default_value(),
+                "{}",
+                p.flag
+            );
+            match read_param(p, "colon") {
+                Err(Failure::Usage(m)) => assert!(m.contains(p.flag) && m.contains("colon"), "{m}"),
+                other => panic!("{}: expected a usage error, got {other:?}", p.flag),
+            }
+        }
     }
 
     #[test]
-    fn algorithm_names_are_the_documented_ones() {
-        let names: Vec<String> = AlgoName::value_variants()
-            .iter()
-            .filter_map(|a| a.to_possible_value().map(|v| v.get_name().to_string()))
-            .collect();
-        let ours: Vec<&str> = AlgoName::value_variants()
-            .iter()
-            .map(|a| a.name())
-            .collect();
-        assert_eq!(names, ours);
-        assert_eq!(
-            ours,
-            [
-                "modulo",
-                "single",
-                "vnodes",
-                "gozero",
-                "ketama",
-                "slots",
-                "jump",
-                "maglev",
-                "rendezvous",
-                "bounded"
-            ]
-        );
+    fn algorithm_names_are_the_registry_ids_and_the_old_ones_still_work() {
+        for a in AlgoId::ALL {
+            assert_eq!(parse_algo(a.id()), Ok(a));
+        }
+        for (old, new) in [("vnodes", AlgoId::Virtual), ("gozero", AlgoId::GoZero)] {
+            assert_eq!(parse_algo(old), Ok(new));
+        }
+        assert!(parse_algo("nope").unwrap_err().contains("go-zero"));
     }
 }

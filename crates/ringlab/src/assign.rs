@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, Write};
 
 use ring_core::{build, HashFn, NodeSpec, Placement};
 
-use crate::args::{parse_nodes, AlgoName, AssignArgs, JumpArgs};
+use crate::args::{parse_nodes, AssignArgs, JumpArgs};
 use crate::input::{key, read_all_keys, stdin_lines};
 use crate::Failure;
 
@@ -16,7 +16,7 @@ pub fn build_placement(
     vnodes: u32,
     default_hash: HashFn,
 ) -> Result<Box<dyn Placement>, Failure> {
-    build(&args.config(vnodes, default_hash), nodes).map_err(|e| Failure::Usage(e.to_string()))
+    build(&args.config(vnodes, default_hash)?, nodes).map_err(|e| Failure::Usage(e.to_string()))
 }
 
 /// The name of node `index`, or `?` if the core answered an index outside the list (it
@@ -33,7 +33,7 @@ pub fn assign(args: &AssignArgs) -> Result<(), Failure> {
     let nodes = parse_nodes(&args.nodes)?;
     let placement = build_placement(&args.algo, &nodes, args.vnodes, HashFn::Murmur3_64)?;
     let mut out = BufWriter::new(io::stdout().lock());
-    if args.algo.algo == AlgoName::Bounded {
+    if args.algo.algo.spec().places_together {
         // Bounded loads caps each node relative to all keys, placed in order: it needs them
         // all before it can place the first.
         let keys = read_all_keys()?;

@@ -7,11 +7,12 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use ring_core::metrics::format::decimal;
+use ring_core::registry::{AlgoId, ParamKind};
 use ring_core::ring::Naming;
 use ring_core::study::StudyError;
-use ring_core::{Config, HashFn};
+use ring_core::{Algorithm, Config, HashFn};
 
-use crate::args::{AlgoName, BalanceArgs, Format};
+use crate::args::{BalanceArgs, Format};
 use crate::Failure;
 
 /// One cell of the study.
@@ -32,9 +33,13 @@ pub struct Cell {
 /// The configuration of one cell. For the virtual-node ring, one virtual node means the
 /// paper's basic ring: one point per node at the hash of its plain name, not of `name#0`
 /// (the rule is the core's, shared with the web app: [`ring_core::study::config`]).
-fn cell_config(args: &BalanceArgs, vnodes: u32) -> Config {
-    let config = args.algo.config(vnodes, HashFn::Md5);
-    ring_core::study::config(config.algorithm, config.hash, vnodes)
+fn cell_config(args: &BalanceArgs, vnodes: u32) -> Result<Config, Failure> {
+    let config = args.algo.config(vnodes, HashFn::Md5)?;
+    Ok(ring_core::study::config(
+        config.algorithm,
+        config.hash,
+        vnodes,
+    ))
 }
 
 /// Every cell, row by row.
@@ -42,7 +47,7 @@ pub fn study(args: &BalanceArgs) -> Result<Vec<Cell>, Failure> {
     let mut cells = Vec::with_capacity(args.nodes_list.len() * args.vnodes_list.len());
     for &n in &args.nodes_list {
         for &v in &args.vnodes_list {
-            let b = ring_core::study::cell(&cell_config(args, v), n).map_err(|e| {
+            let b = ring_core::study::cell(&cell_config(args, v)?, n).map_err(|e| {
                 let what = format!("{n} nodes, {v} virtual nodes: {e}");
                 match e {
                     StudyError::Build(_) => Failure::Usage(what),
@@ -64,11 +69,12 @@ pub fn study(args: &BalanceArgs) -> Result<Vec<Cell>, Failure> {
 /// `ringlab balance`.
 pub fn balance(args: &BalanceArgs) -> Result<(), Failure> {
     let cells = study(args)?;
-    let hash = args.algo.config(1, HashFn::Md5).effective_hash();
+    let config = args.algo.config(1, HashFn::Md5)?;
+    let hash = config.effective_hash();
     let text = match args.format {
-        Format::Text => text(args, hash, &cells),
+        Format::Text => text(args, &config.algorithm, hash, &cells),
         Format::Csv => csv(args.algo.algo, hash, &cells),
-        Format::Json => json(args, hash, &cells),
+        Format::Json => json(&config.algorithm, hash, &cells),
     };
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes()).map_err(Failure::write)?;
@@ -81,7 +87,7 @@ fn number(x: f64) -> String {
     format!("{x}")
 }
 
-fn csv(algo: AlgoName, hash: HashFn, cells: &[Cell]) -> String {
+fn csv(algo: AlgoId, hash: HashFn, cells: &[Cell]) -> String {
     let mut s = String::from("algorithm,hash,nodes,vnodes,r1,r2,r3\n");
     for c in cells {
         let r1 = if c.r1.is_finite() {
@@ -92,7 +98,7 @@ fn csv(algo: AlgoName, hash: HashFn, cells: &[Cell]) -> String {
         let _ = writeln!(
             s,
             "{},{},{},{},{r1},{},{}",
-            algo.name(),
+            algo.id(),
             hash.name(),
             c.nodes,
             c.vnodes,
@@ -103,14 +109,20 @@ fn csv(algo: AlgoName, hash: HashFn, cells: &[Cell]) -> String {
     s
 }
 
-fn json(args: &BalanceArgs, hash: HashFn, cells: &[Cell]) -> String {
+fn json(algorithm: &Algorithm, hash: HashFn, cells: &[Cell]) -> String {
     let mut s = format!(
         "{{\"algorithm\":\"{}\",\"hash\":\"{}\"",
-        args.algo.algo.name(),
+        algorithm.id,
         hash.name()
     );
-    if args.algo.algo == AlgoName::Vnodes {
-        let _ = write!(s, ",\"naming\":\"{}\"", args.algo.naming.name());
+    // Every parameter of the algorithm, by its link key: a choice as its name (a string),
+    // a number as a number.
+    for (i, p) in algorithm.spec().params.iter().enumerate() {
+        let value = p.write(algorithm.params.get(i));
+        let _ = match p.kind {
+            ParamKind::Choice { .. } => write!(s, ",\"{}\":\"{value}\"", p.key),
+            _ => write!(s, ",\"{}\":{value}", p.key),
+        };
     }
     s.push_str(",\"cells\":[");
     for (i, c) in cells.iter().enumerate() {
@@ -139,7 +151,7 @@ fn json(args: &BalanceArgs, hash: HashFn, cells: &[Cell]) -> String {
 /// What the columns of one virtual-node count are called.
 fn group_label(args: &BalanceArgs, vnodes: u32) -> String {
     match (args.algo.algo, vnodes) {
-        (AlgoName::Vnodes, 1) => "1 point per node".to_string(),
+        (AlgoId::Virtual, 1) => "1 point per node".to_string(),
         (_, 1) => "1 vnode".to_string(),
         (_, v) => format!("{v} vnodes"),
     }
@@ -153,18 +165,18 @@ fn pad_left(s: &str, w: usize) -> String {
     format!("{}{s}", " ".repeat(w.saturating_sub(width(s))))
 }
 
-fn text(args: &BalanceArgs, hash: HashFn, cells: &[Cell]) -> String {
+fn text(args: &BalanceArgs, algorithm: &Algorithm, hash: HashFn, cells: &[Cell]) -> String {
     let mut s = String::new();
-    let algo = match args.algo.algo {
-        AlgoName::Vnodes => format!(
+    let algo = match algorithm.id {
+        AlgoId::Virtual => format!(
             "virtual-node ring (\"192.168.1.i{}\")",
-            match args.algo.naming {
+            match Naming::of(algorithm) {
                 Naming::Hash => "#j",
                 Naming::Dash => "-j",
                 Naming::JavaSeed => "-<hash>-j",
             }
         ),
-        other => other.name().to_string(),
+        other => other.id().to_string(),
     };
     let _ = writeln!(
         s,
@@ -174,16 +186,21 @@ fn text(args: &BalanceArgs, hash: HashFn, cells: &[Cell]) -> String {
         s,
         "R1 = largest share / smallest share; R2, R3 = fraction of nodes within 10%, 2% of the mean share"
     );
-    match args.algo.algo {
-        AlgoName::Vnodes | AlgoName::Bounded => {}
-        AlgoName::Gozero => {
-            let _ = writeln!(s, "(go-zero raises fewer than 100 replicas to 100)");
+    let spec = algorithm.spec();
+    match spec.vnodes_param {
+        _ if spec.uses_vnodes => {}
+        Some(i) => {
+            let _ = writeln!(
+                s,
+                "({}: the virtual-node counts are {})",
+                spec.id, spec.params[i].description
+            );
         }
-        other => {
+        None => {
             let _ = writeln!(
                 s,
                 "({} uses no virtual nodes: the column groups are the same)",
-                other.name()
+                spec.id
             );
         }
     }

@@ -4,6 +4,7 @@
 //! - `jump`: the jump consistent hash of 64-bit decimal keys, `key<TAB>bucket` per line.
 //! - `balance`: the balance study of seed 003 (R1, R2, R3 by node and virtual-node count).
 //! - `move`: how many keys move when a node joins or leaves, and between whom.
+//! - `list`: the algorithms and hash functions of the registry, with their parameters.
 //!
 //! Errors are one line on standard error, `ringlab: <message>`; the exit status is 2 for a
 //! bad command line and 1 for bad data on standard input. Nothing here panics on any input:
@@ -13,6 +14,7 @@ mod args;
 mod assign;
 mod balance;
 mod input;
+mod list;
 mod moves;
 
 use std::io::{self, Write};
@@ -55,6 +57,7 @@ fn main() -> ExitCode {
         Command::Jump(a) => assign::jump(&a),
         Command::Balance(a) => balance::balance(&a),
         Command::Move(a) => moves::run(&a),
+        Command::List(a) => list::list(&a),
     };
     match outcome {
         Ok(()) | Err(Failure::BrokenPipe) => ExitCode::SUCCESS,

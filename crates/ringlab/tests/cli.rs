@@ -217,18 +217,13 @@ fn gozero_emulated_answers() {
 
 // ---------------------------------------------------------------- assign: every option
 
-const ALGORITHMS: [&str; 10] = [
-    "modulo",
-    "single",
-    "vnodes",
-    "gozero",
-    "ketama",
-    "slots",
-    "jump",
-    "maglev",
-    "rendezvous",
-    "bounded",
-];
+/// Every algorithm of the registry, by its id (the old names are tested apart).
+fn algorithms() -> Vec<&'static str> {
+    ring_core::registry::AlgoId::ALL
+        .into_iter()
+        .map(|a| a.id())
+        .collect()
+}
 
 fn numbered_keys(n: usize) -> Vec<String> {
     (0..n).map(|i| format!("key-{i}")).collect()
@@ -240,7 +235,7 @@ fn every_algorithm_assigns_every_key_to_a_listed_node() {
     let listed: BTreeSet<&str> = ["10.0.0.1:6379", "10.0.0.2:6379", "10.0.0.3:6379"].into();
     let keys = numbered_keys(300);
     let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
-    for algo in ALGORITHMS {
+    for algo in algorithms() {
         let got = assignments(
             &["assign", "--algo", algo, "--nodes", &names.join(",")],
             &keys,
@@ -536,7 +531,7 @@ fn balance_text_and_json_carry_the_same_cells() {
         "",
     );
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(value["algorithm"], "vnodes");
+    assert_eq!(value["algorithm"], "virtual");
     assert_eq!(value["hash"], "md5");
     let cells = value["cells"].as_array().unwrap();
     assert_eq!(cells.len(), 4);
@@ -920,7 +915,7 @@ fn help_describes_every_command_and_algorithm() {
         assert!(help.contains("Exit status"), "{help}");
     }
     let assign = ok(&["help", "assign"], "");
-    for algo in ALGORITHMS {
+    for algo in algorithms() {
         assert!(assign.contains(algo), "{algo} missing from: {assign}");
     }
     for h in HashFn::ALL {
@@ -1020,4 +1015,60 @@ fn bad_numbers_in_flags_name_the_allowed_range() {
             fails(&args, "k\n", 2, needle);
         }
     }
+}
+
+// ---------------------------------------------------------------- list
+
+#[test]
+fn list_algorithms_prints_one_line_per_registry_entry() {
+    let text = ok(&["list", "algorithms"], "");
+    let ids: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(ids, algorithms());
+    for line in text.lines() {
+        assert_eq!(line.split('\t').count(), 3, "{line:?}");
+    }
+    let maglev = text.lines().find(|l| l.starts_with("maglev\t")).unwrap();
+    assert!(
+        maglev.ends_with("--table-size=65537 (2..=1000003 entries)"),
+        "{maglev}"
+    );
+    let jump = text.lines().find(|l| l.starts_with("jump\t")).unwrap();
+    assert!(jump.ends_with("\t-"), "{jump}");
+}
+
+#[test]
+fn list_as_json_describes_every_algorithm_and_hash() {
+    let algos: serde_json::Value =
+        serde_json::from_str(&ok(&["list", "algorithms", "--format", "json"], "")).unwrap();
+    let algos = algos.as_array().unwrap();
+    assert_eq!(algos.len(), algorithms().len());
+    let vnodes = &algos[0];
+    assert_eq!(vnodes["id"], "virtual");
+    assert_eq!(vnodes["aliases"][0], "vnodes");
+    assert_eq!(vnodes["params"][0]["options"][2], "java-seed");
+    let ketama = algos.iter().find(|a| a["id"] == "ketama").unwrap();
+    assert_eq!(ketama["fixed_hash"], "md5");
+    let bounded = algos.iter().find(|a| a["id"] == "bounded").unwrap();
+    assert_eq!(bounded["params"][0]["flag"], "epsilon");
+    assert_eq!(bounded["params"][0]["max"], 100.0);
+
+    let hashes: serde_json::Value =
+        serde_json::from_str(&ok(&["list", "hashes", "--format", "json"], "")).unwrap();
+    let hashes = hashes.as_array().unwrap();
+    assert_eq!(hashes.len(), ring_core::HashFn::ALL.len());
+    let crc = hashes.iter().find(|h| h["id"] == "crc32").unwrap();
+    assert_eq!(crc["bits"], 15);
+    let text = ok(&["list", "hashes"], "");
+    assert_eq!(text.lines().count(), hashes.len());
+    assert!(text
+        .lines()
+        .any(|l| l == "md5\tMD5, first 4 bytes little-endian (ketama)\tbits=32"));
+}
+
+#[test]
+fn list_refuses_what_it_does_not_hold() {
+    fails(&["list", "systems"], "", 2, "systems");
 }

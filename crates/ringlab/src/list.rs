@@ -1,0 +1,166 @@
+//! `ringlab list`: what the registry holds, one line per algorithm or hash function
+//! (`id<TAB>description<TAB>parameters`), or as JSON.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use ring_core::registry::{AlgoId, AlgoSpec, HashUse, ParamKind, ParamSpec, Picture};
+use ring_core::HashFn;
+
+use crate::args::{ListArgs, ListFormat, Listed};
+use crate::Failure;
+
+/// `ringlab list`.
+pub fn list(args: &ListArgs) -> Result<(), Failure> {
+    let text = match (args.what, args.format) {
+        (Listed::Algorithms, ListFormat::Text) => algorithms_text(),
+        (Listed::Algorithms, ListFormat::Json) => algorithms_json(),
+        (Listed::Hashes, ListFormat::Text) => hashes_text(),
+        (Listed::Hashes, ListFormat::Json) => hashes_json(),
+    };
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes()).map_err(Failure::write)?;
+    out.flush().map_err(Failure::write)
+}
+
+/// One parameter as the text listing writes it: `--table-size=65537 (2..=1000003 entries)`.
+fn param_text(p: &ParamSpec) -> String {
+    let unit = if p.unit.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", p.unit)
+    };
+    format!(
+        "--{}={} ({}{unit})",
+        p.flag,
+        p.write(p.default_value()),
+        p.range_text()
+    )
+}
+
+fn algorithms_text() -> String {
+    let mut s = String::new();
+    for a in AlgoId::ALL {
+        let spec = a.spec();
+        let params: Vec<String> = spec.params.iter().map(param_text).collect();
+        let params = if params.is_empty() {
+            "-".to_string()
+        } else {
+            params.join(" ")
+        };
+        let _ = writeln!(s, "{}\t{}\t{params}", spec.id, spec.description);
+    }
+    s
+}
+
+fn hashes_text() -> String {
+    let mut s = String::new();
+    for h in HashFn::ALL {
+        let _ = writeln!(s, "{}\t{}\tbits={}", h.name(), h.describe(), h.bits());
+    }
+    s
+}
+
+/// A JSON string: quoted, with `"`, `\` and control characters escaped.
+fn string(text: &str) -> String {
+    let mut s = String::with_capacity(text.len() + 2);
+    s.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(s, "\\u{:04x}", u32::from(c));
+            }
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    s
+}
+
+fn strings(items: &[&str]) -> String {
+    let quoted: Vec<String> = items.iter().map(|i| string(i)).collect();
+    format!("[{}]", quoted.join(","))
+}
+
+fn param_json(p: &ParamSpec) -> String {
+    let range = match p.kind {
+        ParamKind::Whole {
+            min, max, default, ..
+        } => {
+            format!("\"kind\":\"whole\",\"min\":{min},\"max\":{max},\"default\":{default}")
+        }
+        ParamKind::Real {
+            above,
+            max,
+            default,
+        } => {
+            format!("\"kind\":\"real\",\"above\":{above},\"max\":{max},\"default\":{default}")
+        }
+        ParamKind::Choice { options, default } => format!(
+            "\"kind\":\"choice\",\"options\":{},\"default\":{}",
+            strings(options),
+            string(options.get(default).copied().unwrap_or_default())
+        ),
+    };
+    format!(
+        "{{\"key\":{},\"flag\":{},\"description\":{},\"unit\":{},{range}}}",
+        string(p.key),
+        string(p.flag),
+        string(p.description),
+        string(p.unit)
+    )
+}
+
+fn picture_name(p: Picture) -> &'static str {
+    match p {
+        Picture::Ring => "ring",
+        Picture::Buckets => "buckets",
+        Picture::Table => "table",
+        Picture::Scores => "scores",
+    }
+}
+
+fn algorithm_json(spec: &AlgoSpec) -> String {
+    let hash = match spec.hash {
+        HashUse::Chosen => "null".to_string(),
+        HashUse::Fixed(h) => string(h.name()),
+    };
+    let params: Vec<String> = spec.params.iter().map(param_json).collect();
+    format!(
+        "{{\"id\":{},\"aliases\":{},\"description\":{},\"source\":{},\"picture\":\"{}\",\
+         \"uses_weights\":{},\"uses_vnodes\":{},\"fixed_hash\":{hash},\"params\":[{}]}}",
+        string(spec.id),
+        strings(spec.aliases),
+        string(spec.description),
+        string(spec.source),
+        picture_name(spec.picture),
+        spec.uses_weights,
+        spec.uses_vnodes,
+        params.join(",")
+    )
+}
+
+fn algorithms_json() -> String {
+    let items: Vec<String> = AlgoId::ALL
+        .into_iter()
+        .map(|a| algorithm_json(a.spec()))
+        .collect();
+    format!("[\n{}\n]\n", items.join(",\n"))
+}
+
+fn hashes_json() -> String {
+    let items: Vec<String> = HashFn::ALL
+        .into_iter()
+        .map(|h| {
+            format!(
+                "{{\"id\":{},\"description\":{},\"bits\":{}}}",
+                string(h.name()),
+                string(h.describe()),
+                h.bits()
+            )
+        })
+        .collect();
+    format!("[\n{}\n]\n", items.join(",\n"))
+}
