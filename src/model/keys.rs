@@ -5,7 +5,7 @@
 // The limits live with the app's other limits; re-exported where key sets are made.
 pub use super::limits::{MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MAX_KEY_BYTES, MIN_KEYS};
 
-use crate::i18n::{Msg, Quantity};
+use super::message::{Msg, Quantity};
 
 // The core's splitmix64: the same generator as `ringlab` and the benchmarks.
 pub use ring_core::keys::SplitMix64;

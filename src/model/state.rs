@@ -16,12 +16,12 @@ use super::display::isolate;
 use super::job::{self, Compared, Job, JobPlan, KeysToPlace, Pending};
 use super::keys;
 use super::limits::{self, PlaceError, Refusal};
+use super::message::{Msg, Quantity, Ui};
 use super::palette::{self, Rgb};
 use super::slot_keep;
 use super::snapshot::{Change, Did, NodeInfo, PlacedKeys, Snapshot};
 use super::tour;
 use super::view::ViewKind;
-use crate::i18n::{Msg, Quantity, Ui};
 
 /// A node's identity, stable across every change (indices in the core shift when a node
 /// leaves; ids do not).

@@ -42,11 +42,12 @@ use ring_core::{HashFn, NodeSpec};
 use super::algo::{AlgoKind, AlgoParams};
 use super::job::KeysToPlace;
 use super::keys::{self, MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MIN_KEYS};
+use super::lang::Lang;
+use super::message::{Choice, Msg, Quantity, Ui};
 use super::palette::PALETTE;
 use super::state::{KeySet, KeySource, Node, NodeId, State};
 use super::tour;
 use super::view::ViewKind;
-use crate::i18n::{Choice, Lang, Msg, Quantity, Ui};
 
 /// The first example's default virtual-node count (the state's own constant is private to
 /// it; a test keeps the two equal).
