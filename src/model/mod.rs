@@ -19,6 +19,7 @@ pub mod keys;
 pub mod lang;
 pub mod limits;
 pub mod message;
+mod number;
 pub mod palette;
 pub mod paper;
 pub mod replication_view;
