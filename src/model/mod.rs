@@ -11,6 +11,7 @@ pub mod algo;
 pub mod chord_view;
 pub mod compare;
 pub mod decimal;
+pub mod defaults;
 pub mod display;
 mod drawn;
 pub mod export;

@@ -6,24 +6,16 @@ use std::rc::Rc;
 
 use ring_core::error::validate_nodes;
 use ring_core::ring::{weighted_vnodes, RingBuild};
-use ring_core::{Algorithm, BuildError, Config, HashFn, NodeSpec, Placement};
+use ring_core::{Algorithm, BuildError, Config, NodeSpec, Placement};
 
 use super::{Action, Field, InputError, KeySet, KeySource, Node, NodeId, State};
 use crate::model::algo::{AlgoKind, AlgoParams};
+use crate::model::defaults;
 use crate::model::job::{self, Compared, Job, JobPlan, KeysToPlace, Pending};
 use crate::model::keys;
 use crate::model::limits::{self, PlaceError};
 use crate::model::slot_keep;
 use crate::model::snapshot::Snapshot;
-use crate::model::view::ViewKind;
-
-/// Names the first nodes take.
-const FIRST_NODES: [&str; 4] = ["cache-a", "cache-b", "cache-c", "cache-d"];
-/// The first key set.
-const FIRST_KEYS: u32 = 10_000;
-const FIRST_SEED: u64 = 42;
-/// Few enough points to see each one on the ring.
-const FIRST_VNODES: u32 = 16;
 
 /// Ring points above which a virtual-node or single-point ring is built in a job's steps
 /// rather than inside the action: about 20 ms in the browser (a million take about 70 ms).
@@ -56,13 +48,13 @@ fn large_ring_build(config: &Config, specs: &[NodeSpec]) -> Result<Option<RingBu
 impl State {
     /// The first state: four caches on a virtual-node ring, 16 points each, 10,000 keys.
     pub fn initial() -> Result<State, BuildError> {
-        let nodes: Vec<Node> = FIRST_NODES
+        let nodes: Vec<Node> = defaults::NODES
             .iter()
             .enumerate()
             .map(|(i, name)| Node {
                 id: NodeId(i as u32),
                 name: (*name).to_string(),
-                weight: 100,
+                weight: defaults::WEIGHT,
                 vnodes: None,
                 down: false,
                 slot: i as u8,
@@ -70,18 +62,18 @@ impl State {
             .collect();
         let keys = KeySet::new(
             KeySource::Generated {
-                count: FIRST_KEYS,
-                seed: FIRST_SEED,
+                count: defaults::KEYS,
+                seed: defaults::SEED,
             },
-            keys::generate(FIRST_KEYS, FIRST_SEED),
+            keys::generate(defaults::KEYS, defaults::SEED),
         );
-        let kind = AlgoKind::Virtual;
+        let kind = defaults::KIND;
         let params = AlgoParams::default();
-        let hash = HashFn::Murmur3_64;
+        let hash = defaults::HASH;
         let config = Config {
             algorithm: params.algorithm(kind),
             hash,
-            default_vnodes: FIRST_VNODES,
+            default_vnodes: defaults::VNODES,
         };
         let infos = nodes.iter().map(Node::info).collect();
         let specs: Vec<NodeSpec> = nodes.iter().map(Node::spec).collect();
@@ -92,15 +84,15 @@ impl State {
             kind,
             params,
             hash,
-            default_vnodes: FIRST_VNODES,
+            default_vnodes: defaults::VNODES,
             keys,
             current: Rc::new(current),
             change: None,
             explain_key: String::new(),
             error: None,
             version: 0,
-            view: ViewKind::Explore,
-            tour_step: 1,
+            view: defaults::VIEW,
+            tour_step: defaults::TOUR_STEP,
             slot_owners: None,
             pending: None,
         };

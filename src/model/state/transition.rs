@@ -12,7 +12,9 @@ use crate::model::job::{Compared, Job, KeysToPlace, Pending};
 use crate::model::keys;
 use crate::model::limits::{self, PlaceError};
 use crate::model::message::{Msg, Quantity, Ui};
-use crate::model::number::{parse_count_param, parse_epsilon, parse_vnodes, parse_weight};
+use crate::model::number::{
+    parse_count, parse_count_param, parse_epsilon, parse_seed, parse_vnodes, parse_weight,
+};
 use crate::model::palette;
 use crate::model::snapshot::{Change, Did};
 use crate::model::tour;
@@ -143,9 +145,8 @@ impl State {
                 self.rebuild(next, Did::EpsilonSet { epsilon }, Ideal::None, &|_| field)
             }
             Action::GenerateKeys { count, seed } => {
-                let count =
-                    keys::parse_count(&count).map_err(|m| InputError::new(Field::KeyCount, m))?;
-                let seed = keys::parse_seed(&seed).map_err(|m| InputError::new(Field::Seed, m))?;
+                let count = parse_count(&count).map_err(|m| InputError::new(Field::KeyCount, m))?;
+                let seed = parse_seed(&seed).map_err(|m| InputError::new(Field::Seed, m))?;
                 let drawn = self.keys.drawn;
                 let keys = KeysToPlace::Generate { count, seed, drawn };
                 self.with_keys(keys, Field::KeyCount)

@@ -51,7 +51,7 @@ fn through_link(s: &State, theme: Option<ThemeChoice>) -> (State, Parsed) {
 fn defaults_are_the_first_state() {
     let first = State::initial().unwrap();
     assert_eq!(Shared::of(&first, None), Shared::default());
-    assert_eq!(first.default_vnodes, DEFAULT_VNODES);
+    assert_eq!(first.default_vnodes, defaults::VNODES);
     let again = Shared::default().to_state().unwrap();
     assert_eq!(picture_of(&again), picture_of(&first));
     // The first example needs no parameters; a theme alone is a parameter.
