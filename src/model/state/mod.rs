@@ -112,7 +112,7 @@ impl KeySet {
         KeySet::from_shared(source, Rc::new(keys))
     }
 
-    /// The key set of keys already shared (made by a [`Job`] in slices).
+    /// The key set of keys already shared (made by a [`Job`](super::job::Job) in slices).
     pub fn from_shared(source: KeySource, keys: Rc<Vec<String>>) -> KeySet {
         KeySet {
             source,
