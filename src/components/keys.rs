@@ -8,7 +8,7 @@ use yew::prelude::*;
 use super::field_error::{invalid, FieldError};
 use super::{use_lang, value_of, Dispatch};
 use crate::i18n::{Msg, Ui};
-use crate::model::{Action, Field, KeySource, State};
+use crate::model::{defaults, Action, Field, KeySource, State};
 
 /// Pasted text longer than this is kept out of the text box.
 const HELD_PASTE_BYTES: usize = 100_000;
@@ -29,7 +29,8 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
     let lang = use_lang();
     let (count0, seed0) = match state.keys.source {
         KeySource::Generated { count, seed } => (count, seed),
-        KeySource::Pasted => (10_000, 42),
+        // The first example's, to generate from after a paste.
+        KeySource::Pasted => (defaults::KEYS, defaults::SEED),
     };
     let count = use_state(|| count0.to_string());
     let seed = use_state(|| seed0.to_string());

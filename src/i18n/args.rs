@@ -22,10 +22,11 @@ use ring_core::BuildError;
 use super::sentence::{self, Sentence};
 use super::{catalogue, text, ui, Lang, Msg, Phrase, Range, Ui};
 use crate::draw::power_of_two;
+use crate::model::defaults;
 use crate::model::keys::{MAX_KEYS, MIN_KEYS};
 use crate::model::limits::Refusal;
 use crate::model::tour::STEP_COUNT;
-use crate::model::url::{DEFAULT_KEYS, MAX_QUERY_BYTES};
+use crate::model::url::MAX_QUERY_BYTES;
 use crate::model::AlgoKind;
 
 /// The arguments of one sentence, as text, in the order of its template's `{0}`, `{1}`, ….
@@ -863,7 +864,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
             a.raw(*bytes as u64).raw(MAX_QUERY_BYTES as u64);
         }
         Msg::LinkOmitted { count } => {
-            a.raw((*count).into()).raw(DEFAULT_KEYS.into());
+            a.raw((*count).into()).raw(defaults::KEYS.into());
         }
         Msg::NotOneOf { text, all, .. } => {
             a.s(text).s(all);

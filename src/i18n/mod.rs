@@ -2,9 +2,11 @@
 //!
 //! Every piece of text on the page is a key: [`Ui`] for fixed words (labels, buttons,
 //! headings), [`Msg`] for sentences with parameters (the moved-keys line, refusals, the
-//! tour's captions and numbers, what is under the pointer). The model produces keys and
-//! numbers, never sentences; the components render them in the page's [`Lang`] through
-//! [`ui`] and [`text`]. Each language is one catalogue, [`en`] and [`zh`].
+//! tour's captions and numbers, what is under the pointer). The keys, like [`Lang`], are
+//! the model's ([`crate::model::message`]), re-exported here: the model produces keys and
+//! numbers, never sentences, and knows nothing of this module; the components render them
+//! in the page's [`Lang`] through [`ui`] and [`text`]. Each language is one catalogue,
+//! [`en`] and [`zh`].
 //!
 //! Numbers are written the same way in both languages (`1,204`, `12.0%`: digit grouping
 //! by thousands is standard in zh-CN too); the words and units around them differ. So a
@@ -37,7 +39,9 @@ pub mod zh;
 
 use sentence::Sentence;
 
-pub use msg::{Choice, ListKind, Msg, Quantity, Ui};
+// The keys live in the model, which decides what to say; here they are rendered.
+pub use crate::model::lang::Lang;
+pub use crate::model::message::{Choice, ListKind, Msg, Quantity, Ui};
 
 /// What a language gives the shared code besides its fixed words: a template per
 /// sentence and the words that arguments are made of.
@@ -141,46 +145,8 @@ impl Range {
     ];
 }
 
-/// A language of the page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    /// English.
-    #[default]
-    En,
-    /// Simplified Chinese.
-    Zh,
-}
-
+/// What only the page needs of a language (the model's [`Lang`] is the choice itself).
 impl Lang {
-    /// Every language, in menu order.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
-
-    /// The value of `lang=` in a link, and of the menu.
-    pub fn id(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh",
-        }
-    }
-
-    /// The language whose [`Lang::id`] is `id` (case ignored; a region such as `zh-CN` or
-    /// `en-GB` is accepted too).
-    pub fn from_id(id: &str) -> Option<Lang> {
-        let id = id.trim().to_ascii_lowercase();
-        let base = id.split(['-', '_']).next().unwrap_or_default();
-        Lang::ALL.into_iter().find(|l| l.id() == base)
-    }
-
-    /// The language for a browser's `navigator.language`: Chinese for any tag that starts
-    /// with `zh`, English for everything else.
-    pub fn from_browser(tag: &str) -> Lang {
-        if tag.trim().to_ascii_lowercase().starts_with("zh") {
-            Lang::Zh
-        } else {
-            Lang::En
-        }
-    }
-
     /// The value of `<html lang>`: Simplified Chinese is `zh-CN`, so that browsers pick
     /// the simplified forms of the glyphs.
     pub fn html_tag(self) -> &'static str {
@@ -241,27 +207,6 @@ impl fmt::Display for Msg {
     }
 }
 
-impl From<Ui> for Msg {
-    fn from(key: Ui) -> Msg {
-        Msg::Ui(key)
-    }
-}
-
-impl From<ring_core::BuildError> for Msg {
-    fn from(e: ring_core::BuildError) -> Msg {
-        Msg::Build(e)
-    }
-}
-
-impl From<crate::model::limits::PlaceError> for Msg {
-    fn from(e: crate::model::limits::PlaceError) -> Msg {
-        match e {
-            crate::model::limits::PlaceError::Core(e) => Msg::Build(e),
-            crate::model::limits::PlaceError::Limit(r) => Msg::Refusal(r),
-        }
-    }
-}
-
 /// Number formatting for both catalogues: the same digits, separators and signs in every
 /// language (the core's [`ring_core::metrics::format`]).
 pub mod num {
@@ -297,5 +242,7 @@ pub mod num {
     }
 }
 
+#[cfg(test)]
+mod model_tests;
 #[cfg(test)]
 mod tests;

@@ -6,9 +6,9 @@ use ring_core::chord::ChordRing;
 use ring_core::HashFn;
 
 use super::display::isolate;
+use super::message::{Msg, Ui};
 use super::palette::Rgb;
 use super::state::{NodeId, State};
-use crate::i18n::{Msg, Ui};
 
 /// Longest key accepted, in bytes.
 pub const MAX_KEY_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;

@@ -8,8 +8,8 @@ use ring_core::metrics::{Balance, MoveSummary};
 
 use super::algo::AlgoKind;
 use super::limits::MAX_VIEW_KEYS;
+use super::message::{Msg, Ui};
 use super::state::{Action, State};
-use crate::i18n::{Msg, Ui};
 
 /// Fewest algorithms compared.
 pub const MIN_ALGOS: usize = 2;

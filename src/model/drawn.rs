@@ -10,6 +10,7 @@
 use std::rc::Rc;
 
 use super::keys;
+use super::number;
 use super::snapshot::{Change, KeyMove, Snapshot};
 use super::state::{Field, InputError, KeySet, State};
 
@@ -96,7 +97,7 @@ impl State {
     /// [`Action::SetDrawn`](super::Action::SetDrawn): the count as typed, refused with the
     /// allowed range next to the control.
     pub(super) fn set_drawn(&self, text: &str) -> Result<State, InputError> {
-        let drawn = keys::parse_drawn(text).map_err(|m| InputError {
+        let drawn = number::parse_drawn(text).map_err(|m| InputError {
             field: Field::Drawn,
             message: Box::new(m),
             text: None,

@@ -303,7 +303,7 @@ mod tests {
 
     #[test]
     fn a_refused_column_carries_its_reason() {
-        use crate::i18n::{Msg, Ui};
+        use crate::model::message::{Msg, Ui};
         use crate::model::AlgoKind;
         let refused = Column {
             kind: AlgoKind::Jump,

@@ -5,7 +5,7 @@
 // The limits live with the app's other limits; re-exported where key sets are made.
 pub use super::limits::{MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MAX_KEY_BYTES, MIN_KEYS};
 
-use crate::i18n::{Msg, Quantity};
+use super::message::Msg;
 
 // The core's splitmix64: the same generator as `ringlab` and the benchmarks.
 pub use ring_core::keys::SplitMix64;
@@ -155,29 +155,6 @@ impl<'a> Iterator for PastedLines<'a> {
     }
 }
 
-/// A key count typed by the user.
-pub fn parse_count(text: &str) -> Result<u32, Msg> {
-    let t = text.trim().replace([',', '_', ' '], "");
-    if t.is_empty() {
-        return Err(Msg::KeyCountEmpty);
-    }
-    match t.parse::<u64>() {
-        Ok(n) if (u64::from(MIN_KEYS)..=u64::from(MAX_KEYS)).contains(&n) => Ok(n as u32),
-        Ok(count) => Err(Msg::KeyCountOutOfRange { count }),
-        Err(_) => Err(Msg::KeyCountNotNumber {
-            text: text.trim().to_string(),
-        }),
-    }
-}
-
-/// A seed typed by the user: any whole number from 0 to 2^64 − 1.
-pub fn parse_seed(text: &str) -> Result<u64, Msg> {
-    let t = text.trim();
-    t.parse::<u64>().map_err(|_| Msg::SeedNotWhole {
-        text: t.to_string(),
-    })
-}
-
 /// Indices of the keys to draw: all of them up to [`MAX_DRAWN`], otherwise [`MAX_DRAWN`]
 /// spread evenly over the set (the same set of keys gives the same sample).
 pub fn sample(total: u32) -> Vec<u32> {
@@ -193,40 +170,6 @@ pub fn sample_of(total: u32, drawn: u32) -> Vec<u32> {
     (0..drawn)
         .map(|i| (u64::from(i) * u64::from(total) / u64::from(drawn)) as u32)
         .collect()
-}
-
-/// How many keys to draw, as typed: a whole number from 0 to [`MAX_DRAWN_LIMIT`]
-/// (separators such as `10,000` allowed, as in the key count).
-pub fn parse_drawn(text: &str) -> Result<u32, Msg> {
-    let (what, min, max) = (Quantity::DrawnKeys, 0, MAX_DRAWN_LIMIT);
-    let t = text.trim().replace([',', '_', ' '], "");
-    if t.is_empty() {
-        return Err(Msg::ParamEmpty { what, min, max });
-    }
-    if !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Msg::ParamNotWhole {
-            what,
-            text: text.trim().to_string(),
-            min,
-            max,
-        });
-    }
-    match t.parse::<u64>() {
-        Ok(n) if n <= u64::from(max) => Ok(n as u32),
-        // Digits only: a failed parse is a number too large for u64.
-        Ok(value) => Err(Msg::ParamOutOfRange {
-            what,
-            value,
-            min,
-            max,
-        }),
-        Err(_) => Err(Msg::ParamOutOfRange {
-            what,
-            value: u64::MAX,
-            min,
-            max,
-        }),
-    }
 }
 
 #[cfg(test)]
@@ -271,30 +214,6 @@ mod tests {
     }
 
     #[test]
-    fn counts_and_seeds() {
-        assert_eq!(parse_count("10,000"), Ok(10_000));
-        assert_eq!(parse_count("1"), Ok(1));
-        assert_eq!(parse_count("1000000"), Ok(MAX_KEYS));
-        assert_eq!(parse_count("1,000,000"), Ok(MAX_KEYS));
-        for bad in [
-            "0",
-            "1000001",
-            "10000001",
-            "",
-            "ten",
-            "-3",
-            "1e6",
-            "99999999999999999999999",
-        ] {
-            let e = parse_count(bad);
-            assert!(e.is_err(), "{bad}");
-            assert!(format!("{e:?}").contains("from 1 to 1000000"), "{e:?}");
-        }
-        assert_eq!(parse_seed(" 42 "), Ok(42));
-        assert!(parse_seed("x").is_err());
-    }
-
-    #[test]
     fn sample_is_all_or_evenly_spread() {
         assert_eq!(sample(3), vec![0, 1, 2]);
         let s = sample(100_000);
@@ -319,28 +238,6 @@ mod tests {
         assert!(s.windows(2).all(|w| w[0] < w[1]));
         assert!(s.iter().all(|&i| i < MAX_KEYS));
         assert_eq!(sample(100_000), sample_of(100_000, MAX_DRAWN));
-    }
-
-    #[test]
-    fn drawn_counts() {
-        assert_eq!(parse_drawn("0"), Ok(0));
-        assert_eq!(parse_drawn(" 10,000 "), Ok(10_000));
-        assert_eq!(parse_drawn("20000"), Ok(MAX_DRAWN_LIMIT));
-        for (bad, says) in [
-            ("20001", "20001 is out of range"),
-            ("", "is empty"),
-            ("-1", "\"-1\" is not a whole number"),
-            ("1.5", "is not a whole number"),
-            ("ten", "is not a whole number"),
-            ("99999999999999999999999", "out of range"),
-        ] {
-            let e = parse_drawn(bad)
-                .err()
-                .map(|m| m.to_string())
-                .unwrap_or_default();
-            assert!(e.contains(says), "{bad}: {e}");
-            assert!(e.contains("from 0 to 20000"), "{bad}: {e}");
-        }
     }
 
     // proptest does not build for wasm32: these run natively.

@@ -10,7 +10,7 @@ use ring_core::ring::Naming;
 use ring_core::{study, Config, HashFn};
 
 use super::algo::{AlgoKind, AlgoParams};
-use crate::i18n::{ListKind, Msg};
+use super::message::{ListKind, Msg};
 
 // The limits live with the app's other limits.
 pub use super::limits::{MAX_PAPER_LIST as MAX_LIST, MAX_PAPER_POINTS as MAX_POINTS};

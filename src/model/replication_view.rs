@@ -6,8 +6,8 @@ use ring_core::replication::{failover, preference_list};
 
 use super::chord_view::fraction;
 use super::limits::{check_replicas, MAX_REPLICAS, MAX_VIEW_KEYS};
+use super::message::{Msg, Ui};
 use super::state::{NodeId, State};
-use crate::i18n::{Msg, Ui};
 
 /// Longest key accepted, in bytes.
 pub const MAX_KEY_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;

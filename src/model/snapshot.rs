@@ -10,9 +10,9 @@ use ring_core::ring::Naming;
 use ring_core::{build, BuildError, Config, HashFn, NodeIndex, NodeSpec, Picture, Placement};
 
 use super::algo::AlgoKind;
+use super::message::Msg;
 use super::palette::Rgb;
 use super::state::{KeySet, NodeId};
-use crate::i18n::Msg;
 
 /// A node as one snapshot knows it: its index in the snapshot is its position in
 /// [`Snapshot::nodes`].

@@ -10,9 +10,9 @@ use ring_core::{HashFn, Placement};
 
 use super::algo::AlgoKind;
 use super::chord_view::{chord_view, ChordSettings};
+use super::message::Msg;
 use super::replication_view::{replication_view, ReplicationSettings};
 use super::state::{Action, State};
-use crate::i18n::Msg;
 
 /// How many steps the tour has.
 pub const STEP_COUNT: u32 = 17;

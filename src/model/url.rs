@@ -40,23 +40,17 @@ use ring_core::ring::Naming;
 use ring_core::{HashFn, NodeSpec};
 
 use super::algo::{AlgoKind, AlgoParams};
+use super::defaults;
 use super::job::KeysToPlace;
 use super::keys::{self, MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MIN_KEYS};
+use super::lang::Lang;
+use super::message::{Choice, Msg, Quantity, Ui};
+use super::number::{self, Sign, Whole};
 use super::palette::PALETTE;
 use super::state::{KeySet, KeySource, Node, NodeId, State};
 use super::tour;
 use super::view::ViewKind;
-use crate::i18n::{Choice, Lang, Msg, Quantity, Ui};
 
-/// The first example's default virtual-node count (the state's own constant is private to
-/// it; a test keeps the two equal).
-pub const DEFAULT_VNODES: u32 = 16;
-/// The first example's nodes.
-const DEFAULT_NODES: [&str; 4] = ["cache-a", "cache-b", "cache-c", "cache-d"];
-const DEFAULT_WEIGHT: u32 = 100;
-/// The first example's key count (also what stands in for pasted keys a link left out).
-pub const DEFAULT_KEYS: u32 = 10_000;
-const DEFAULT_SEED: u64 = 42;
 /// Longest query read; anything longer is refused whole, before any work.
 pub const MAX_QUERY_BYTES: usize = 16 * 1024 * 1024;
 /// Pasted keys go into a link only up to this many bytes of encoded list.
@@ -186,29 +180,29 @@ impl Default for Shared {
     /// The first example, as [`State::initial`] builds it.
     fn default() -> Self {
         Shared {
-            kind: AlgoKind::Virtual,
+            kind: defaults::KIND,
             params: AlgoParams::default(),
-            hash: HashFn::Murmur3_64,
-            default_vnodes: DEFAULT_VNODES,
-            nodes: DEFAULT_NODES
+            hash: defaults::HASH,
+            default_vnodes: defaults::VNODES,
+            nodes: defaults::NODES
                 .iter()
                 .map(|n| SharedNode {
                     name: (*n).to_string(),
-                    weight: DEFAULT_WEIGHT,
+                    weight: defaults::WEIGHT,
                     vnodes: None,
                     down: false,
                     colour: None,
                 })
                 .collect(),
             keys: SharedKeys::Generated {
-                count: DEFAULT_KEYS,
-                seed: DEFAULT_SEED,
+                count: defaults::KEYS,
+                seed: defaults::SEED,
             },
             drawn: MAX_DRAWN,
             explain: String::new(),
             slot_map: None,
-            view: ViewKind::Explore,
-            step: 1,
+            view: defaults::VIEW,
+            step: defaults::TOUR_STEP,
             theme: None,
             lang: None,
             embed: None,
@@ -300,7 +294,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s, _| {
-            (s.kind.uses_vnodes() || s.default_vnodes != DEFAULT_VNODES)
+            (s.kind.uses_vnodes() || s.default_vnodes != defaults::VNODES)
                 .then(|| s.default_vnodes.to_string())
         },
     },
@@ -379,15 +373,10 @@ pub const PARAMS: &[Param] = &[
         scope: Scope::State,
         read: |s, v| {
             let text = decode(v)?;
-            match super::decimal::parse_f64(&text) {
-                Some(e) if e > 0.0 && e <= MAX_EPSILON => {
-                    s.params.epsilon = e;
-                    Ok(())
-                }
-                _ => Err(Msg::EpsilonOutOfRange {
-                    text: quoted(&text),
-                }),
-            }
+            s.params.epsilon = number::epsilon(&text).map_err(|_| Msg::EpsilonOutOfRange {
+                text: quoted(&text),
+            })?;
+            Ok(())
         },
         write: |s, _| {
             (s.kind == AlgoKind::Bounded || s.params.epsilon != AlgoParams::default().epsilon)
@@ -405,10 +394,10 @@ pub const PARAMS: &[Param] = &[
         scope: Scope::State,
         read: |s, v| {
             let text = decode(v)?;
-            let count = keys::parse_count(&text)?;
+            let count = number::parse_count(&text)?;
             let seed = match s.keys {
                 SharedKeys::Generated { seed, .. } => seed,
-                _ => DEFAULT_SEED,
+                _ => defaults::SEED,
             };
             s.keys = SharedKeys::Generated { count, seed };
             Ok(())
@@ -423,10 +412,10 @@ pub const PARAMS: &[Param] = &[
         scope: Scope::State,
         read: |s, v| {
             let text = decode(v)?;
-            let seed = keys::parse_seed(&text)?;
+            let seed = number::parse_seed(&text)?;
             let count = match s.keys {
                 SharedKeys::Generated { count, .. } => count,
-                _ => DEFAULT_KEYS,
+                _ => defaults::KEYS,
             };
             s.keys = SharedKeys::Generated { count, seed };
             Ok(())
@@ -514,7 +503,7 @@ pub const PARAMS: &[Param] = &[
             })?;
             Ok(())
         },
-        write: |s, _| (s.view != ViewKind::Explore).then(|| s.view.id().to_string()),
+        write: |s, _| (s.view != defaults::VIEW).then(|| s.view.id().to_string()),
     },
     Param {
         name: "step",
@@ -523,7 +512,7 @@ pub const PARAMS: &[Param] = &[
             s.step = read_u32(v, Quantity::TourStep, 1, tour::STEP_COUNT)?;
             Ok(())
         },
-        write: |s, _| (s.step != 1).then(|| s.step.to_string()),
+        write: |s, _| (s.step != defaults::TOUR_STEP).then(|| s.step.to_string()),
     },
     Param {
         name: "theme",
@@ -919,22 +908,25 @@ fn read_hash(s: &mut Shared, v: &str) -> Result<(), Msg> {
     Ok(())
 }
 
-/// A whole number in `min..=max`, written in plain decimal digits.
+/// A whole number in `min..=max`, written in plain decimal digits: at most 20 of them,
+/// the most a `u64` has (a longer run is not a number the page wrote).
 fn read_u32(v: &str, what: Quantity, min: u32, max: u32) -> Result<u32, Msg> {
     let text = decode(v)?;
-    if text.is_empty() || text.len() > 20 || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Msg::NotWhole {
-            what,
-            text: quoted(&text),
-            min,
-            max,
-        });
-    }
-    match text.parse::<u64>() {
-        Ok(n) if n >= u64::from(min) && n <= u64::from(max) => Ok(n as u32),
-        _ => Err(Msg::OutOfRange {
+    let read = match number::whole(&text, Sign::DigitsOnly) {
+        Whole::Value(_) | Whole::Huge if text.len() > 20 => Whole::Invalid,
+        read => read,
+    };
+    match read {
+        Whole::Value(n) if number::in_range(n, min, max).is_some() => Ok(n as u32),
+        Whole::Value(_) | Whole::Huge => Err(Msg::OutOfRange {
             what,
             text,
+            min,
+            max,
+        }),
+        Whole::Empty | Whole::Invalid => Err(Msg::NotWhole {
+            what,
+            text: quoted(&text),
             min,
             max,
         }),

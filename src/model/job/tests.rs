@@ -4,8 +4,8 @@
 use std::rc::Rc;
 
 use super::*;
-use crate::i18n::Msg;
 use crate::model::keys::generate;
+use crate::model::message::Msg;
 use crate::model::{Action, NodeId, State};
 
 fn initial() -> State {

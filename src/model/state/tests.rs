@@ -3,6 +3,7 @@
 
 use super::*;
 use ring_core::metrics::format;
+use ring_core::Explanation;
 use ring_core::{build, Algorithm};
 
 fn initial() -> State {

@@ -1,0 +1,1085 @@
+//! The keys and numbers of everything the app says: [`Ui`] for fixed words (labels,
+//! buttons, headings), [`Msg`] for sentences with parameters (the moved-keys line,
+//! refusals, the tour's captions and numbers, what is under the pointer), and the small
+//! enums their parameters name ([`Quantity`], [`Choice`], [`ListKind`]).
+//!
+//! The model decides *what* to say; the page's catalogues (`src/i18n`, one per language)
+//! only render it into words. So the model produces these keys and raw numbers, never
+//! sentences, and depends on no catalogue; the English catalogue is the reference wording
+//! of each key.
+
+use ring_core::ketama::Weighting;
+use ring_core::metrics::{MetricsError, MoveSummary};
+use ring_core::ring::Naming;
+use ring_core::{BuildError, HashFn};
+
+use super::algo::AlgoKind;
+use super::limits::{PlaceError, Refusal};
+use super::view::ViewKind;
+
+/// Declares [`Ui`] and the list of all its keys (the catalogue tests walk it).
+macro_rules! ui_keys {
+    ($($key:ident,)*) => {
+        /// Fixed words of the page: labels, buttons, headings, hints.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Ui {
+            $(
+                // Each key is named for its words; the catalogues hold the words, which
+                // are its real documentation.
+                #[allow(missing_docs)]
+                $key,
+            )*
+        }
+
+        impl Ui {
+            /// Every key, in declaration order.
+            pub const ALL: &'static [Ui] = &[$(Ui::$key,)*];
+        }
+    };
+}
+
+ui_keys! {
+    // The page and the title bar.
+    PageTitle,
+    AppTagline,
+    Reset,
+    ResetLabel,
+    DarkTheme,
+    DarkThemeTitle,
+    Language,
+    ControlsLabel,
+    Footer,
+    PanicText,
+    PanicReset,
+    PanicAfter,
+    // Adding a node.
+    AddTitle,
+    Name,
+    Weight,
+    VirtualNodes,
+    AddNodeButton,
+    // The node list.
+    DownBadge,
+    Vnodes,
+    MarkUpButton,
+    MarkDownButton,
+    Remove,
+    NodesApplyHint,
+    // The notice.
+    Dismiss,
+    CancelJob,
+    CancelJobLabel,
+    JobProgressLabel,
+    DismissLabel,
+    NoteLinkIgnored,
+    NoteStoredUnusable,
+    NotePastedTooBig,
+    NoteAddressIgnored,
+    NoteAddressUnusable,
+    // The algorithm.
+    AlgorithmTitle,
+    Placement,
+    HashFunction,
+    VnodeNames,
+    WeightsAsIn,
+    ReplicasLabel,
+    SlotsLabel,
+    TableSizeLabel,
+    EpsilonLabel,
+    DefaultVnodesLabel,
+    // The keys.
+    KeysTitle,
+    HowMany,
+    Seed,
+    DrawnLabel,
+    DrawnApply,
+    DrawnHint,
+    Generate,
+    NextSeedLabel,
+    NextSeed,
+    PasteSummary,
+    PasteLabel,
+    UsePasted,
+    // Explaining a key.
+    ExplainTitle,
+    Key,
+    ExplainPlaceholder,
+    ExplainHint,
+    // What moved.
+    WhatMoves,
+    WhatMoved,
+    SummaryEmpty,
+    FlowTo,
+    NoKeyMoved,
+    FlowsLabel,
+    // The legend.
+    LegendCaption,
+    Node,
+    Keys,
+    Space,
+    // The animation.
+    Play,
+    Pause,
+    PlaybackGroup,
+    ReplayLabel,
+    Replay,
+    Speed,
+    ReducedMotion,
+    // The charts and the balance table.
+    Load,
+    SharesCaption,
+    Balance,
+    Measure,
+    HashSpace,
+    R1,
+    R2,
+    R3,
+    R1About,
+    R2About,
+    R3About,
+    PeakMean,
+    PeakAbout,
+    StdDev,
+    StdDevAbout,
+    // The picture.
+    HintRing,
+    HintBins,
+    // The views.
+    ViewsNav,
+    ViewsTablist,
+    // Sharing and export.
+    CopyLink,
+    LinkCopied,
+    CopyRefused,
+    LinkLabel,
+    Done,
+    PictureRing,
+    PictureLoads,
+    PictureShares,
+    SaveRingLabel,
+    SaveLoadsLabel,
+    SaveSharesLabel,
+    SaveTitle,
+    Png,
+    Csv,
+    CsvLabel,
+    LoadsPerNode,
+    CompareCsv,
+    CompareCsvLabel,
+    OpenInRinglab,
+    NoSuchPicture,
+    DownloadFailed,
+    EncodeFailed,
+    // The tour.
+    TourSlow,
+    TourNormal,
+    TourFast,
+    TourVeryFast,
+    TourComputed,
+    TourPlayLabel,
+    TourPauseLabel,
+    TourPlayButton,
+    TourPauseButton,
+    TourHeading,
+    TourControls,
+    TourBackLabel,
+    TourBack,
+    TourNextLabel,
+    TourNext,
+    Step,
+    TourMeter,
+    TourKeys,
+    // Compare mode.
+    Moved,
+    Ideal,
+    PeakAboutKeys,
+    R1AboutShares,
+    R2AboutShares,
+    R3AboutShares,
+    Memory,
+    RemoveLastNode,
+    NoChange,
+    CompareTitle,
+    CompareChangeGroup,
+    ChangeColon,
+    Algorithm,
+    KeysMoved,
+    Size,
+    SizeAbout,
+    // Chord.
+    ChordTitle,
+    ChordHint,
+    KeyToLookUp,
+    StartAtNode,
+    LabNodes,
+    Position,
+    FingersCol,
+    ChordStartTag,
+    ChordOwnerTag,
+    // Replication.
+    EveryCopyLost,
+    No,
+    ReplicationTitle,
+    ReplicationHint,
+    NodeThatFails,
+    NoneOption,
+    UseVirtualRing,
+    FirstKeys,
+    PreferenceList,
+    AfterTheFailure,
+    ServedBy,
+    NewCopyOn,
+    LostQ,
+    // The paper's table.
+    Refused,
+    PaperTitle,
+    NodeCounts,
+    VnodeCounts,
+    HashShort,
+    PaperReset,
+    NothingToCompute,
+    NodesCol,
+    ChartCaption,
+    ChartLabel,
+    Lines,
+    PaperXAxis,
+    PaperYAxis,
+    // Refusals without numbers.
+    NodeGone,
+    ChordTypeKey,
+    NoNodeUp,
+    ReplicationNeedsRing,
+    LinkKeyWays,
+    LinkParamOutOfRange,
+    LinkKeyCountOutOfRange,
+    LinkPastedInvalid,
+    SlotmapNodesIgnored,
+    SlotmapOnlySlots,
+    EveryNodeDown,
+    ColourOutOfRange,
+    GroupRepeatsZero,
+    NotUtf8,
+    NotRinglabFormat,
+}
+
+/// What a number typed or read from a link is (for "… is a whole number from 1 to N").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantity {
+    /// go-zero's replicas.
+    GoZeroReplicas,
+    /// The slot count.
+    Slots,
+    /// Maglev's table size.
+    TableSize,
+    /// The default virtual-node count.
+    DefaultVnodes,
+    /// How many keys were pasted.
+    PastedCount,
+    /// A node's weight.
+    AWeight,
+    /// A node's virtual-node count.
+    AVnodeCount,
+    /// A palette colour.
+    AColour,
+    /// The tour's step.
+    TourStep,
+    /// How many keys are drawn as dots.
+    DrawnKeys,
+}
+
+/// What a link names that must be one of a few words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// `algo=`.
+    Algorithm,
+    /// `hash=`.
+    Hash,
+    /// `naming=`.
+    Naming,
+    /// `weighting=`.
+    Weighting,
+    /// `view=`.
+    View,
+    /// `theme=`.
+    Theme,
+    /// `embed=`.
+    Layout,
+    /// `controls=`.
+    ZeroOrOne,
+    /// `lang=`.
+    Language,
+}
+
+/// Which list of the paper's table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListKind {
+    /// The rows.
+    NodeCounts,
+    /// The columns.
+    VnodeCounts,
+}
+
+impl Quantity {
+    /// Every quantity, in declaration order.
+    pub const ALL: [Quantity; 10] = [
+        Quantity::GoZeroReplicas,
+        Quantity::Slots,
+        Quantity::TableSize,
+        Quantity::DefaultVnodes,
+        Quantity::PastedCount,
+        Quantity::AWeight,
+        Quantity::AVnodeCount,
+        Quantity::AColour,
+        Quantity::TourStep,
+        Quantity::DrawnKeys,
+    ];
+}
+
+impl ListKind {
+    /// Every list, in declaration order.
+    pub const ALL: [ListKind; 2] = [ListKind::NodeCounts, ListKind::VnodeCounts];
+}
+
+/// A sentence with parameters. Names and keys are the user's text, shown as typed;
+/// numbers are raw, and each catalogue writes them.
+///
+/// `Debug` and `Display` show the English wording, and [`Msg::contains`] and `== "…"`
+/// compare it, so that tests and logs read a message as the text it is (these are
+/// implemented beside the catalogues, which hold the words). Two messages are equal when
+/// they say the same (so that one carrying a NaN equals itself).
+// Not Clone: a derived clone of this enum was 8 KB of wasm (a change keeps its caption as
+// `snapshot::Did`, an error as `Rc<InputError>`).
+// The variants are documented; their fields are named for what they hold, and the catalogues
+// (src/i18n/en.rs, zh.rs) are where each one's wording, the real documentation, lives.
+#[allow(missing_docs)]
+pub enum Msg {
+    /// Fixed words.
+    Ui(Ui),
+    /// A refusal of the core, worded from its fields.
+    Build(BuildError),
+    /// A metric the core could not compute.
+    Metrics(MetricsError),
+    /// A refusal by one of the app's own limits.
+    Refusal(Refusal),
+    /// Ringlab could not build its first state.
+    CouldNotStart(BuildError),
+
+    // The algorithms, hashes and views as menus name them.
+    AlgoLabel(AlgoKind),
+    AlgoAbout(AlgoKind),
+    /// What a weight means for an algorithm that uses weights.
+    WeightMeaning(AlgoKind),
+    HashAbout(HashFn),
+    NamingLabel(Naming),
+    WeightingLabel(Weighting),
+    ViewLabel(ViewKind),
+
+    // Refusals of typed values.
+    WeightEmpty,
+    WeightTooLarge {
+        weight: u64,
+    },
+    WeightNotWhole {
+        text: String,
+    },
+    VnodesEmpty,
+    VnodesTooMany {
+        vnodes: u64,
+    },
+    VnodesNotWhole {
+        text: String,
+    },
+    ParamOutOfRange {
+        what: Quantity,
+        value: u64,
+        min: u32,
+        max: u32,
+    },
+    ParamEmpty {
+        what: Quantity,
+        min: u32,
+        max: u32,
+    },
+    ParamNotWhole {
+        what: Quantity,
+        text: String,
+        min: u32,
+        max: u32,
+    },
+    EpsilonNotNumber {
+        text: String,
+    },
+    EpsilonOutOfRange {
+        text: String,
+    },
+    ExplainTooLong {
+        bytes: usize,
+        max: usize,
+    },
+    NoSuchStep {
+        step: u32,
+    },
+    TourNoNode {
+        name: String,
+    },
+    PasteNone,
+    PasteTooMany {
+        count: usize,
+    },
+    PasteKeyTooLong {
+        line: usize,
+        bytes: usize,
+    },
+    KeyCountEmpty,
+    KeyCountOutOfRange {
+        count: u64,
+    },
+    KeyCountNotNumber {
+        text: String,
+    },
+    SeedNotWhole {
+        text: String,
+    },
+    /// A view that works on the first keys only.
+    ViewFirstKeys {
+        used: usize,
+        of: usize,
+    },
+    /// The progress bar of a change still placing its keys.
+    PlacingKeys {
+        keys: usize,
+    },
+
+    // What a change did ("added cache-e").
+    Added {
+        name: String,
+    },
+    Removed {
+        name: String,
+    },
+    MarkedDown {
+        name: String,
+    },
+    MarkedUp {
+        name: String,
+    },
+    WeightSet {
+        name: String,
+        weight: u32,
+    },
+    VnodesSet {
+        name: String,
+        vnodes: Option<u32>,
+    },
+    DefaultVnodesSet {
+        vnodes: u32,
+    },
+    AlgorithmSet(AlgoKind),
+    HashSet(HashFn),
+    NamingSet(Naming),
+    WeightingSet(Weighting),
+    ReplicasSet {
+        replicas: u32,
+    },
+    SlotsSet {
+        slots: u32,
+    },
+    TableSizeSet {
+        size: u32,
+    },
+    EpsilonSet {
+        epsilon: f64,
+    },
+
+    /// The moved-keys line: moved of total, and the ideal.
+    Moved(MoveSummary),
+
+    // The walk that placed one key.
+    StepHashRing {
+        hash: HashFn,
+        key: String,
+        position: u64,
+        fraction: f64,
+    },
+    StepWalk {
+        distance: f64,
+        wrapped: bool,
+        replica: u32,
+        owner: String,
+        position: u64,
+    },
+    StepOwner {
+        name: String,
+    },
+    StepWalkPastFull {
+        walk: Vec<String>,
+    },
+    StepWalkFirst {
+        point: String,
+    },
+    StepHash {
+        hash: HashFn,
+        key: String,
+        value: u64,
+    },
+    StepModulo {
+        hash: u64,
+        buckets: u32,
+        bucket: u32,
+        name: String,
+    },
+    StepTableEntry {
+        entry: u32,
+        owner: String,
+    },
+    StepJumpSeed {
+        hash: HashFn,
+        key: String,
+        seed: u64,
+    },
+    StepJumpPath {
+        path: Vec<u32>,
+    },
+    StepJumpOwner {
+        bucket: u32,
+        name: String,
+    },
+    StepScores {
+        scores: Vec<(String, f64)>,
+    },
+    StepHighest {
+        name: String,
+    },
+
+    // The tour.
+    TourTitle(u32),
+    TourCaption(u32),
+    FactChange {
+        what: Box<Msg>,
+        summary: MoveSummary,
+    },
+    FactFlows {
+        flows: Vec<(String, String, u64)>,
+        more: usize,
+    },
+    FactShares {
+        r1: f64,
+        r2: f64,
+        r3: f64,
+    },
+    FactKeys {
+        min: u64,
+        max: u64,
+        peak: f64,
+    },
+    FactPoints {
+        points: usize,
+        nodes: usize,
+    },
+    FactPointsPerNode {
+        list: Vec<(String, usize)>,
+    },
+    FactMemory {
+        bytes: u64,
+    },
+    FactChordHash {
+        key: String,
+        position: u64,
+        owner: String,
+    },
+    FactChordLookup {
+        start: String,
+        path: Vec<String>,
+        nodes: usize,
+        log2: f64,
+    },
+    FactStored {
+        key: String,
+        on: Vec<String>,
+        replicas: u32,
+    },
+    FactWithFailure {
+        on: Vec<String>,
+    },
+    FactFails {
+        name: String,
+        held: u64,
+        total: u64,
+        owned: u64,
+        recopied: u64,
+        lost: u64,
+    },
+    FactPassedOn {
+        passed: u64,
+        total: u64,
+    },
+    FactSlotDrop {
+        leaver: String,
+        summary: MoveSummary,
+    },
+    FactSlotDeal {
+        slots: u32,
+        rest: usize,
+        summary: MoveSummary,
+    },
+
+    // Compare mode.
+    CompareTooMany {
+        max: usize,
+        kind: AlgoKind,
+    },
+    CompareTooFew {
+        min: usize,
+        kind: AlgoKind,
+    },
+    CompareAdd {
+        name: String,
+    },
+    CompareRemove {
+        name: String,
+    },
+    CompareAddButton {
+        name: String,
+    },
+    CompareRemoveButton {
+        name: String,
+    },
+    CompareHint {
+        up: usize,
+        keys: usize,
+    },
+    CompareAlgos {
+        min: usize,
+        max: usize,
+    },
+    CompareColumn {
+        kind: AlgoKind,
+        nodes: usize,
+    },
+    CompareSummary {
+        what: Box<Msg>,
+    },
+
+    // Chord.
+    ChordKeyTooLong {
+        bytes: usize,
+        max: usize,
+    },
+    ChordNodesUp {
+        count: usize,
+    },
+    ChordAdd {
+        name: String,
+    },
+    ChordLabel {
+        nodes: usize,
+        key: String,
+        start: String,
+        path: Vec<String>,
+    },
+    ChordHops {
+        hops: usize,
+        nodes: usize,
+        log2: f64,
+    },
+    ChordKeyLine {
+        key: String,
+        position: u64,
+        fraction: f64,
+        owner: String,
+        within: bool,
+        bound: u32,
+    },
+    ChordNoHop {
+        name: String,
+    },
+    ChordHop {
+        from: String,
+        to: String,
+        finger: u32,
+    },
+    ChordShadowed {
+        names: Vec<String>,
+    },
+    FingerCaption {
+        bits: u32,
+    },
+    ChordKeyMark {
+        key: String,
+    },
+
+    // Replication.
+    ReplicasNotWhole {
+        text: String,
+        nodes: usize,
+    },
+    ReplicationKeyTooLong {
+        bytes: usize,
+        max: usize,
+    },
+    ReplicasLabel {
+        nodes: usize,
+    },
+    NotARing {
+        kind: AlgoKind,
+    },
+    ReplicasPicture {
+        key: String,
+        replicas: u32,
+        failed: bool,
+    },
+    ReplicationFails {
+        name: String,
+        held: u64,
+        total: u64,
+        owned: u64,
+        recopied: u64,
+        lost: u64,
+    },
+    ReplicationNoFailure {
+        replicas: u32,
+        nodes: u32,
+    },
+    AfterFailure {
+        on: Vec<String>,
+    },
+
+    // The paper's table.
+    ListOutOfRange {
+        what: ListKind,
+        value: u64,
+        max: u32,
+    },
+    ListNotWhole {
+        what: ListKind,
+        text: String,
+        max: u32,
+    },
+    ListEmptyRange {
+        what: ListKind,
+        from: u32,
+        to: u32,
+        max: u32,
+    },
+    ListRunaway {
+        what: ListKind,
+    },
+    ListStepAlone {
+        what: ListKind,
+        max: u32,
+    },
+    ListEmpty {
+        what: ListKind,
+        max: u32,
+    },
+    ListTooMany {
+        what: ListKind,
+        count: usize,
+    },
+    PaperBudget {
+        work: u64,
+        max: u64,
+    },
+    PaperGroupOnePoint,
+    PaperGroupOneVnode,
+    PaperGroupVnodes {
+        vnodes: u32,
+    },
+    PaperHint {
+        kind: AlgoKind,
+        max_points: u64,
+    },
+    PaperHashFixed {
+        kind: AlgoKind,
+        hash: HashFn,
+    },
+    PaperNoVnodes {
+        kind: AlgoKind,
+    },
+    PaperComputing {
+        done: usize,
+        total: usize,
+        points: u64,
+    },
+    PaperDone {
+        total: usize,
+        points: u64,
+    },
+    PaperCaption {
+        kind: AlgoKind,
+        hash: HashFn,
+    },
+    NodesCount {
+        nodes: u32,
+    },
+
+    // The lab's panels.
+    NodesTitle {
+        up: usize,
+        total: usize,
+    },
+    NodeWeightOf {
+        name: String,
+    },
+    NodeVnodesOf {
+        name: String,
+    },
+    MarkUp {
+        name: String,
+    },
+    MarkDown {
+        name: String,
+    },
+    RemoveNamed {
+        name: String,
+    },
+    NodesHintVnodes {
+        kind: AlgoKind,
+        default: u32,
+    },
+    NodesHintNoVnodes {
+        kind: AlgoKind,
+    },
+    NodesHintIgnored {
+        kind: AlgoKind,
+    },
+    HashFixed {
+        kind: AlgoKind,
+        hash: HashFn,
+    },
+    HashRange {
+        hash: HashFn,
+    },
+    KeysGenerated {
+        count: u32,
+        seed: u64,
+    },
+    KeysPasted {
+        count: usize,
+    },
+    /// A paste too large to show in the box, held until the keys are used.
+    PasteHeld {
+        bytes: usize,
+        lines: usize,
+    },
+    KeyCountHint,
+    FlowKeys {
+        keys: u64,
+    },
+    FlowsMore {
+        more: usize,
+        keys: u64,
+    },
+    SampleSome {
+        shown: usize,
+        total: usize,
+    },
+    SampleAll {
+        shown: usize,
+    },
+    LoadsCaption {
+        total: usize,
+    },
+    PictureRing {
+        kind: AlgoKind,
+        points: usize,
+        bits: u32,
+        hash: HashFn,
+    },
+    PictureBuckets {
+        kind: AlgoKind,
+        count: u32,
+        hash: HashFn,
+    },
+    PictureTable {
+        kind: AlgoKind,
+        entries: usize,
+        hash: HashFn,
+    },
+    PictureScores {
+        kind: AlgoKind,
+        key: String,
+        hash: HashFn,
+    },
+    PictureLabel {
+        caption: Box<Msg>,
+        ring: bool,
+    },
+
+    // What is under the pointer.
+    HoverKey {
+        key: String,
+        position: u64,
+        fraction: f64,
+        owner: String,
+        from: Option<String>,
+    },
+    HoverPoint {
+        replica: u32,
+        node: String,
+        vnode: Option<String>,
+        position: u64,
+        fraction: f64,
+        arc: f64,
+    },
+    HoverArc {
+        from: u64,
+        to: u64,
+        arc: f64,
+        node: String,
+        replica: u32,
+        share: f64,
+    },
+    HoverEntry {
+        first: usize,
+        total: usize,
+        owner: String,
+    },
+    HoverEntries {
+        first: usize,
+        last: usize,
+        total: usize,
+        owner: String,
+    },
+    HoverColumn {
+        bucket: Option<usize>,
+        node: String,
+        keys: u64,
+        fraction: f64,
+        share: f64,
+    },
+
+    // Sharing and export.
+    ShareKeysNote {
+        count: usize,
+    },
+    Saved {
+        name: String,
+    },
+    CouldNotSave {
+        name: String,
+        why: Box<Msg>,
+    },
+
+    // The tour's pictures.
+    TourPicture {
+        step: u32,
+        nodes: usize,
+        keys: usize,
+    },
+    TourShares {
+        step: u32,
+    },
+    TourChord {
+        nodes: usize,
+        key: String,
+        start: String,
+        hops: usize,
+        owner: String,
+    },
+    TourReplicas {
+        key: String,
+    },
+    TourProgress {
+        step: u32,
+        count: u32,
+    },
+
+    // Links and the stored state.
+    LinkTooLong {
+        bytes: usize,
+    },
+    LinkUnknown {
+        name: String,
+    },
+    LinkRepeated {
+        name: &'static str,
+    },
+    LinkIgnored {
+        param: &'static str,
+        why: Box<Msg>,
+    },
+    LinkNotPrime {
+        size: u32,
+    },
+    LinkOmitted {
+        count: u32,
+    },
+    LinkNotBuilt {
+        why: Box<Msg>,
+    },
+    NotOneOf {
+        what: Choice,
+        text: String,
+        all: String,
+    },
+    NotWhole {
+        what: Quantity,
+        text: String,
+        min: u32,
+        max: u32,
+    },
+    OutOfRange {
+        what: Quantity,
+        text: String,
+        min: u32,
+        max: u32,
+    },
+    MoreNodes {
+        max: usize,
+    },
+    NodeProblem {
+        index: usize,
+        why: Box<Msg>,
+    },
+    NoWeight {
+        name: String,
+    },
+    BadFlag {
+        flag: String,
+    },
+    SlotmapLength {
+        has: usize,
+        slots: u32,
+    },
+    SlotmapOwner {
+        owner: u32,
+    },
+    SlotNotWhole {
+        text: String,
+    },
+    SlotTooLarge {
+        text: String,
+    },
+    SlotmapTooLong {
+        max: u32,
+    },
+    BadEscape {
+        text: String,
+    },
+    StoredVersion {
+        found: String,
+        reads: String,
+    },
+}
+
+impl From<Ui> for Msg {
+    fn from(key: Ui) -> Msg {
+        Msg::Ui(key)
+    }
+}
+
+impl From<BuildError> for Msg {
+    fn from(e: BuildError) -> Msg {
+        Msg::Build(e)
+    }
+}
+
+impl From<PlaceError> for Msg {
+    fn from(e: PlaceError) -> Msg {
+        match e {
+            PlaceError::Core(e) => Msg::Build(e),
+            PlaceError::Limit(r) => Msg::Refusal(r),
+        }
+    }
+}

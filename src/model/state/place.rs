@@ -1,0 +1,280 @@
+//! Placing a state's keys: the first state, a state settled from its fields (a link, a
+//! stored state), and the plan of the job that builds the placement, run at once or, when
+//! large, in slices while the page shows the state before it.
+
+use std::rc::Rc;
+
+use ring_core::error::validate_nodes;
+use ring_core::ring::{weighted_vnodes, RingBuild};
+use ring_core::{Algorithm, BuildError, Config, NodeSpec, Placement};
+
+use super::{Action, Field, InputError, KeySet, KeySource, Node, NodeId, State};
+use crate::model::algo::{AlgoKind, AlgoParams};
+use crate::model::defaults;
+use crate::model::job::{self, Compared, Job, JobPlan, KeysToPlace, Pending};
+use crate::model::keys;
+use crate::model::limits::{self, PlaceError};
+use crate::model::slot_keep;
+use crate::model::snapshot::Snapshot;
+
+/// Ring points above which a virtual-node or single-point ring is built in a job's steps
+/// rather than inside the action: about 20 ms in the browser (a million take about 70 ms).
+const SYNC_RING_POINTS: u64 = 250_000;
+
+/// The resumable build of the ring `config` describes over `specs`, when it is a
+/// virtual-node or single-point ring of more than [`SYNC_RING_POINTS`] points; `None` for
+/// everything else (built at once by `ring_core::build`). The same checks as `build`, first.
+fn large_ring_build(config: &Config, specs: &[NodeSpec]) -> Result<Option<RingBuild>, BuildError> {
+    let (hash, vnodes) = (config.effective_hash(), config.default_vnodes);
+    let total: u64 = match config.algorithm {
+        Algorithm::single_point() => specs.len() as u64,
+        Algorithm::Virtual { .. } => specs
+            .iter()
+            .map(|n| u64::from(weighted_vnodes(n.vnodes.unwrap_or(vnodes), n.weight)))
+            .sum(),
+        _ => return Ok(None),
+    };
+    if total <= SYNC_RING_POINTS {
+        return Ok(None);
+    }
+    validate_nodes(specs, vnodes)?;
+    match config.algorithm {
+        Algorithm::Virtual { naming } => RingBuild::virtual_nodes(specs, hash, naming, vnodes),
+        _ => RingBuild::single_point(specs, hash),
+    }
+    .map(Some)
+}
+
+impl State {
+    /// The first state: four caches on a virtual-node ring, 16 points each, 10,000 keys.
+    pub fn initial() -> Result<State, BuildError> {
+        let nodes: Vec<Node> = defaults::NODES
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Node {
+                id: NodeId(i as u32),
+                name: (*name).to_string(),
+                weight: defaults::WEIGHT,
+                vnodes: None,
+                down: false,
+                slot: i as u8,
+            })
+            .collect();
+        let keys = KeySet::new(
+            KeySource::Generated {
+                count: defaults::KEYS,
+                seed: defaults::SEED,
+            },
+            keys::generate(defaults::KEYS, defaults::SEED),
+        );
+        let kind = defaults::KIND;
+        let params = AlgoParams::default();
+        let hash = defaults::HASH;
+        let config = Config {
+            algorithm: params.algorithm(kind),
+            hash,
+            default_vnodes: defaults::VNODES,
+        };
+        let infos = nodes.iter().map(Node::info).collect();
+        let specs: Vec<NodeSpec> = nodes.iter().map(Node::spec).collect();
+        let current = Snapshot::build(&config, kind, infos, &specs, &keys)?;
+        let state = State {
+            next_id: nodes.len() as u32,
+            nodes,
+            kind,
+            params,
+            hash,
+            default_vnodes: defaults::VNODES,
+            keys,
+            current: Rc::new(current),
+            change: None,
+            explain_key: String::new(),
+            error: None,
+            version: 0,
+            view: defaults::VIEW,
+            tour_step: defaults::TOUR_STEP,
+            slot_owners: None,
+            pending: None,
+        };
+        // Placed again through the job, which keeps the key positions for the delta path.
+        let plan = state
+            .plan(None, KeysToPlace::Given(state.keys.clone()), None)
+            .map_err(|e| match e {
+                PlaceError::Core(e) => e,
+                PlaceError::Limit(_) => BuildError::NoNodes,
+            })?;
+        Ok(Job::new(plan).run())
+    }
+
+    /// This state with its placement built again from its fields (nodes, algorithm, keys,
+    /// and the slot owners it keeps): for a state assembled from a shared link or a saved
+    /// state. No change is recorded; the next new node's id follows the largest id.
+    pub fn settled(self) -> Result<State, PlaceError> {
+        let keys = KeysToPlace::Given(self.keys.clone());
+        self.settled_with(keys)
+    }
+
+    /// [`State::settled`] with `keys` in place of this state's. Up to [`job::SYNC_KEYS`]
+    /// keys are placed at once. With more, the page would open only after placing all of
+    /// them (half a second for a million), so the first [`job::SYNC_KEYS`] are placed at
+    /// once and shown while a pending job places them all, as after any other change.
+    pub fn settled_with(mut self, keys: KeysToPlace) -> Result<State, PlaceError> {
+        let all: Vec<NodeSpec> = self.nodes.iter().map(Node::spec).collect();
+        validate_nodes(&all, self.default_vnodes)?;
+        self.next_id = self
+            .nodes
+            .iter()
+            .map(|n| n.id.0.saturating_add(1))
+            .max()
+            .unwrap_or(0);
+        let up: Vec<NodeId> = self
+            .nodes
+            .iter()
+            .filter(|n| !n.down)
+            .map(|n| n.id)
+            .collect();
+        let owners = self.slot_owners.clone();
+        let previous = owners.as_deref().map(|o| (o.as_slice(), up.as_slice()));
+        self.change = None;
+        self.error = None;
+        self.pending = None;
+        let mut plan = self.plan(previous, keys, None)?;
+        if let Some(build) = plan.building.take() {
+            // Opening a page: its first picture needs the ring (built here at once).
+            plan.placement = Some(Rc::new(build.finish()?));
+        }
+        if plan.keys.len() <= job::SYNC_KEYS {
+            return Ok(Job::new(plan).run());
+        }
+        // The same placement serves both: a million-point ring is built once.
+        let first = JobPlan {
+            next: plan.next.clone(),
+            config: plan.config.clone(),
+            kind: plan.kind,
+            nodes: plan.nodes.clone(),
+            placement: plan.placement.clone(),
+            building: None,
+            keys: plan.keys.first(job::SYNC_KEYS),
+            compared: None,
+        };
+        let mut shown = Job::new(first).run();
+        shown.pending = Some(Rc::new(Pending::new(shown.version, Job::new(plan))));
+        Ok(shown)
+    }
+
+    /// The work of placing `keys` on this state's nodes that are up; the job finishes
+    /// this state with its placement (and the change from `compared`, if given). The slot
+    /// table starts from `previous` (its owners by id and the ids that were up) when given,
+    /// so that a join or a leave moves only that node's slots; every other algorithm is
+    /// built afresh.
+    pub(in crate::model) fn plan(
+        &self,
+        previous: Option<(&[NodeId], &[NodeId])>,
+        keys: KeysToPlace,
+        compared: Option<Compared>,
+    ) -> Result<JobPlan, PlaceError> {
+        let up: Vec<&Node> = self.nodes.iter().filter(|n| !n.down).collect();
+        let key_count = keys.len();
+        // Before any work: a placement over the limits would freeze the page.
+        limits::check_work(self.kind, up.len(), key_count)?;
+        let nodes = up.iter().map(|n| n.info()).collect();
+        let config = self.config();
+        let mut next = self.clone();
+        let mut building = None;
+        let placement: Option<Rc<dyn Placement>> = if self.kind == AlgoKind::SlotTable {
+            let specs: Vec<(NodeId, NodeSpec)> = up.iter().map(|n| (n.id, n.spec())).collect();
+            let hash = config.effective_hash();
+            let (table, owners) = slot_keep::next_table(previous, &specs, hash, self.params.slots)
+                .map_err(PlaceError::Core)?;
+            next.slot_owners = Some(Rc::new(owners));
+            Some(Rc::new(table))
+        } else {
+            let specs: Vec<NodeSpec> = up.iter().map(|n| n.spec()).collect();
+            next.slot_owners = None;
+            building = large_ring_build(&config, &specs)?;
+            match building {
+                Some(_) => None,
+                None => Some(Rc::from(ring_core::build(&config, &specs)?)),
+            }
+        };
+        Ok(JobPlan {
+            next,
+            config,
+            kind: self.kind,
+            nodes,
+            placement,
+            building,
+            keys,
+            compared,
+        })
+    }
+
+    /// The state `job` makes, run at once; or, while it places more than
+    /// [`job::SYNC_KEYS`] keys or builds a large ring, `shown` with the job pending (the page runs it in slices and
+    /// then shows its state).
+    pub(super) fn run_or_defer(shown: &State, job: Job) -> State {
+        if !job.is_large() {
+            return job.run();
+        }
+        let mut waiting = shown.clone();
+        waiting.version = shown.version + 1;
+        waiting.error = None;
+        waiting.pending = Some(Rc::new(Pending::new(waiting.version, job)));
+        waiting
+    }
+
+    /// The slot owners `next` may start from: this state's, if both are the slot table
+    /// with the same slot count.
+    pub(in crate::model) fn slots_for(&self, next: &State) -> Option<(&[NodeId], Vec<NodeId>)> {
+        let same = self.kind == AlgoKind::SlotTable
+            && next.kind == AlgoKind::SlotTable
+            && self.params.slots == next.params.slots;
+        let owners = self.slot_owners.as_deref().filter(|_| same)?;
+        let was_up = self.current.nodes.iter().map(|n| n.id).collect();
+        Some((owners.as_slice(), was_up))
+    }
+
+    pub(super) fn with_keys(&self, keys: KeysToPlace, field: Field) -> Result<State, InputError> {
+        // The same nodes: a slot table keeps every owner.
+        let kept = self.slots_for(self);
+        let previous = kept.as_ref().map(|(o, up)| (*o, up.as_slice()));
+        let mut base = self.clone();
+        base.pending = None;
+        let mut plan = base
+            .plan(previous, keys, None)
+            .map_err(|e| InputError::placing(field, e))?;
+        // Different keys cannot be compared one by one: there is no "what moved" to show.
+        plan.next.change = None;
+        plan.next.error = None;
+        plan.next.version = self.version + 1;
+        Ok(State::run_or_defer(&base, Job::new(plan)))
+    }
+
+    /// This state with only its first `n` keys (all of them if it has no more), placed at
+    /// once: what the Compare view works on. Generated keys stay generated: the first `n`
+    /// keys of a seed are the `n` keys of that seed.
+    pub fn with_first_keys(&self, n: usize) -> Result<State, InputError> {
+        if self.keys.len() <= n {
+            return Ok(self.clone());
+        }
+        let set = self.keys.first(n);
+        let next = self.with_keys(KeysToPlace::Given(set), Field::KeyCount)?;
+        Ok(next.run_pending())
+    }
+
+    /// This state with its pending job, if any, run to the end and shown: what the page
+    /// does between frames, at once.
+    pub fn run_pending(&self) -> State {
+        let Some(pending) = &self.pending else {
+            return self.clone();
+        };
+        let Some(job) = pending.take() else {
+            return self.clone();
+        };
+        let done = Action::JobDone {
+            serial: pending.serial,
+            state: Rc::new(job.run()),
+        };
+        self.apply(done).unwrap_or_else(|_| self.clone())
+    }
+}

@@ -1,0 +1,410 @@
+//! [`State::apply`]: the next state after one action, or why it was refused.
+
+use std::rc::Rc;
+
+use ring_core::error::{validate_nodes, MAX_VNODES};
+use ring_core::metrics::Ideal;
+use ring_core::{BuildError, NodeSpec};
+
+use super::{Action, Field, InputError, Node, NodeId, State};
+use crate::model::display::isolate;
+use crate::model::job::{Compared, Job, KeysToPlace, Pending};
+use crate::model::keys;
+use crate::model::limits::{self, PlaceError};
+use crate::model::message::{Msg, Quantity, Ui};
+use crate::model::number::{
+    parse_count, parse_count_param, parse_epsilon, parse_seed, parse_vnodes, parse_weight,
+};
+use crate::model::palette;
+use crate::model::snapshot::{Change, Did};
+use crate::model::tour;
+
+/// Longest key accepted for explaining.
+const MAX_EXPLAIN_BYTES: usize = limits::MAX_LOOKUP_KEY_BYTES;
+
+impl State {
+    /// This state with `error` recorded and nothing else changed.
+    pub fn with_error(&self, error: impl Into<Rc<InputError>>) -> State {
+        let mut s = self.clone();
+        s.error = Some(error.into());
+        s.version += 1;
+        s
+    }
+
+    /// The next state after `action`, or why it was refused (the state is then unchanged).
+    pub fn apply(&self, action: Action) -> Result<State, InputError> {
+        let typed = match &action {
+            Action::SetWeight(_, t)
+            | Action::SetVnodes(_, t)
+            | Action::SetDefaultVnodes(t)
+            | Action::SetReplicas(t)
+            | Action::SetSlots(t)
+            | Action::SetTableSize(t)
+            | Action::SetEpsilon(t)
+            | Action::SetDrawn(t) => Some(t.clone()),
+            _ => None,
+        };
+        self.transition(action).map_err(|mut e| {
+            e.text = typed;
+            e
+        })
+    }
+
+    fn transition(&self, action: Action) -> Result<State, InputError> {
+        match action {
+            Action::AddNode {
+                name,
+                weight,
+                vnodes,
+            } => self.add_node(&name, &weight, &vnodes),
+            Action::RemoveNode(id) => self.remove_node(id),
+            Action::SetDown(id, down) => self.set_down(id, down),
+            Action::SetWeight(id, text) => {
+                let field = Field::NodeWeight(id);
+                let weight = parse_weight(&text).map_err(|m| InputError::new(field, m))?;
+                let (next, name) = self.edit_node(id, field, |n| n.weight = weight)?;
+                let what = Did::WeightSet { name, weight };
+                self.rebuild(next, what, Ideal::None, &|_| field)
+            }
+            Action::SetVnodes(id, text) => {
+                let field = Field::NodeVnodes(id);
+                let vnodes = parse_vnodes(&text, true).map_err(|m| InputError::new(field, m))?;
+                let (next, name) = self.edit_node(id, field, |n| n.vnodes = vnodes)?;
+                let what = Did::VnodesSet { name, vnodes };
+                self.rebuild(next, what, Ideal::None, &|_| field)
+            }
+            Action::SetDefaultVnodes(text) => {
+                let field = Field::DefaultVnodes;
+                let vnodes = parse_vnodes(&text, false)
+                    .map_err(|m| InputError::new(field, m))?
+                    .unwrap_or(self.default_vnodes);
+                let mut next = self.clone();
+                next.default_vnodes = vnodes;
+                let what = Did::DefaultVnodesSet { vnodes };
+                self.rebuild(next, what, Ideal::None, &|_| field)
+            }
+            Action::SetAlgorithm(kind) => {
+                let mut next = self.clone();
+                next.kind = kind;
+                let what = Did::AlgorithmSet(kind);
+                self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
+            }
+            Action::SetHash(hash) => {
+                let mut next = self.clone();
+                next.hash = hash;
+                let what = Did::HashSet(hash);
+                self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
+            }
+            Action::SetNaming(naming) => {
+                let mut next = self.clone();
+                next.params.naming = naming;
+                let what = Did::NamingSet(naming);
+                self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
+            }
+            Action::SetWeighting(weighting) => {
+                let mut next = self.clone();
+                next.params.weighting = weighting;
+                let what = Did::WeightingSet(weighting);
+                self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
+            }
+            Action::SetReplicas(text) => {
+                let field = Field::Replicas;
+                let replicas = parse_count_param(&text, Quantity::GoZeroReplicas, 1, MAX_VNODES)
+                    .map_err(|m| InputError::new(field, m))?;
+                let mut next = self.clone();
+                next.params.replicas = replicas;
+                self.rebuild(next, Did::ReplicasSet { replicas }, Ideal::None, &|_| field)
+            }
+            Action::SetSlots(text) => {
+                let field = Field::Slots;
+                let slots =
+                    parse_count_param(&text, Quantity::Slots, 1, ring_core::error::MAX_SLOTS)
+                        .map_err(|m| InputError::new(field, m))?;
+                let mut next = self.clone();
+                next.params.slots = slots;
+                self.rebuild(next, Did::SlotsSet { slots }, Ideal::None, &|_| field)
+            }
+            Action::SetTableSize(text) => {
+                let field = Field::TableSize;
+                let size = parse_count_param(
+                    &text,
+                    Quantity::TableSize,
+                    2,
+                    ring_core::error::MAX_TABLE_SIZE,
+                )
+                .map_err(|m| InputError::new(field, m))?;
+                let mut next = self.clone();
+                next.params.table_size = size;
+                self.rebuild(next, Did::TableSizeSet { size }, Ideal::None, &|_| field)
+            }
+            Action::SetEpsilon(text) => {
+                let field = Field::Epsilon;
+                let epsilon = parse_epsilon(&text).map_err(|m| InputError::new(field, m))?;
+                let mut next = self.clone();
+                next.params.epsilon = epsilon;
+                self.rebuild(next, Did::EpsilonSet { epsilon }, Ideal::None, &|_| field)
+            }
+            Action::GenerateKeys { count, seed } => {
+                let count = parse_count(&count).map_err(|m| InputError::new(Field::KeyCount, m))?;
+                let seed = parse_seed(&seed).map_err(|m| InputError::new(Field::Seed, m))?;
+                let drawn = self.keys.drawn;
+                let keys = KeysToPlace::Generate { count, seed, drawn };
+                self.with_keys(keys, Field::KeyCount)
+            }
+            Action::PasteKeys(text) => {
+                limits::check_paste(&text).map_err(|r| InputError::refused(Field::Paste, r))?;
+                // Checked at once, the keys made by the job (in slices for many).
+                let count =
+                    keys::check_pasted(&text).map_err(|m| InputError::new(Field::Paste, m))?;
+                let keys = KeysToPlace::Paste {
+                    text: Rc::from(text),
+                    count,
+                    drawn: self.keys.drawn,
+                };
+                self.with_keys(keys, Field::Paste)
+            }
+            Action::SetDrawn(text) => self.set_drawn(&text),
+            Action::Explain(key) => {
+                if key.len() > MAX_EXPLAIN_BYTES {
+                    return Err(InputError::new(
+                        Field::Explain,
+                        Msg::ExplainTooLong {
+                            bytes: key.len(),
+                            max: MAX_EXPLAIN_BYTES,
+                        },
+                    ));
+                }
+                let mut next = self.clone();
+                next.explain_key = key;
+                next.error = None;
+                next.version += 1;
+                Ok(next)
+            }
+            Action::Reset => {
+                let mut next =
+                    State::initial().map_err(|e| InputError::new(Field::Algorithm, e))?;
+                next.version = self.version + 1;
+                next.view = self.view;
+                next.tour_step = self.tour_step;
+                Ok(next)
+            }
+            Action::SetView(view) => {
+                let mut next = self.clone();
+                next.view = view;
+                next.error = None;
+                next.version += 1;
+                Ok(next)
+            }
+            Action::Load(state) => {
+                let mut next = (*state).clone();
+                next.version = self.version + 1;
+                next.change = None;
+                next.error = None;
+                // A restored state with many keys shows the first while placing them all.
+                next.pending = state
+                    .pending
+                    .as_ref()
+                    .and_then(|p| p.take())
+                    .map(|job| Rc::new(Pending::new(next.version, job)));
+                Ok(next)
+            }
+            Action::JobDone { serial, state } => {
+                if self.pending.as_ref().map(|p| p.serial) != Some(serial) {
+                    // A job cancelled or replaced meanwhile: its state is out of date.
+                    return Ok(self.clone());
+                }
+                let mut next = (*state).clone();
+                // What was changed while the job ran without touching the placement.
+                next.view = self.view;
+                next.tour_step = self.tour_step;
+                next.explain_key = self.explain_key.clone();
+                next.pending = None;
+                next.error = None;
+                next.version = self.version + 1;
+                Ok(next)
+            }
+            Action::CancelJob => {
+                let mut next = self.clone();
+                if next.pending.take().is_some() {
+                    next.version += 1;
+                }
+                Ok(next)
+            }
+            Action::SetTourStep(step) => {
+                if !(1..=tour::STEP_COUNT).contains(&step) {
+                    return Err(InputError::new(Field::TourStep, Msg::NoSuchStep { step }));
+                }
+                let mut next = self.clone();
+                next.tour_step = step;
+                next.error = None;
+                next.version += 1;
+                Ok(next)
+            }
+        }
+    }
+
+    fn add_node(&self, name: &str, weight: &str, vnodes: &str) -> Result<State, InputError> {
+        let weight = parse_weight(weight).map_err(|m| InputError::new(Field::AddWeight, m))?;
+        let vnodes =
+            parse_vnodes(vnodes, true).map_err(|m| InputError::new(Field::AddVnodes, m))?;
+        let name = name.trim().to_string();
+        let taken: Vec<u8> = self.nodes.iter().map(|n| n.slot).collect();
+        let node = Node {
+            id: NodeId(self.next_id),
+            name: name.clone(),
+            weight,
+            vnodes,
+            down: false,
+            slot: palette::free_slot(&taken),
+        };
+        let mut next = self.clone();
+        next.nodes.push(node);
+        next.next_id = self.next_id.wrapping_add(1);
+        let up_after = next.nodes.iter().filter(|n| !n.down).count() as u32;
+        let field = |e: &BuildError| match e {
+            BuildError::BadWeight { .. } => Field::AddWeight,
+            BuildError::BadVnodes { .. } | BuildError::TooManyPoints { .. } => Field::AddVnodes,
+            _ => Field::AddName,
+        };
+        self.rebuild(
+            next,
+            // Names inside sentences are isolated: a bidi control in one cannot reorder
+            // the words around it (see `display`).
+            Did::Added {
+                name: isolate(&name).into_owned(),
+            },
+            Ideal::Join {
+                nodes_after: up_after,
+            },
+            &field,
+        )
+    }
+
+    fn remove_node(&self, id: NodeId) -> Result<State, InputError> {
+        let field = Field::Node(id);
+        let node = self
+            .node(id)
+            .ok_or_else(|| InputError::new(field, Ui::NodeGone))?;
+        let ideal = self.leaving(node, field)?;
+        let mut next = self.clone();
+        next.nodes.retain(|n| n.id != id);
+        let what = Did::Removed {
+            name: isolate(&node.name).into_owned(),
+        };
+        self.rebuild(next, what, ideal, &|_| field)
+    }
+
+    fn set_down(&self, id: NodeId, down: bool) -> Result<State, InputError> {
+        let field = Field::Node(id);
+        let node = self
+            .node(id)
+            .ok_or_else(|| InputError::new(field, Ui::NodeGone))?;
+        if node.down == down {
+            // Nothing to do, and nothing refused: a message from before goes.
+            let mut next = self.clone();
+            if next.error.take().is_some() {
+                next.version += 1;
+            }
+            return Ok(next);
+        }
+        let ideal = if down {
+            self.leaving(node, field)?
+        } else {
+            Ideal::Join {
+                nodes_after: self.nodes.iter().filter(|n| !n.down).count() as u32 + 1,
+            }
+        };
+        let name = isolate(&node.name).into_owned();
+        let what = if down {
+            Did::MarkedDown { name }
+        } else {
+            Did::MarkedUp { name }
+        };
+        let (next, _) = self.edit_node(id, field, |n| n.down = down)?;
+        self.rebuild(next, what, ideal, &|_| field)
+    }
+
+    /// Whether `node` may leave the placement (jump hash only lets the last bucket go),
+    /// and the ideal movement if it does.
+    fn leaving(&self, node: &Node, field: Field) -> Result<Ideal, InputError> {
+        let Some(index) = self.current.index_of(node.id) else {
+            // A node that is down is not in the placement: it can go, moving nothing.
+            return Ok(Ideal::None);
+        };
+        self.current
+            .placement
+            .check_removal(index)
+            .map_err(|e| InputError::new(field, e))?;
+        let total = self.keys.len().max(1) as f64;
+        let share = self.current.loads.get(index as usize).copied().unwrap_or(0) as f64 / total;
+        Ok(Ideal::Leave { share })
+    }
+
+    fn edit_node(
+        &self,
+        id: NodeId,
+        field: Field,
+        edit: impl FnOnce(&mut Node),
+    ) -> Result<(State, String), InputError> {
+        let mut next = self.clone();
+        let node = next
+            .nodes
+            .iter_mut()
+            .find(|n| n.id == id)
+            .ok_or_else(|| InputError::new(field, Ui::NodeGone))?;
+        edit(node);
+        let name = isolate(&node.name).into_owned();
+        Ok((next, name))
+    }
+
+    /// Checks and builds `next`'s placement; on success records the change from this state.
+    fn rebuild(
+        &self,
+        mut next: State,
+        what: Did,
+        ideal: Ideal,
+        field: &dyn Fn(&BuildError) -> Field,
+    ) -> Result<State, InputError> {
+        let refuse = |e: BuildError| {
+            let field = field(&e);
+            InputError::new(field, e)
+        };
+        // Down nodes are checked too: a name stays taken while its node is down.
+        let all: Vec<NodeSpec> = next.nodes.iter().map(Node::spec).collect();
+        validate_nodes(&all, next.default_vnodes).map_err(refuse)?;
+        next.version = self.version + 1;
+        next.error = None;
+        next.pending = None;
+        next.change = None;
+        if let Some(done) = self.joined_or_left(&next) {
+            let (snapshot, moves) = done.map_err(refuse)?;
+            next.change = Some(Rc::new(Change::from_moves(
+                Rc::clone(&self.current),
+                &snapshot,
+                &next.keys,
+                what,
+                ideal,
+                next.version,
+                moves,
+            )));
+            next.current = Rc::new(snapshot);
+            return Ok(next);
+        }
+        let kept = self.slots_for(&next);
+        let previous = kept.as_ref().map(|(o, up)| (*o, up.as_slice()));
+        let compared = Compared {
+            before: Rc::clone(&self.current),
+            what,
+            ideal,
+        };
+        let keys = KeysToPlace::Given(next.keys.clone());
+        let plan = next
+            .plan(previous, keys, Some(compared))
+            .map_err(|e| match e {
+                PlaceError::Core(e) => refuse(e),
+                // A limit on the cluster as a whole: shown where its node-list problems are.
+                PlaceError::Limit(r) => InputError::refused(field(&BuildError::NoNodes), r),
+            })?;
+        Ok(State::run_or_defer(self, Job::new(plan)))
+    }
+}
