@@ -1,0 +1,407 @@
+//! Moves: the diff of two assignments of the same keys ([`diff`], [`MovesBuilder`],
+//! [`Moves`], [`Flow`]), the least movement a change could cause ([`Ideal`]) and the
+//! summary line ([`MoveSummary`]). Apart from balance, which looks at one assignment.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use super::{format, MetricsError};
+
+/// Keys that went from one node to another between two assignments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flow {
+    /// The label of the node that lost the keys.
+    pub from: u32,
+    /// The label of the node that gained them.
+    pub to: u32,
+    /// How many keys.
+    pub keys: u64,
+}
+
+/// What changed between two assignments of the same keys.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moves {
+    /// The number of keys compared.
+    pub total: u64,
+    /// How many of them changed owner.
+    pub moved: u64,
+    /// The movements, largest first; equal ones by `from`, then `to`, ascending.
+    pub flows: Vec<Flow>,
+    /// Positions (in the assignments) of the keys that moved, ascending.
+    pub moved_keys: Vec<usize>,
+}
+
+impl Moves {
+    /// The fraction of keys that moved, 0 when there are no keys.
+    pub fn fraction(&self) -> f64 {
+        ratio(self.moved, self.total)
+    }
+
+    /// Keys that left the node labelled `label`.
+    pub fn lost_by(&self, label: u32) -> u64 {
+        self.flows
+            .iter()
+            .filter(|f| f.from == label)
+            .map(|f| f.keys)
+            .sum()
+    }
+
+    /// Keys that arrived at the node labelled `label`.
+    pub fn gained_by(&self, label: u32) -> u64 {
+        self.flows
+            .iter()
+            .filter(|f| f.to == label)
+            .map(|f| f.keys)
+            .sum()
+    }
+
+    /// The numbers of the summary line, against the ideal for the change that was made.
+    pub fn summary(&self, ideal: Ideal) -> MoveSummary {
+        MoveSummary {
+            moved: self.moved,
+            total: self.total,
+            ideal,
+        }
+    }
+}
+
+fn ratio(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 / whole as f64
+    }
+}
+
+/// Compares two assignments of the same keys, key by key.
+///
+/// The entries are labels, not node indices: node indices shift when a node leaves, so the
+/// caller maps them to stable identities first (any `u32` will do). Assignments of
+/// different lengths are an error.
+///
+/// ```
+/// use ring_core::metrics::{diff, Flow};
+///
+/// let moves = diff(&[7, 7, 8, 8, 9], &[7, 9, 8, 9, 9]).unwrap();
+/// assert_eq!(moves.moved, 2);
+/// assert_eq!(moves.moved_keys, vec![1, 3]);
+/// assert_eq!(moves.flows[0], Flow { from: 7, to: 9, keys: 1 });
+/// assert_eq!(moves.fraction(), 0.4);
+/// ```
+pub fn diff(before: &[u32], after: &[u32]) -> Result<Moves, MetricsError> {
+    let mut builder = MovesBuilder::default();
+    builder.extend(before, after)?;
+    Ok(builder.finish())
+}
+
+/// [`diff`] taken a part at a time: the parts of two long assignments are compared in
+/// order, so the work can be spread over several frames. Key positions in
+/// [`Moves::moved_keys`] count from the start of the first part; the result of
+/// [`MovesBuilder::finish`] is exactly [`diff`] of the parts joined.
+///
+/// ```
+/// use ring_core::metrics::{diff, MovesBuilder};
+///
+/// let (before, after) = ([7, 7, 8, 8, 9], [7, 9, 8, 9, 9]);
+/// let mut builder = MovesBuilder::default();
+/// builder.extend(&before[..2], &after[..2]).unwrap();
+/// builder.extend(&before[2..], &after[2..]).unwrap();
+/// assert_eq!(builder.finish(), diff(&before, &after).unwrap());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct MovesBuilder {
+    counts: BTreeMap<(u32, u32), u64>,
+    moved_keys: Vec<usize>,
+    compared: usize,
+}
+
+impl MovesBuilder {
+    /// Compares the next part of the two assignments. Parts of different lengths are an
+    /// error and change nothing.
+    pub fn extend(&mut self, before: &[u32], after: &[u32]) -> Result<(), MetricsError> {
+        if before.len() != after.len() {
+            return Err(MetricsError::LengthMismatch {
+                before: before.len(),
+                after: after.len(),
+            });
+        }
+        let offset = self.compared;
+        for (key, (&from, &to)) in before.iter().zip(after).enumerate() {
+            if from != to {
+                *self.counts.entry((from, to)).or_insert(0) += 1;
+                self.moved_keys.push(offset + key);
+            }
+        }
+        self.compared += before.len();
+        Ok(())
+    }
+
+    /// The keys compared so far.
+    pub fn compared(&self) -> usize {
+        self.compared
+    }
+
+    /// The movements over every part compared.
+    pub fn finish(self) -> Moves {
+        Moves {
+            total: self.compared as u64,
+            moved: self.moved_keys.len() as u64,
+            flows: flows_of(self.counts),
+            moved_keys: self.moved_keys,
+        }
+    }
+}
+
+/// The flows of keys counted per (from, to), in the order [`Moves::flows`] promises:
+/// largest first, equal counts by (from, to).
+pub(crate) fn flows_of(counts: BTreeMap<(u32, u32), u64>) -> Vec<Flow> {
+    let flows: Vec<Flow> = counts
+        .into_iter()
+        .map(|((from, to), keys)| Flow { from, to, keys })
+        .collect();
+    // The map already ordered equal counts by (from, to): sorting `(MAX - keys, index)`
+    // keeps that order among them, as a stable sort would, and is the sort of the key
+    // positions (one copy of the sort in a wasm build).
+    let mut order: Vec<(u64, usize)> = flows
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (u64::MAX - f.keys, i))
+        .collect();
+    order.sort_unstable();
+    order
+        .into_iter()
+        .filter_map(|(_, i)| flows.get(i).copied())
+        .collect()
+}
+
+/// The fraction of keys that must move, at the least, when one node joins and the cluster
+/// then has `nodes_after` equal nodes: the newcomer's fair part, `1 / nodes_after`. A node
+/// joining a cluster of `n` nodes passes `n + 1` and gets `1 / (n + 1)`. 0 for 0 nodes.
+///
+/// ```
+/// use ring_core::metrics::ideal_join_fraction;
+///
+/// assert_eq!(ideal_join_fraction(4), 0.25); // the 4th node takes a quarter
+/// ```
+pub fn ideal_join_fraction(nodes_after: u32) -> f64 {
+    if nodes_after == 0 {
+        0.0
+    } else {
+        1.0 / f64::from(nodes_after)
+    }
+}
+
+/// The fraction of keys that must move, at the least, when a node that owned
+/// `share_of_leaver` of them leaves: exactly its own keys, no others. The share is clamped
+/// to `0..=1`; NaN gives 0.
+pub fn ideal_leave_fraction(share_of_leaver: f64) -> f64 {
+    if share_of_leaver.is_nan() {
+        0.0
+    } else {
+        share_of_leaver.clamp(0.0, 1.0)
+    }
+}
+
+/// The least movement a change could cause, for the summary line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ideal {
+    /// One node joined; the cluster now has `nodes_after` equal nodes
+    /// ([`ideal_join_fraction`]).
+    Join {
+        /// The node count after the join.
+        nodes_after: u32,
+    },
+    /// One node left, owning `share` of the keys before ([`ideal_leave_fraction`]).
+    Leave {
+        /// The leaver's share of the keys.
+        share: f64,
+    },
+    /// No ideal to compare with (a reweight, another algorithm).
+    None,
+}
+
+impl Ideal {
+    /// The ideal fraction of keys moved, if there is one.
+    pub fn fraction(self) -> Option<f64> {
+        match self {
+            Ideal::Join { nodes_after } => Some(ideal_join_fraction(nodes_after)),
+            Ideal::Leave { share } => Some(ideal_leave_fraction(share)),
+            Ideal::None => None,
+        }
+    }
+}
+
+/// The numbers of the line that sums up a change, with its English wording as
+/// [`fmt::Display`]: `1,204 of 10,000 keys moved (12.0%); ideal 1/11 = 9.1%`.
+///
+/// Another language words the same fields, with [`format`] for the numbers.
+///
+/// ```
+/// use ring_core::metrics::{Ideal, MoveSummary};
+///
+/// let s = MoveSummary { moved: 1204, total: 10_000, ideal: Ideal::Join { nodes_after: 11 } };
+/// assert_eq!(s.to_string(), "1,204 of 10,000 keys moved (12.0%); ideal 1/11 = 9.1%");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveSummary {
+    /// Keys that changed owner.
+    pub moved: u64,
+    /// Keys compared.
+    pub total: u64,
+    /// The least movement the change could cause.
+    pub ideal: Ideal,
+}
+
+impl MoveSummary {
+    /// The fraction of keys that moved, 0 when there are no keys.
+    pub fn fraction(&self) -> f64 {
+        ratio(self.moved, self.total)
+    }
+
+    /// The ideal fraction, if there is one.
+    pub fn ideal_fraction(&self) -> Option<f64> {
+        self.ideal.fraction()
+    }
+}
+
+impl fmt::Display for MoveSummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let noun = if self.total == 1 { "key" } else { "keys" };
+        write!(
+            f,
+            "{} of {} {noun} moved ({})",
+            format::group_thousands(self.moved),
+            format::group_thousands(self.total),
+            format::percent(self.fraction(), 1)
+        )?;
+        match self.ideal {
+            Ideal::Join { nodes_after } if nodes_after > 0 => write!(
+                f,
+                "; ideal 1/{} = {}",
+                format::group_thousands(u64::from(nodes_after)),
+                format::percent(ideal_join_fraction(nodes_after), 1)
+            ),
+            Ideal::Leave { share } => write!(
+                f,
+                "; ideal {} (the leaving node's share)",
+                format::percent(ideal_leave_fraction(share), 1)
+            ),
+            Ideal::Join { .. } | Ideal::None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // Tests fail loudly by design: an unwrap on a result that must be Ok is the assertion.
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn diff_by_hand() {
+        let before = [1, 1, 1, 2, 2, 3, 3, 3];
+        let after = [1, 4, 4, 2, 4, 3, 1, 3];
+        let m = diff(&before, &after).unwrap();
+        assert_eq!((m.total, m.moved), (8, 4));
+        assert_eq!(m.moved_keys, vec![1, 2, 4, 6]);
+        assert_eq!(
+            m.flows,
+            vec![
+                Flow {
+                    from: 1,
+                    to: 4,
+                    keys: 2
+                },
+                Flow {
+                    from: 2,
+                    to: 4,
+                    keys: 1
+                },
+                Flow {
+                    from: 3,
+                    to: 1,
+                    keys: 1
+                },
+            ]
+        );
+        assert_eq!(m.fraction(), 0.5);
+        assert_eq!(
+            (m.gained_by(4), m.lost_by(4), m.lost_by(1), m.gained_by(1)),
+            (3, 0, 2, 1)
+        );
+        assert_eq!(
+            diff(&[1, 2], &[1]),
+            Err(MetricsError::LengthMismatch {
+                before: 2,
+                after: 1
+            })
+        );
+        let none = diff(&[], &[]).unwrap();
+        assert_eq!((none.total, none.moved, none.fraction()), (0, 0, 0.0));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn diff_matches_a_naive_count(
+            pairs in proptest::collection::vec((0u32..5, 0u32..5), 0..200)
+        ) {
+            let (before, after): (Vec<u32>, Vec<u32>) = pairs.iter().copied().unzip();
+            let m = diff(&before, &after).unwrap();
+            let moved: Vec<usize> = (0..before.len()).filter(|&i| before[i] != after[i]).collect();
+            prop_assert_eq!(&m.moved_keys, &moved);
+            prop_assert_eq!(m.moved, moved.len() as u64);
+            prop_assert_eq!(m.total, before.len() as u64);
+            prop_assert_eq!(m.flows.iter().map(|f| f.keys).sum::<u64>(), m.moved);
+            for f in &m.flows {
+                let naive = moved.iter().filter(|&&i| before[i] == f.from && after[i] == f.to).count();
+                prop_assert_eq!(f.keys, naive as u64);
+                prop_assert!(f.from != f.to && f.keys > 0);
+            }
+            for w in m.flows.windows(2) {
+                prop_assert!((w[1].keys, w[0].from, w[0].to) < (w[0].keys, w[1].from, w[1].to));
+            }
+        }
+    }
+
+    #[test]
+    fn ideal_fractions() {
+        assert_eq!(ideal_join_fraction(11), 1.0 / 11.0);
+        assert_eq!(ideal_join_fraction(1), 1.0);
+        assert_eq!(ideal_join_fraction(0), 0.0);
+        assert_eq!(ideal_leave_fraction(0.3), 0.3);
+        assert_eq!(ideal_leave_fraction(1.5), 1.0);
+        assert_eq!(ideal_leave_fraction(-0.1), 0.0);
+        assert_eq!(ideal_leave_fraction(f64::NAN), 0.0);
+    }
+
+    #[test]
+    fn summary_lines() {
+        let moves = diff(&[0; 10_000], &[[0; 8796].as_slice(), &[1; 1204]].concat()).unwrap();
+        let s = moves.summary(Ideal::Join { nodes_after: 11 });
+        assert_eq!(
+            s.to_string(),
+            "1,204 of 10,000 keys moved (12.0%); ideal 1/11 = 9.1%"
+        );
+        assert_eq!(s.ideal_fraction(), Some(1.0 / 11.0));
+        let leave = MoveSummary {
+            moved: 1,
+            total: 1,
+            ideal: Ideal::Leave { share: 0.25 },
+        };
+        assert_eq!(
+            leave.to_string(),
+            "1 of 1 key moved (100.0%); ideal 25.0% (the leaving node's share)"
+        );
+        let plain = MoveSummary {
+            moved: 0,
+            total: 0,
+            ideal: Ideal::None,
+        };
+        assert_eq!(plain.to_string(), "0 of 0 keys moved (0.0%)");
+        assert_eq!(plain.ideal_fraction(), None);
+    }
+}
