@@ -3,15 +3,14 @@
 
 use std::rc::Rc;
 
-use ring_core::ketama::Weighting;
-use ring_core::ring::Naming;
+use ring_core::registry::{ParamKind, ParamRef};
 use ring_core::HashFn;
 use yew::prelude::*;
 
 use super::field_error::{invalid, FieldError};
 use super::{use_lang, value_of, Dispatch};
-use crate::i18n::{Msg, Ui};
-use crate::model::{Action, AlgoKind, Field, InputError, State};
+use crate::i18n::{Lang, Msg, Ui};
+use crate::model::{Action, AlgoId, Field, InputError, State};
 
 /// Props of [`AlgorithmPanel`].
 #[derive(Properties, PartialEq)]
@@ -26,10 +25,10 @@ fn number_field(
     state: &Rc<State>,
     dispatch: &Dispatch,
     id: &'static str,
-    label: &'static str,
+    label: String,
     value: String,
     field: Field,
-    action: fn(String) -> Action,
+    action: impl Fn(String) -> Action + 'static,
 ) -> Html {
     let d = dispatch.clone();
     let onchange = Callback::from(move |e: Event| d.dispatch(action(value_of(&e))));
@@ -45,6 +44,36 @@ fn number_field(
     }
 }
 
+/// The field of one parameter of the chosen algorithm, as the registry describes it: a menu
+/// for named options, a text field for a number. Its id is the parameter's flag.
+fn param_field(state: &Rc<State>, dispatch: &Dispatch, lang: Lang, param: ParamRef) -> Html {
+    let spec = param.spec();
+    let id = spec.flag;
+    let field = Field::Param(param);
+    let value = state.params.get(param);
+    let label = lang.t(Msg::ParamLabel(param)).to_string();
+    let text = move |text: String| Action::SetParam { param, text };
+    match spec.kind {
+        ParamKind::Choice { options, .. } => {
+            let d = dispatch.clone();
+            let onchange = Callback::from(move |e: Event| d.dispatch(text(value_of(&e))));
+            let err = format!("{id}-error");
+            html! {
+                <div class="field">
+                    <label for={id}>{ label }</label>
+                    <select id={id} onchange={onchange} aria-describedby={err.clone()}>
+                        { for options.iter().enumerate().map(|(i, name)| html! {
+                            <option value={*name} selected={i == value as usize}>{ lang.t(Msg::OptionLabel(param, i)) }</option>
+                        }) }
+                    </select>
+                    <FieldError state={state.clone()} field={field} id={err} />
+                </div>
+            }
+        }
+        _ => number_field(state, dispatch, id, label, spec.write(value), field, text),
+    }
+}
+
 /// The algorithm panel.
 #[component]
 pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
@@ -54,7 +83,7 @@ pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
     let onalgo = {
         let d = d.clone();
         Callback::from(move |e: Event| {
-            if let Some(kind) = AlgoKind::from_id(&value_of(&e)) {
+            if let Some(kind) = AlgoId::from_name(&value_of(&e)) {
                 d.dispatch(Action::SetAlgorithm(kind));
             }
         })
@@ -70,89 +99,15 @@ pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
     let config = state.config();
     let fixed = config.algorithm.fixed_hash();
     let shown_hash = config.effective_hash();
-    let params = &state.params;
-    let extra = match state.kind {
-        AlgoKind::Virtual => {
-            let d = d.clone();
-            let onnaming = Callback::from(move |e: Event| {
-                if let Some(n) = Naming::parse(&value_of(&e)) {
-                    d.dispatch(Action::SetNaming(n));
-                }
-            });
-            html! {
-                <div class="field">
-                    <label for="naming">{ lang.ui(Ui::VnodeNames) }</label>
-                    <select id="naming" onchange={onnaming}>
-                        { for Naming::ALL.iter().map(|n| html! {
-                            <option value={n.name()} selected={*n == params.naming}>{ lang.t(Msg::NamingLabel(*n)) }</option>
-                        }) }
-                    </select>
-                </div>
-            }
-        }
-        AlgoKind::Ketama => {
-            let d = d.clone();
-            let onweighting = Callback::from(move |e: Event| {
-                let v = value_of(&e);
-                if let Some(w) = Weighting::ALL.into_iter().find(|w| w.name() == v) {
-                    d.dispatch(Action::SetWeighting(w));
-                }
-            });
-            html! {
-                <div class="field">
-                    <label for="weighting">{ lang.ui(Ui::WeightsAsIn) }</label>
-                    <select id="weighting" onchange={onweighting}>
-                        { for Weighting::ALL.iter().map(|w| html! {
-                            <option value={w.name()} selected={*w == params.weighting}>{ lang.t(Msg::WeightingLabel(*w)) }</option>
-                        }) }
-                    </select>
-                </div>
-            }
-        }
-        AlgoKind::GoZero => number_field(
-            state,
-            d,
-            "replicas",
-            lang.ui(Ui::ReplicasLabel),
-            params.replicas.to_string(),
-            Field::Replicas,
-            Action::SetReplicas,
-        ),
-        AlgoKind::SlotTable => number_field(
-            state,
-            d,
-            "slots",
-            lang.ui(Ui::SlotsLabel),
-            params.slots.to_string(),
-            Field::Slots,
-            Action::SetSlots,
-        ),
-        AlgoKind::Maglev => number_field(
-            state,
-            d,
-            "table-size",
-            lang.ui(Ui::TableSizeLabel),
-            params.table_size.to_string(),
-            Field::TableSize,
-            Action::SetTableSize,
-        ),
-        AlgoKind::Bounded => number_field(
-            state,
-            d,
-            "epsilon",
-            lang.ui(Ui::EpsilonLabel),
-            params.epsilon.to_string(),
-            Field::Epsilon,
-            Action::SetEpsilon,
-        ),
-        _ => Html::default(),
-    };
-    let vnodes = if state.kind.uses_vnodes() {
+    let extra: Html = (0..state.kind.spec().params.len())
+        .map(|i| param_field(state, d, lang, ParamRef::new(state.kind, i as u8)))
+        .collect();
+    let vnodes = if state.kind.spec().uses_vnodes {
         number_field(
             state,
             d,
             "default-vnodes",
-            lang.ui(Ui::DefaultVnodesLabel),
+            lang.ui(Ui::DefaultVnodesLabel).to_string(),
             state.default_vnodes.to_string(),
             Field::DefaultVnodes,
             Action::SetDefaultVnodes,
@@ -166,7 +121,7 @@ pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
             <div class="field">
                 <label for="algorithm">{ lang.ui(Ui::Placement) }</label>
                 <select id="algorithm" onchange={onalgo} aria-describedby="algorithm-about algorithm-error">
-                    { for AlgoKind::ALL.iter().map(|k| html! {
+                    { for AlgoId::ALL.iter().map(|k| html! {
                         <option value={k.id()} selected={*k == state.kind}>{ lang.t(Msg::AlgoLabel(*k)) }</option>
                     }) }
                 </select>

@@ -18,7 +18,7 @@ use crate::model::compare::{
     MIN_ALGOS,
 };
 use crate::model::limits::MAX_VIEW_KEYS;
-use crate::model::{AlgoKind, State};
+use crate::model::{AlgoId, State};
 
 /// Props of [`CompareView`].
 #[derive(Properties, PartialEq)]
@@ -154,7 +154,7 @@ pub fn CompareView(props: &CompareProps) -> Html {
             }
         })
     };
-    let toggles = AlgoKind::ALL.iter().map(|&kind| {
+    let toggles = AlgoId::ALL.iter().map(|&kind| {
         let on = settings.kinds.contains(&kind);
         let onchange = {
             let (settings, error) = (settings.clone(), error.clone());

@@ -45,8 +45,8 @@ fn row(lang: Lang, state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
         let d = dispatch.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(Action::RemoveNode(id)))
     };
-    let uses_weight = state.kind.uses_weight();
-    let uses_vnodes = state.kind.uses_vnodes();
+    let uses_weight = state.kind.spec().uses_weights;
+    let uses_vnodes = state.kind.spec().uses_vnodes;
     let name = n.name.clone();
     html! {
         <li class={classes!("node-row", down.then_some("down"))} key={id.0} data-node={name.clone()}>
@@ -101,7 +101,7 @@ pub fn NodeList(props: &NodeListProps) -> Html {
     let lang = use_lang();
     let up = state.nodes.iter().filter(|n| !n.down).count();
     let kind = state.kind;
-    let hint = match (kind.uses_weight(), kind.uses_vnodes()) {
+    let hint = match (kind.spec().uses_weights, kind.spec().uses_vnodes) {
         (true, true) => Msg::NodesHintVnodes {
             kind,
             default: state.default_vnodes,

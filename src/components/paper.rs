@@ -20,7 +20,7 @@ use crate::i18n::{Lang, Msg, Ui};
 use crate::model::paper::{
     list_text, parse_nodes, parse_vnodes, r1_text, start, Cell, CellWork, PaperSpec, MAX_POINTS,
 };
-use crate::model::{AlgoKind, State};
+use crate::model::{AlgoId, State};
 
 /// Props of [`PaperPanel`].
 #[derive(Properties, PartialEq)]
@@ -193,7 +193,7 @@ pub fn PaperPanel(props: &PaperProps) -> Html {
     let onalgo = {
         let spec = spec.clone();
         Callback::from(move |e: Event| {
-            if let Some(kind) = AlgoKind::from_id(&super::value_of(&e)) {
+            if let Some(kind) = AlgoId::from_name(&super::value_of(&e)) {
                 spec.set(PaperSpec {
                     kind,
                     ..(*spec).clone()
@@ -274,7 +274,7 @@ pub fn PaperPanel(props: &PaperProps) -> Html {
                     <div class="field">
                         <label for="paper-algo">{ lang.ui(Ui::Algorithm) }</label>
                         <select id="paper-algo" onchange={onalgo}>
-                            { for AlgoKind::ALL.iter().map(|k| html! {
+                            { for AlgoId::ALL.iter().map(|k| html! {
                                 <option value={k.id()} selected={*k == effective.kind}>{ lang.t(Msg::AlgoLabel(*k)) }</option>
                             }) }
                         </select>

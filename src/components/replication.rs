@@ -18,7 +18,7 @@ use crate::model::limits::{MAX_REPLICAS, MAX_VIEW_KEYS};
 use crate::model::replication_view::{
     parse_replicas, replication_view, KeyReplicas, ReplicationProblem, ReplicationSettings,
 };
-use crate::model::{Action, AlgoKind, NodeId, State};
+use crate::model::{Action, AlgoId, NodeId, State};
 
 /// Props of [`ReplicationPanel`].
 #[derive(Properties, PartialEq)]
@@ -169,7 +169,7 @@ pub fn ReplicationPanel(props: &ReplicationProps) -> Html {
             let onring = {
                 let dispatch = props.dispatch.clone();
                 Callback::from(move |_: MouseEvent| {
-                    dispatch.dispatch(Action::SetAlgorithm(AlgoKind::Virtual))
+                    dispatch.dispatch(Action::SetAlgorithm(AlgoId::Virtual))
                 })
             };
             html! {

@@ -89,16 +89,7 @@ pub fn ease(t: f64) -> f64 {
     }
 }
 
-/// `2^bits` with a superscript exponent, for scale labels ("2³²").
-pub fn power_of_two(bits: u32) -> String {
-    const SUPER: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-    let exp: String = bits
-        .to_string()
-        .chars()
-        .filter_map(|c| c.to_digit(10).map(|d| SUPER[d as usize]))
-        .collect();
-    format!("2{exp}")
-}
+pub use crate::model::display::power_of_two;
 
 /// A name cut to `max` characters with an ellipsis, for labels in tight places, and
 /// isolated so that bidirectional controls in it cannot reorder the rest of the label

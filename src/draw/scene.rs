@@ -9,7 +9,7 @@ use super::charts::{Bar, BarsScene, Unit};
 use super::ring::{KeyDot, PointMark, RingHit, RingScene, Traveller, Walk};
 use super::Theme;
 use crate::i18n::Msg;
-use crate::model::{AlgoKind, Rgb, Snapshot, State};
+use crate::model::{AlgoId, Rgb, Snapshot, State};
 
 /// Most table cells drawn; larger tables draw one cell per group of entries.
 pub const MAX_CELLS: usize = 16_384;
@@ -372,12 +372,14 @@ pub fn ring_hit_words(state: &State, hit: RingHit) -> Option<Msg> {
             } else {
                 crate::model::ring_distance(prev, p.position, snap.space_bits())
             };
-            let vnode = match (&snap.config.algorithm, snap.kind) {
-                (ring_core::Algorithm::Virtual { naming }, AlgoKind::Virtual) => {
-                    Some(naming.vnode_name(&node.name, p.replica, snap.config.effective_hash()))
-                }
-                _ => None,
-            };
+            // Only the virtual-node ring names its points after their nodes.
+            let vnode = (snap.kind == AlgoId::Virtual).then(|| {
+                ring_core::ring::Naming::of(&snap.config.algorithm).vnode_name(
+                    &node.name,
+                    p.replica,
+                    snap.config.effective_hash(),
+                )
+            });
             Some(Msg::HoverPoint {
                 replica: p.replica,
                 node: node.name.clone(),

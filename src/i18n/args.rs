@@ -17,17 +17,19 @@ use ring_core::error::{
     MAX_WEIGHT,
 };
 use ring_core::metrics::{format, Ideal, MetricsError, MoveSummary};
+use ring_core::registry::ParamKind;
 use ring_core::BuildError;
 
 use super::sentence::{self, Sentence};
 use super::{catalogue, text, ui, Lang, Msg, Phrase, Range, Ui};
-use crate::draw::power_of_two;
 use crate::model::defaults;
+use crate::model::display::power_of_two;
+use crate::model::message::{Choice, Noun};
 use crate::model::keys::{MAX_KEYS, MIN_KEYS};
 use crate::model::limits::Refusal;
 use crate::model::tour::STEP_COUNT;
 use crate::model::url::MAX_QUERY_BYTES;
-use crate::model::AlgoKind;
+use crate::model::AlgoId;
 
 /// The arguments of one sentence, as text, in the order of its template's `{0}`, `{1}`, ….
 #[derive(Default)]
@@ -145,7 +147,6 @@ impl<'a> Args<'a> {
             Range::Weight => a.raw(MAX_WEIGHT.into()),
             Range::Vnodes => a.raw(MAX_VNODES.into()),
             Range::KeyCount => a.raw(MIN_KEYS.into()).raw(MAX_KEYS.into()),
-            Range::Epsilon => a.own(MAX_EPSILON.to_string()),
         };
         self.sub(lang, Phrase::Range(r), a)
     }
@@ -179,11 +180,11 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         Msg::HashAbout(hash) => {
             a.phrase(lang, Phrase::HashAbout(*hash));
         }
-        Msg::NamingLabel(n) => {
-            a.phrase(lang, Phrase::Naming(*n));
+        Msg::ParamLabel(p) => {
+            a.phrase(lang, Phrase::ParamLabel(*p));
         }
-        Msg::WeightingLabel(w) => {
-            a.phrase(lang, Phrase::Weighting(*w));
+        Msg::OptionLabel(p, option) => {
+            a.phrase(lang, Phrase::ParamOption(*p, *option));
         }
         Msg::ViewLabel(v) => {
             a.phrase(lang, Phrase::View(*v));
@@ -272,8 +273,15 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         Msg::SeedNotWhole { text } => {
             a.s(text).raw(u64::MAX);
         }
-        Msg::EpsilonNotNumber { text } | Msg::EpsilonOutOfRange { text } => {
-            a.s(text).range(lang, Range::Epsilon);
+        Msg::RealNotNumber { what, text } | Msg::RealOutOfRange { what, text } => {
+            a.s(text);
+            if let ParamKind::Real { above, max, .. } = what.spec().kind {
+                let mut r = Args::default();
+                r.phrase(lang, Phrase::ParamNoun(*what))
+                    .own(above.to_string())
+                    .own(max.to_string());
+                a.sub(lang, Phrase::RealRange, r);
+            }
         }
         Msg::ParamOutOfRange {
             what,
@@ -285,7 +293,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
             param_range(&mut a, lang, *what, *min, *max);
         }
         Msg::ParamEmpty { what, min, max } => {
-            a.phrase(lang, Phrase::Quantity(*what));
+            a.phrase(lang, noun(*what));
             param_range(&mut a, lang, *what, *min, *max);
         }
         Msg::ParamNotWhole {
@@ -357,14 +365,15 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
             }
         }
         Msg::DefaultVnodesSet { vnodes: n }
-        | Msg::ReplicasSet { replicas: n }
-        | Msg::SlotsSet { slots: n }
-        | Msg::TableSizeSet { size: n }
         | Msg::SlotmapTooLong { max: n } => {
             a.raw((*n).into());
         }
-        Msg::LinkNotPrime { size } => {
-            a.raw((*size).into()).raw(MAX_TABLE_SIZE.into());
+        Msg::LinkNotPrime { param, size } => {
+            a.raw((*size).into());
+            if let ParamKind::Whole { min, max, .. } = param.spec().kind {
+                a.raw(min.into()).raw(max.into());
+            }
+            a.s(param.spec().key).phrase(lang, Phrase::ParamNoun(*param));
         }
         Msg::AlgorithmSet(kind) | Msg::NotARing { kind } | Msg::PaperNoVnodes { kind } => {
             a.phrase(lang, Phrase::Algo(*kind));
@@ -376,14 +385,12 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         Msg::HashSet(hash) => {
             a.s(hash.name());
         }
-        Msg::NamingSet(n) => {
-            a.s(n.name());
-        }
-        Msg::WeightingSet(w) => {
-            a.phrase(lang, Phrase::WeightingName(*w));
-        }
-        Msg::EpsilonSet { epsilon } => {
-            a.own(epsilon.to_string());
+        Msg::ParamSet { param, value } => {
+            a.phrase(lang, Phrase::ParamNoun(*param));
+            match param.spec().kind {
+                ParamKind::Choice { .. } => a.phrase(lang, Phrase::ParamOption(*param, *value as usize)),
+                _ => a.own(value.to_string()),
+            };
         }
 
         Msg::StepHashRing {
@@ -665,8 +672,8 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         Msg::PaperHint { kind, max_points } => {
             // Only the algorithms with virtual nodes name them in the paper's table.
             match kind {
-                AlgoKind::Virtual => a.phrase(lang, Phrase::PaperNamingVirtual),
-                AlgoKind::Bounded => a.phrase(lang, Phrase::PaperNamingBounded),
+                AlgoId::Virtual => a.phrase(lang, Phrase::PaperNamingVirtual),
+                AlgoId::Bounded => a.phrase(lang, Phrase::PaperNamingBounded),
                 _ => a.word(""),
             };
             a.int(*max_points);
@@ -866,8 +873,11 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         Msg::LinkOmitted { count } => {
             a.raw((*count).into()).raw(defaults::KEYS.into());
         }
-        Msg::NotOneOf { text, all, .. } => {
+        Msg::NotOneOf { what, text, all } => {
             a.s(text).s(all);
+            if let Choice::Param(p) = what {
+                a.phrase(lang, Phrase::ParamNoun(*p));
+            }
         }
         Msg::SlotmapLength { has, slots } => {
             a.raw(*has as u64).raw((*slots).into());
@@ -1009,9 +1019,17 @@ fn moved_args(lang: Lang, s: &MoveSummary) -> Args<'static> {
     a
 }
 
-fn param_range(a: &mut Args<'_>, lang: Lang, what: super::Quantity, min: u32, max: u32) {
+/// The words that name `what`.
+fn noun(what: Noun) -> Phrase {
+    match what {
+        Noun::Quantity(q) => Phrase::Quantity(q),
+        Noun::Param(p) => Phrase::ParamNoun(p),
+    }
+}
+
+fn param_range(a: &mut Args<'_>, lang: Lang, what: Noun, min: u32, max: u32) {
     let mut r = Args::default();
-    r.phrase(lang, Phrase::Quantity(what))
+    r.phrase(lang, noun(what))
         .raw(min.into())
         .raw(max.into());
     a.sub(lang, Phrase::ParamRange, r);

@@ -25,10 +25,10 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use ring_core::ketama::Weighting;
+use ring_core::registry::ParamRef;
 use ring_core::HashFn;
 
-use crate::model::{AlgoKind, ViewKind};
+use crate::model::{AlgoId, ViewKind};
 
 mod args;
 #[macro_use]
@@ -66,31 +66,34 @@ fn catalogue(lang: Lang) -> &'static Catalogue {
 #[derive(Clone, Copy, Debug)]
 enum Phrase {
     /// An algorithm's name ([`Msg::AlgoLabel`]).
-    Algo(AlgoKind),
+    Algo(AlgoId),
     /// [`Msg::AlgoAbout`].
-    AlgoAbout(AlgoKind),
+    AlgoAbout(AlgoId),
     /// [`Msg::WeightMeaning`].
-    WeightMeaning(AlgoKind),
+    WeightMeaning(AlgoId),
     /// [`Msg::HashAbout`].
     HashAbout(HashFn),
-    /// [`Msg::NamingLabel`].
-    Naming(ring_core::ring::Naming),
-    /// [`Msg::WeightingLabel`].
-    Weighting(Weighting),
+    /// An algorithm's parameter as its field is labelled ([`Msg::ParamLabel`]).
+    ParamLabel(ParamRef),
+    /// An algorithm's parameter as a sentence names it ("the slot count").
+    ParamNoun(ParamRef),
+    /// An option of a parameter with named options ([`Msg::OptionLabel`]).
+    ParamOption(ParamRef, usize),
     /// [`Msg::ViewLabel`].
     View(ViewKind),
     /// [`Msg::TourTitle`].
     TourTitle(u32),
     /// [`Msg::TourCaption`].
     TourCaption(u32),
-    /// ketama's weighting, short, as [`Msg::WeightingSet`] names it.
-    WeightingName(Weighting),
     Quantity(Quantity),
     ListKind(ListKind),
     /// What a value may be; its limits are `{0}` (and `{1}`).
     Range(Range),
-    /// `{0}` (a [`Phrase::Quantity`]) is a whole number from `{1}` to `{2}`.
+    /// `{0}` (a [`Phrase::Quantity`] or [`Phrase::ParamNoun`]) is a whole number from `{1}`
+    /// to `{2}`.
     ParamRange,
+    /// `{0}` (a [`Phrase::ParamNoun`]) is a number above `{1}` and at most `{2}`.
+    RealRange,
     /// `{0}` (a [`Phrase::ListKind`]) are whole numbers from 1 to `{1}`.
     ListRange,
     /// R1 when a node owns nothing.
@@ -133,16 +136,10 @@ enum Range {
     Weight,
     Vnodes,
     KeyCount,
-    Epsilon,
 }
 
 impl Range {
-    const ALL: [Range; 4] = [
-        Range::Weight,
-        Range::Vnodes,
-        Range::KeyCount,
-        Range::Epsilon,
-    ];
+    const ALL: [Range; 3] = [Range::Weight, Range::Vnodes, Range::KeyCount];
 }
 
 /// What only the page needs of a language (the model's [`Lang`] is the choice itself).

@@ -11,15 +11,14 @@
 //! message whose wording depends on one of its fields (a choice, a flag) has one sentence
 //! per wording.
 
-use ring_core::ketama::Weighting;
 use ring_core::metrics::{Ideal, MetricsError, MoveSummary};
-use ring_core::ring::Naming;
+use ring_core::registry::{OPTION_COUNT, PARAM_COUNT};
 use ring_core::{BuildError, HashFn};
 
 use super::{Choice, ListKind, Msg, Phrase, Quantity, Range};
 use crate::model::limits::Refusal;
 use crate::model::tour::STEP_COUNT;
-use crate::model::{AlgoKind, ViewKind};
+use crate::model::{AlgoId, ViewKind};
 
 /// Declares [`Sentence`] and the list of all its keys (the tests walk it).
 macro_rules! sentences {
@@ -57,8 +56,8 @@ sentences! {
     ParamOutOfRange,
     ParamEmpty,
     ParamNotWhole,
-    EpsilonNotNumber,
-    EpsilonOutOfRange,
+    RealNotNumber,
+    RealOutOfRange,
     ExplainTooLong,
     NoSuchStep,
     TourNoNode,
@@ -81,12 +80,7 @@ sentences! {
     DefaultVnodesSet,
     AlgorithmSet,
     HashSet,
-    NamingSet,
-    WeightingSet,
-    ReplicasSet,
-    SlotsSet,
-    TableSizeSet,
-    EpsilonSet,
+    ParamSet,
     StepHashRing,
     StepWalk,
     StepOwner,
@@ -212,8 +206,7 @@ sentences! {
     LinkNotBuilt,
     NotAnAlgorithm,
     NotAHash,
-    NotANaming,
-    NotAWeighting,
+    NotAnOption,
     NotAView,
     NotATheme,
     NotALayout,
@@ -276,8 +269,7 @@ pub(super) fn sentence(msg: &Msg) -> Sentence {
         Msg::NotOneOf { what, .. } => match what {
             Choice::Algorithm => Sentence::NotAnAlgorithm,
             Choice::Hash => Sentence::NotAHash,
-            Choice::Naming => Sentence::NotANaming,
-            Choice::Weighting => Sentence::NotAWeighting,
+            Choice::Param(_) => Sentence::NotAnOption,
             Choice::View => Sentence::NotAView,
             Choice::Theme => Sentence::NotATheme,
             Choice::Layout => Sentence::NotALayout,
@@ -300,8 +292,8 @@ fn by_variant(msg: &Msg) -> Sentence {
         | Msg::AlgoAbout(_)
         | Msg::WeightMeaning(_)
         | Msg::HashAbout(_)
-        | Msg::NamingLabel(_)
-        | Msg::WeightingLabel(_)
+        | Msg::ParamLabel(_)
+        | Msg::OptionLabel(..)
         | Msg::ViewLabel(_)
         | Msg::TourTitle(_)
         | Msg::TourCaption(_) => Sentence::Words,
@@ -321,8 +313,8 @@ fn by_variant(msg: &Msg) -> Sentence {
         Msg::ParamOutOfRange { .. } => Sentence::ParamOutOfRange,
         Msg::ParamEmpty { .. } => Sentence::ParamEmpty,
         Msg::ParamNotWhole { .. } => Sentence::ParamNotWhole,
-        Msg::EpsilonNotNumber { .. } => Sentence::EpsilonNotNumber,
-        Msg::EpsilonOutOfRange { .. } => Sentence::EpsilonOutOfRange,
+        Msg::RealNotNumber { .. } => Sentence::RealNotNumber,
+        Msg::RealOutOfRange { .. } => Sentence::RealOutOfRange,
         Msg::ExplainTooLong { .. } => Sentence::ExplainTooLong,
         Msg::NoSuchStep { .. } => Sentence::NoSuchStep,
         Msg::TourNoNode { .. } => Sentence::TourNoNode,
@@ -344,12 +336,7 @@ fn by_variant(msg: &Msg) -> Sentence {
         Msg::DefaultVnodesSet { .. } => Sentence::DefaultVnodesSet,
         Msg::AlgorithmSet(_) => Sentence::AlgorithmSet,
         Msg::HashSet(_) => Sentence::HashSet,
-        Msg::NamingSet(_) => Sentence::NamingSet,
-        Msg::WeightingSet(_) => Sentence::WeightingSet,
-        Msg::ReplicasSet { .. } => Sentence::ReplicasSet,
-        Msg::SlotsSet { .. } => Sentence::SlotsSet,
-        Msg::TableSizeSet { .. } => Sentence::TableSizeSet,
-        Msg::EpsilonSet { .. } => Sentence::EpsilonSet,
+        Msg::ParamSet { .. } => Sentence::ParamSet,
         Msg::StepHashRing { .. } => Sentence::StepHashRing,
         Msg::StepWalk { .. } => Sentence::StepWalk,
         Msg::StepOwner { .. } => Sentence::StepOwner,
@@ -602,13 +589,13 @@ pub(super) const fn check_words(indices: &[usize]) {
 // `Phrase`'s variants, each in the declaration order of its enum (`as usize`), as many as
 // its `ALL` lists.
 const ALGO: usize = 0;
-const ALGO_ABOUT: usize = ALGO + AlgoKind::ALL.len();
-const WEIGHT_MEANING: usize = ALGO_ABOUT + AlgoKind::ALL.len();
-const HASH_ABOUT: usize = WEIGHT_MEANING + AlgoKind::ALL.len();
-const NAMING: usize = HASH_ABOUT + HashFn::ALL.len();
-const WEIGHTING: usize = NAMING + Naming::ALL.len();
-const WEIGHTING_NAME: usize = WEIGHTING + Weighting::ALL.len();
-const VIEW: usize = WEIGHTING_NAME + Weighting::ALL.len();
+const ALGO_ABOUT: usize = ALGO + AlgoId::ALL.len();
+const WEIGHT_MEANING: usize = ALGO_ABOUT + AlgoId::ALL.len();
+const HASH_ABOUT: usize = WEIGHT_MEANING + AlgoId::ALL.len();
+const PARAM_LABEL: usize = HASH_ABOUT + HashFn::ALL.len();
+const PARAM_NOUN: usize = PARAM_LABEL + PARAM_COUNT;
+const PARAM_OPTION: usize = PARAM_NOUN + PARAM_COUNT;
+const VIEW: usize = PARAM_OPTION + OPTION_COUNT;
 const QUANTITY: usize = VIEW + ViewKind::ALL.len();
 const LIST_KIND: usize = QUANTITY + Quantity::ALL.len();
 const TOUR: usize = LIST_KIND + ListKind::ALL.len();
@@ -637,11 +624,11 @@ macro_rules! each_once {
     };
 }
 
-each_once!(AlgoKind, HashFn, Naming, Weighting, ViewKind, Quantity, ListKind, Range);
+each_once!(AlgoId, HashFn, ViewKind, Quantity, ListKind, Range);
 
 impl Phrase {
     /// How many phrases a catalogue has words for.
-    pub(super) const COUNT: usize = SINGLE + 18;
+    pub(super) const COUNT: usize = SINGLE + 19;
 
     /// The place of this phrase's words in a catalogue (past the end for a tour step that
     /// does not exist, whose words are empty).
@@ -651,9 +638,9 @@ impl Phrase {
             Phrase::AlgoAbout(k) => ALGO_ABOUT + k as usize,
             Phrase::WeightMeaning(k) => WEIGHT_MEANING + k as usize,
             Phrase::HashAbout(h) => HASH_ABOUT + h as usize,
-            Phrase::Naming(n) => NAMING + n as usize,
-            Phrase::Weighting(w) => WEIGHTING + w as usize,
-            Phrase::WeightingName(w) => WEIGHTING_NAME + w as usize,
+            Phrase::ParamLabel(p) => PARAM_LABEL + p.position(),
+            Phrase::ParamNoun(p) => PARAM_NOUN + p.position(),
+            Phrase::ParamOption(p, option) => PARAM_OPTION + p.option_position(option),
             Phrase::View(v) => VIEW + v as usize,
             Phrase::Quantity(q) => QUANTITY + q as usize,
             Phrase::ListKind(l) => LIST_KIND + l as usize,
@@ -678,6 +665,7 @@ impl Phrase {
             Phrase::KeysNoun { one: true } => SINGLE + 15,
             Phrase::KeysNoun { one: false } => SINGLE + 16,
             Phrase::FlowItem => SINGLE + 17,
+            Phrase::RealRange => SINGLE + 18,
         }
     }
 }

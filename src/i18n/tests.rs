@@ -11,7 +11,7 @@ use super::sentence::{sentence, Sentence};
 use super::*;
 use crate::model::limits::Refusal;
 use crate::model::tour::STEP_COUNT;
-use crate::model::{AlgoKind, ViewKind};
+use crate::model::{AlgoId, ViewKind};
 
 fn summary() -> MoveSummary {
     MoveSummary {
@@ -32,9 +32,9 @@ fn samples() -> Vec<Msg> {
             max: 10,
         }),
         Msg::CouldNotStart(BuildError::NoNodes),
-        Msg::AlgoLabel(AlgoKind::Virtual),
-        Msg::AlgoAbout(AlgoKind::Virtual),
-        Msg::WeightMeaning(AlgoKind::Virtual),
+        Msg::AlgoLabel(AlgoId::Virtual),
+        Msg::AlgoAbout(AlgoId::Virtual),
+        Msg::WeightMeaning(AlgoId::Virtual),
         Msg::HashAbout(HashFn::Md5),
         Msg::NamingLabel(Naming::Hash),
         Msg::WeightingLabel(Weighting::JavaClient),
@@ -114,7 +114,7 @@ fn samples() -> Vec<Msg> {
             vnodes: Some(16),
         },
         Msg::DefaultVnodesSet { vnodes: 7 },
-        Msg::AlgorithmSet(AlgoKind::Virtual),
+        Msg::AlgorithmSet(AlgoId::Virtual),
         Msg::HashSet(HashFn::Md5),
         Msg::NamingSet(Naming::Hash),
         Msg::WeightingSet(Weighting::JavaClient),
@@ -250,11 +250,11 @@ fn samples() -> Vec<Msg> {
         },
         Msg::CompareTooMany {
             max: 3,
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
         },
         Msg::CompareTooFew {
             min: 3,
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
         },
         Msg::CompareAdd {
             name: "cache-a".into(),
@@ -271,7 +271,7 @@ fn samples() -> Vec<Msg> {
         Msg::CompareHint { up: 3, keys: 3 },
         Msg::CompareAlgos { min: 3, max: 3 },
         Msg::CompareColumn {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
             nodes: 3,
         },
         Msg::CompareSummary {
@@ -325,7 +325,7 @@ fn samples() -> Vec<Msg> {
         Msg::ReplicationKeyTooLong { bytes: 3, max: 3 },
         Msg::ReplicasLabel { nodes: 3 },
         Msg::NotARing {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
         },
         Msg::ReplicasPicture {
             key: "cache-a".into(),
@@ -386,15 +386,15 @@ fn samples() -> Vec<Msg> {
         Msg::PaperGroupOneVnode,
         Msg::PaperGroupVnodes { vnodes: 7 },
         Msg::PaperHint {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
             max_points: 1204,
         },
         Msg::PaperHashFixed {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
             hash: HashFn::Md5,
         },
         Msg::PaperNoVnodes {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
         },
         Msg::PaperComputing {
             done: 3,
@@ -406,7 +406,7 @@ fn samples() -> Vec<Msg> {
             points: 1204,
         },
         Msg::PaperCaption {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
             hash: HashFn::Md5,
         },
         Msg::NodesCount { nodes: 7 },
@@ -427,17 +427,17 @@ fn samples() -> Vec<Msg> {
             name: "cache-a".into(),
         },
         Msg::NodesHintVnodes {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
             default: 7,
         },
         Msg::NodesHintNoVnodes {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
         },
         Msg::NodesHintIgnored {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
         },
         Msg::HashFixed {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
             hash: HashFn::Md5,
         },
         Msg::HashRange { hash: HashFn::Md5 },
@@ -460,23 +460,23 @@ fn samples() -> Vec<Msg> {
         Msg::SampleAll { shown: 3 },
         Msg::LoadsCaption { total: 3 },
         Msg::PictureRing {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
             points: 3,
             bits: 7,
             hash: HashFn::Md5,
         },
         Msg::PictureBuckets {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
             count: 7,
             hash: HashFn::Md5,
         },
         Msg::PictureTable {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
             entries: 3,
             hash: HashFn::Md5,
         },
         Msg::PictureScores {
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
             key: "cache-a".into(),
             hash: HashFn::Md5,
         },
@@ -905,7 +905,7 @@ fn every_sentence_is_in_both_languages() {
 
 #[test]
 fn every_menu_entry_and_tour_step_is_in_both_languages() {
-    for k in AlgoKind::ALL {
+    for k in AlgoId::ALL {
         check(&Msg::AlgoLabel(k), false);
         check(&Msg::AlgoAbout(k), false);
         check(&Msg::WeightMeaning(k), false);
@@ -1242,7 +1242,7 @@ fn every_template_is_filled_from_its_messages_arguments() {
 #[test]
 fn every_phrase_has_its_own_words() {
     let mut all = Vec::new();
-    for k in AlgoKind::ALL {
+    for k in AlgoId::ALL {
         all.extend([
             Phrase::Algo(k),
             Phrase::AlgoAbout(k),

@@ -1,132 +1,46 @@
-//! The algorithms as the app offers them: a kind chosen from a menu plus the parameters it
-//! remembers, turned into the core's [`Algorithm`] on demand.
+//! The algorithms as the app offers them: the registry's [`AlgoId`] chosen from a menu,
+//! plus the parameters every algorithm remembers, turned into the core's [`Algorithm`] on
+//! demand.
 
-use ring_core::ketama::Weighting;
-use ring_core::ring::Naming;
+use ring_core::registry::{ParamRef, Params};
+pub use ring_core::registry::AlgoId;
 use ring_core::Algorithm;
 
-/// An algorithm the user can pick.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AlgoKind {
-    /// `hash % n`.
-    Modulo,
-    /// A ring, one point per node.
-    SinglePoint,
-    /// A ring with virtual nodes.
-    Virtual,
-    /// go-zero's ring.
-    GoZero,
-    /// ketama.
-    Ketama,
-    /// A slot table dealt to the nodes.
-    SlotTable,
-    /// Jump consistent hash.
-    Jump,
-    /// Maglev's lookup table.
-    Maglev,
-    /// Rendezvous hashing.
-    Rendezvous,
-    /// Bounded loads over a virtual-node ring.
-    Bounded,
-}
-
-impl AlgoKind {
-    /// Every algorithm, in menu order.
-    pub const ALL: [AlgoKind; 10] = [
-        AlgoKind::Virtual,
-        AlgoKind::SinglePoint,
-        AlgoKind::Ketama,
-        AlgoKind::GoZero,
-        AlgoKind::Bounded,
-        AlgoKind::Modulo,
-        AlgoKind::Jump,
-        AlgoKind::SlotTable,
-        AlgoKind::Maglev,
-        AlgoKind::Rendezvous,
-    ];
-
-    /// A stable identifier (menu values, test ids).
-    pub fn id(self) -> &'static str {
-        match self {
-            AlgoKind::Modulo => "modulo",
-            AlgoKind::SinglePoint => "single",
-            AlgoKind::Virtual => "virtual",
-            AlgoKind::GoZero => "go-zero",
-            AlgoKind::Ketama => "ketama",
-            AlgoKind::SlotTable => "slots",
-            AlgoKind::Jump => "jump",
-            AlgoKind::Maglev => "maglev",
-            AlgoKind::Rendezvous => "rendezvous",
-            AlgoKind::Bounded => "bounded",
-        }
-    }
-
-    /// The kind whose [`AlgoKind::id`] is `id`.
-    pub fn from_id(id: &str) -> Option<AlgoKind> {
-        AlgoKind::ALL.into_iter().find(|k| k.id() == id)
-    }
-
-    /// Whether a node's weight changes the placement (what it means is
-    /// [`crate::i18n::Msg::WeightMeaning`]).
-    pub fn uses_weight(self) -> bool {
-        !matches!(
-            self,
-            AlgoKind::Modulo | AlgoKind::SinglePoint | AlgoKind::SlotTable | AlgoKind::Jump
-        )
-    }
-
-    /// Whether a node's own virtual-node count (and the default count) matters.
-    pub fn uses_vnodes(self) -> bool {
-        matches!(self, AlgoKind::Virtual | AlgoKind::Bounded)
-    }
-}
-
-/// The parameters every algorithm keeps, so switching back and forth loses nothing.
+/// The parameters of every algorithm, so switching back and forth loses nothing. They start
+/// at the registry's picture defaults (Maglev's table small enough that every entry shows).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct AlgoParams {
-    /// Virtual-node naming of the virtual-node ring.
-    pub naming: Naming,
-    /// ketama's weight formula.
-    pub weighting: Weighting,
-    /// go-zero's replicas.
-    pub replicas: u32,
-    /// Slots of the slot table.
-    pub slots: u32,
-    /// Maglev's table size (a prime).
-    pub table_size: u32,
-    /// Bounded loads' ε.
-    pub epsilon: f64,
-}
+pub struct AlgoParams([Params; AlgoId::ALL.len()]);
 
 impl Default for AlgoParams {
     fn default() -> Self {
-        AlgoParams {
-            naming: Naming::Hash,
-            weighting: Weighting::Libketama,
-            replicas: 100,
-            // Small enough that every slot or entry is visible on the canvas.
-            slots: 1024,
-            table_size: 1021,
-            epsilon: 0.25,
-        }
+        AlgoParams(AlgoId::ALL.map(|a| Params::picture_defaults(a.spec())))
     }
 }
 
 impl AlgoParams {
     /// The core's algorithm for `kind` with these parameters.
-    pub fn algorithm(&self, kind: AlgoKind) -> Algorithm {
-        match kind {
-            AlgoKind::Modulo => Algorithm::modulo(),
-            AlgoKind::SinglePoint => Algorithm::single_point(),
-            AlgoKind::Virtual => Algorithm::virtual_nodes(self.naming),
-            AlgoKind::GoZero => Algorithm::go_zero(self.replicas),
-            AlgoKind::Ketama => Algorithm::ketama_with(self.weighting),
-            AlgoKind::SlotTable => Algorithm::slot_table(self.slots),
-            AlgoKind::Jump => Algorithm::jump(),
-            AlgoKind::Maglev => Algorithm::maglev(self.table_size),
-            AlgoKind::Rendezvous => Algorithm::rendezvous(),
-            AlgoKind::Bounded => Algorithm::bounded(self.epsilon),
+    pub fn algorithm(&self, kind: AlgoId) -> Algorithm {
+        Algorithm {
+            id: kind,
+            params: self.0[kind as usize],
         }
+    }
+
+    /// A parameter's value.
+    pub fn get(&self, param: ParamRef) -> f64 {
+        self.0[param.algo as usize].get(usize::from(param.index))
+    }
+
+    /// The same parameters with one changed.
+    pub fn with(mut self, param: ParamRef, value: f64) -> AlgoParams {
+        let slot = &mut self.0[param.algo as usize];
+        *slot = slot.with(usize::from(param.index), value);
+        self
+    }
+
+    /// The slot table's slot count (the slot hand-over keeps a table of this many slots).
+    pub fn slots(&self) -> u32 {
+        self.algorithm(AlgoId::SlotTable).params.whole(0)
     }
 }
 
@@ -135,16 +49,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ids_round_trip_and_cover_every_algorithm() {
-        for k in AlgoKind::ALL {
-            assert_eq!(AlgoKind::from_id(k.id()), Some(k));
-        }
+    fn every_algorithm_starts_at_its_picture_defaults() {
         let p = AlgoParams::default();
-        let rings: Vec<AlgoKind> = AlgoKind::ALL
-            .into_iter()
-            .filter(|&k| p.algorithm(k).is_ring())
-            .collect();
-        assert_eq!(rings.len(), 5);
-        assert!(AlgoKind::from_id("nope").is_none());
+        for param in ParamRef::all() {
+            assert_eq!(p.get(param), param.spec().picture_default());
+        }
+        assert_eq!(p.algorithm(AlgoId::Maglev).params.whole(0), 1021);
+        let changed = p.with(ParamRef::new(AlgoId::SlotTable, 0), 64.0);
+        assert_eq!(changed.slots(), 64);
+        assert_eq!(p.slots(), 1024);
     }
 }

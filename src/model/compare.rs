@@ -6,7 +6,7 @@
 
 use ring_core::metrics::{Balance, MoveSummary};
 
-use super::algo::AlgoKind;
+use super::algo::AlgoId;
 use super::limits::MAX_VIEW_KEYS;
 use super::message::{Msg, Ui};
 use super::state::{Action, State};
@@ -43,7 +43,7 @@ impl CompareChange {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompareSettings {
     /// The algorithms, in menu order, 2 to 4 of them.
-    pub kinds: Vec<AlgoKind>,
+    pub kinds: Vec<AlgoId>,
     /// The change.
     pub change: CompareChange,
 }
@@ -51,7 +51,7 @@ pub struct CompareSettings {
 impl Default for CompareSettings {
     fn default() -> Self {
         CompareSettings {
-            kinds: vec![AlgoKind::Modulo, AlgoKind::Virtual, AlgoKind::Jump],
+            kinds: vec![AlgoId::Modulo, AlgoId::Virtual, AlgoId::Jump],
             change: CompareChange::AddNode,
         }
     }
@@ -59,7 +59,7 @@ impl Default for CompareSettings {
 
 impl CompareSettings {
     /// These settings with `kind` switched on or off, or why not (keeping 2 to 4).
-    pub fn toggled(&self, kind: AlgoKind, on: bool) -> Result<CompareSettings, Msg> {
+    pub fn toggled(&self, kind: AlgoId, on: bool) -> Result<CompareSettings, Msg> {
         let has = self.kinds.contains(&kind);
         if on == has {
             return Ok(self.clone());
@@ -77,7 +77,7 @@ impl CompareSettings {
             });
         }
         // Menu order, so a column keeps its place whatever order they were ticked in.
-        let kinds = AlgoKind::ALL
+        let kinds = AlgoId::ALL
             .iter()
             .copied()
             .filter(|&k| {
@@ -99,7 +99,7 @@ impl CompareSettings {
 #[derive(Debug)]
 pub struct Column {
     /// The algorithm.
-    pub kind: AlgoKind,
+    pub kind: AlgoId,
     /// The state after the change (its picture is the column's picture), or why the
     /// algorithm or the change was refused (jump hash removing a node that is not last,
     /// for example), in the core's words.
@@ -189,7 +189,7 @@ pub fn compare(state: &State, settings: &CompareSettings) -> Vec<Column> {
         .collect()
 }
 
-fn column_state(state: &State, kind: AlgoKind, change: CompareChange) -> Result<State, Msg> {
+fn column_state(state: &State, kind: AlgoId, change: CompareChange) -> Result<State, Msg> {
     let mut base = if state.kind == kind {
         state.clone()
     } else {
@@ -232,7 +232,7 @@ mod tests {
 
     /// The keys that change owner when `added` joins `names` under `kind`, straight from
     /// the core: owners by name before and after.
-    fn reference_moved(state: &State, kind: AlgoKind, names: &[&str], added: &str) -> u64 {
+    fn reference_moved(state: &State, kind: AlgoId, names: &[&str], added: &str) -> u64 {
         let mut config = state.config();
         config.algorithm = state.params.algorithm(kind);
         let before: Vec<NodeSpec> = names.iter().map(|n| NodeSpec::new(*n, 100)).collect();
@@ -251,10 +251,10 @@ mod tests {
         let s = state();
         let settings = CompareSettings {
             kinds: vec![
-                AlgoKind::Modulo,
-                AlgoKind::Virtual,
-                AlgoKind::Jump,
-                AlgoKind::Maglev,
+                AlgoId::Modulo,
+                AlgoId::Virtual,
+                AlgoId::Jump,
+                AlgoId::Maglev,
             ],
             change: CompareChange::AddNode,
         };
@@ -295,7 +295,7 @@ mod tests {
         let cols = compare(
             &s,
             &CompareSettings {
-                kinds: vec![AlgoKind::Virtual, AlgoKind::Ketama],
+                kinds: vec![AlgoId::Virtual, AlgoId::Ketama],
                 change: CompareChange::None,
             },
         );
@@ -308,7 +308,7 @@ mod tests {
         let cols = compare(
             &s,
             &CompareSettings {
-                kinds: vec![AlgoKind::Jump, AlgoKind::SinglePoint],
+                kinds: vec![AlgoId::Jump, AlgoId::SinglePoint],
                 change: CompareChange::RemoveLast,
             },
         );
@@ -332,24 +332,24 @@ mod tests {
     fn two_to_four_algorithms() {
         let s = CompareSettings::default();
         assert_eq!(s.kinds.len(), 3);
-        let four = s.toggled(AlgoKind::Maglev, true).unwrap();
+        let four = s.toggled(AlgoId::Maglev, true).unwrap();
         assert_eq!(four.kinds.len(), 4);
         // Menu order.
         let order: Vec<usize> = four
             .kinds
             .iter()
-            .map(|k| AlgoKind::ALL.iter().position(|a| a == k).unwrap())
+            .map(|k| AlgoId::ALL.iter().position(|a| a == k).unwrap())
             .collect();
         assert!(order.windows(2).all(|w| w[0] < w[1]));
         assert!(four
-            .toggled(AlgoKind::Ketama, true)
+            .toggled(AlgoId::Ketama, true)
             .unwrap_err()
             .contains("at most 4"));
-        let two = s.toggled(AlgoKind::Jump, false).unwrap();
+        let two = s.toggled(AlgoId::Jump, false).unwrap();
         assert!(two
-            .toggled(AlgoKind::Modulo, false)
+            .toggled(AlgoId::Modulo, false)
             .unwrap_err()
             .contains("at least 2"));
-        assert_eq!(s.toggled(AlgoKind::Jump, true).unwrap(), s);
+        assert_eq!(s.toggled(AlgoId::Jump, true).unwrap(), s);
     }
 }

@@ -5,7 +5,7 @@
 
 use ring_core::HashFn;
 
-use super::algo::AlgoKind;
+use super::algo::AlgoId;
 use super::view::ViewKind;
 
 /// The first nodes' names.
@@ -13,7 +13,7 @@ pub const NODES: [&str; 4] = ["cache-a", "cache-b", "cache-c", "cache-d"];
 /// The first nodes' weight.
 pub const WEIGHT: u32 = 100;
 /// The first algorithm.
-pub const KIND: AlgoKind = AlgoKind::Virtual;
+pub const KIND: AlgoId = AlgoId::Virtual;
 /// The first hash.
 pub const HASH: HashFn = HashFn::Murmur3_64;
 /// The default virtual-node count: few enough points to see each one on the ring.

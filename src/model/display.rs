@@ -70,6 +70,17 @@ pub fn label(text: &str, max: usize) -> String {
     isolate(&cut).into_owned()
 }
 
+/// `2^bits` with a superscript exponent, for scale labels ("2³²").
+pub fn power_of_two(bits: u32) -> String {
+    const SUPER: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let exp: String = bits
+        .to_string()
+        .chars()
+        .filter_map(|c| c.to_digit(10).map(|d| SUPER[d as usize]))
+        .collect();
+    format!("2{exp}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -269,10 +269,10 @@ mod tests {
     #[test]
     fn the_compare_table_reads_back_with_the_cores_numbers() {
         use crate::model::compare::{compare, CompareChange, CompareSettings};
-        use crate::model::AlgoKind;
+        use crate::model::AlgoId;
         let s = State::initial().unwrap();
         let settings = CompareSettings {
-            kinds: vec![AlgoKind::Virtual, AlgoKind::Modulo, AlgoKind::Jump],
+            kinds: vec![AlgoId::Virtual, AlgoId::Modulo, AlgoId::Jump],
             change: CompareChange::AddNode,
         };
         let columns = compare(&s, &settings);
@@ -304,9 +304,9 @@ mod tests {
     #[test]
     fn a_refused_column_carries_its_reason() {
         use crate::model::message::{Msg, Ui};
-        use crate::model::AlgoKind;
+        use crate::model::AlgoId;
         let refused = Column {
-            kind: AlgoKind::Jump,
+            kind: AlgoId::Jump,
             outcome: Err(Msg::Ui(Ui::Reset)),
         };
         let rows = read_csv(&compare_csv(&[refused]));

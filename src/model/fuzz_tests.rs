@@ -30,7 +30,7 @@ use super::chord_view::{chord_view, ChordSettings};
 use super::export::loads_csv;
 use super::replication_view::{replication_view, ReplicationSettings};
 use super::url::{Limits, Shared};
-use super::{Action, AlgoKind, KeySource, NodeId, State, ViewKind};
+use super::{Action, AlgoId, KeySource, NodeId, State, ViewKind};
 use crate::draw::scene::{self, View};
 
 fn config(default: u32) -> ProptestConfig {
@@ -132,7 +132,7 @@ const VNODES: &[&str] = &["", "1", "4", "16", "10000", "10001"];
 fn step() -> impl Strategy<Value = Step> {
     let direct = prop_oneof![
         typed(&["4", "16", "1", "10000", "10001"]).prop_map(Action::SetDefaultVnodes),
-        prop::sample::select(AlgoKind::ALL.to_vec()).prop_map(Action::SetAlgorithm),
+        prop::sample::select(AlgoId::ALL.to_vec()).prop_map(Action::SetAlgorithm),
         prop::sample::select(HashFn::ALL.to_vec()).prop_map(Action::SetHash),
         prop::sample::select(Naming::ALL.to_vec()).prop_map(Action::SetNaming),
         prop::sample::select(Weighting::ALL.to_vec()).prop_map(Action::SetWeighting),
@@ -260,11 +260,11 @@ fn invariants(s: &State) -> Result<(), TestCaseError> {
         (s.keys.drawn as usize).min(s.keys.len())
     );
     match (&s.slot_owners, s.kind) {
-        (Some(owners), AlgoKind::SlotTable) => {
+        (Some(owners), AlgoId::SlotTable) => {
             prop_assert_eq!(owners.len(), s.params.slots as usize);
             prop_assert!(owners.iter().all(|id| up.contains(id)));
         }
-        (None, AlgoKind::SlotTable) => prop_assert!(false, "a slot table without owners"),
+        (None, AlgoId::SlotTable) => prop_assert!(false, "a slot table without owners"),
         (Some(_), _) => prop_assert!(false, "slot owners without a slot table"),
         (None, _) => {}
     }

@@ -13,7 +13,7 @@ use super::limits::{
 };
 use super::paper::{parse_nodes, parse_vnodes};
 use super::replication_view::parse_replicas;
-use super::{Action, AlgoKind, Field, InputError, NodeId, State};
+use super::{Action, AlgoId, Field, InputError, NodeId, State};
 
 fn initial() -> State {
     State::initial().unwrap()
@@ -201,7 +201,7 @@ fn virtual_node_counts() {
 #[test]
 fn algorithm_parameters() {
     let s = initial();
-    let slots = s.apply(Action::SetAlgorithm(AlgoKind::SlotTable)).unwrap();
+    let slots = s.apply(Action::SetAlgorithm(AlgoId::SlotTable)).unwrap();
     for typed in ["0", "1048577", "abc", "", "-1"] {
         refused(
             &slots,
@@ -210,7 +210,7 @@ fn algorithm_parameters() {
             &["from 1 to 1048576"],
         );
     }
-    let maglev = s.apply(Action::SetAlgorithm(AlgoKind::Maglev)).unwrap();
+    let maglev = s.apply(Action::SetAlgorithm(AlgoId::Maglev)).unwrap();
     refused(
         &maglev,
         Action::SetTableSize("100".into()),
@@ -231,7 +231,7 @@ fn algorithm_parameters() {
             &["2 to 1000003"],
         );
     }
-    let bounded = s.apply(Action::SetAlgorithm(AlgoKind::Bounded)).unwrap();
+    let bounded = s.apply(Action::SetAlgorithm(AlgoId::Bounded)).unwrap();
     for typed in ["-1", "0", "101", "NaN", "inf", "1e400"] {
         refused(
             &bounded,
@@ -246,7 +246,7 @@ fn algorithm_parameters() {
         Field::Epsilon,
         &["\"abc\"", "not a number", "above 0"],
     );
-    let gozero = s.apply(Action::SetAlgorithm(AlgoKind::GoZero)).unwrap();
+    let gozero = s.apply(Action::SetAlgorithm(AlgoId::GoZero)).unwrap();
     for typed in ["0", "10001", "x"] {
         refused(
             &gozero,
@@ -360,7 +360,7 @@ fn rendezvous_over_many_nodes_and_keys_is_refused_where_the_change_was_made() {
     assert_eq!(big.nodes.len(), 101);
     let e = refused(
         &big,
-        Action::SetAlgorithm(AlgoKind::Rendezvous),
+        Action::SetAlgorithm(AlgoId::Rendezvous),
         Field::Algorithm,
         &["101 nodes × 100000 keys", "at most 10000000"],
     );
@@ -376,7 +376,7 @@ fn rendezvous_over_many_nodes_and_keys_is_refused_where_the_change_was_made() {
     let last = big.nodes.last().unwrap().id;
     let down = big.apply(Action::SetDown(last, true)).unwrap();
     let r = down
-        .apply(Action::SetAlgorithm(AlgoKind::Rendezvous))
+        .apply(Action::SetAlgorithm(AlgoId::Rendezvous))
         .unwrap()
         .run_pending();
     refused(
@@ -417,7 +417,7 @@ fn nodes_that_cannot_leave() {
         Field::Node(a),
         &["at least one node"],
     );
-    let jump = s.apply(Action::SetAlgorithm(AlgoKind::Jump)).unwrap();
+    let jump = s.apply(Action::SetAlgorithm(AlgoId::Jump)).unwrap();
     let b = id_of(&jump, "cache-b");
     refused(
         &jump,

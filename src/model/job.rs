@@ -21,7 +21,7 @@ use ring_core::metrics::{Ideal, Moves, MovesBuilder};
 use ring_core::ring::RingBuild;
 use ring_core::{Config, NodeIndex, Placement};
 
-use super::algo::AlgoKind;
+use super::algo::AlgoId;
 use super::keys::{self, KeyGenerator};
 use super::snapshot::{Change, Did, NodeInfo, PlacedKeys, Snapshot};
 use super::state::{KeySet, KeySource, State};
@@ -112,7 +112,7 @@ pub struct JobPlan {
     /// The configuration of the placement.
     pub config: Config,
     /// The algorithm as the menu names it.
-    pub kind: AlgoKind,
+    pub kind: AlgoId,
     /// The nodes that are up, in the placement's index order.
     pub nodes: Vec<NodeInfo>,
     /// The placement, already built; or, for a large ring, `None` while `building` makes it.
@@ -331,7 +331,7 @@ impl Job {
             // never): nothing to place on.
             return Phase::Finished;
         };
-        if self.plan.kind == AlgoKind::Bounded {
+        if self.plan.kind == AlgoId::Bounded {
             // Bounded loads caps each node by the keys placed before: its owners depend on
             // every earlier key, so they are found in one go.
             self.positions = placement.key_positions(&self.keys);

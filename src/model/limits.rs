@@ -16,7 +16,7 @@ use std::fmt;
 
 use ring_core::BuildError;
 
-use super::algo::AlgoKind;
+use super::algo::AlgoId;
 
 /// Fewest keys in a key set.
 pub const MIN_KEYS: u32 = 1;
@@ -142,8 +142,8 @@ impl fmt::Display for PlaceError {
 }
 
 /// Whether placing `keys` keys on `nodes` nodes with `kind` stays within the work limits.
-pub fn check_work(kind: AlgoKind, nodes: usize, keys: usize) -> Result<(), Refusal> {
-    if kind != AlgoKind::Rendezvous {
+pub fn check_work(kind: AlgoId, nodes: usize, keys: usize) -> Result<(), Refusal> {
+    if kind != AlgoId::Rendezvous {
         return Ok(());
     }
     let (nodes, keys) = (nodes as u64, keys as u64);
@@ -187,8 +187,8 @@ mod tests {
 
     #[test]
     fn rendezvous_work_is_capped_and_other_algorithms_are_not() {
-        assert_eq!(check_work(AlgoKind::Rendezvous, 100, 100_000), Ok(()));
-        let e = check_work(AlgoKind::Rendezvous, 101, 100_000);
+        assert_eq!(check_work(AlgoId::Rendezvous, 100, 100_000), Ok(()));
+        let e = check_work(AlgoId::Rendezvous, 101, 100_000);
         assert_eq!(
             e,
             Err(Refusal::TooManyScores {
@@ -200,10 +200,10 @@ mod tests {
         let text = e.map_err(|r| r.to_string()).err().unwrap_or_default();
         assert!(text.contains("101 nodes × 100000 keys is 10100000 scores, at most 10000000"));
         assert_eq!(
-            check_work(AlgoKind::Virtual, 10_000, MAX_KEYS as usize),
+            check_work(AlgoId::Virtual, 10_000, MAX_KEYS as usize),
             Ok(())
         );
-        assert!(check_work(AlgoKind::Rendezvous, usize::MAX, usize::MAX).is_err());
+        assert!(check_work(AlgoId::Rendezvous, usize::MAX, usize::MAX).is_err());
     }
 
     #[test]

@@ -8,12 +8,11 @@
 //! sentences, and depends on no catalogue; the English catalogue is the reference wording
 //! of each key.
 
-use ring_core::ketama::Weighting;
 use ring_core::metrics::{MetricsError, MoveSummary};
-use ring_core::ring::Naming;
+use ring_core::registry::ParamRef;
 use ring_core::{BuildError, HashFn};
 
-use super::algo::AlgoKind;
+use super::algo::AlgoId;
 use super::limits::{PlaceError, Refusal};
 use super::view::ViewKind;
 
@@ -80,12 +79,6 @@ ui_keys! {
     AlgorithmTitle,
     Placement,
     HashFunction,
-    VnodeNames,
-    WeightsAsIn,
-    ReplicasLabel,
-    SlotsLabel,
-    TableSizeLabel,
-    EpsilonLabel,
     DefaultVnodesLabel,
     // The keys.
     KeysTitle,
@@ -265,12 +258,6 @@ ui_keys! {
 /// What a number typed or read from a link is (for "… is a whole number from 1 to N").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Quantity {
-    /// go-zero's replicas.
-    GoZeroReplicas,
-    /// The slot count.
-    Slots,
-    /// Maglev's table size.
-    TableSize,
     /// The default virtual-node count.
     DefaultVnodes,
     /// How many keys were pasted.
@@ -287,6 +274,27 @@ pub enum Quantity {
     DrawnKeys,
 }
 
+/// What a number refused is: one of the app's quantities, or an algorithm's parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Noun {
+    /// A quantity of the app.
+    Quantity(Quantity),
+    /// An algorithm's parameter.
+    Param(ParamRef),
+}
+
+impl From<Quantity> for Noun {
+    fn from(q: Quantity) -> Noun {
+        Noun::Quantity(q)
+    }
+}
+
+impl From<ParamRef> for Noun {
+    fn from(p: ParamRef) -> Noun {
+        Noun::Param(p)
+    }
+}
+
 /// What a link names that must be one of a few words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {
@@ -294,10 +302,8 @@ pub enum Choice {
     Algorithm,
     /// `hash=`.
     Hash,
-    /// `naming=`.
-    Naming,
-    /// `weighting=`.
-    Weighting,
+    /// An algorithm's parameter with named options (`naming=`, `weighting=`).
+    Param(ParamRef),
     /// `view=`.
     View,
     /// `theme=`.
@@ -321,10 +327,7 @@ pub enum ListKind {
 
 impl Quantity {
     /// Every quantity, in declaration order.
-    pub const ALL: [Quantity; 10] = [
-        Quantity::GoZeroReplicas,
-        Quantity::Slots,
-        Quantity::TableSize,
+    pub const ALL: [Quantity; 7] = [
         Quantity::DefaultVnodes,
         Quantity::PastedCount,
         Quantity::AWeight,
@@ -365,13 +368,15 @@ pub enum Msg {
     CouldNotStart(BuildError),
 
     // The algorithms, hashes and views as menus name them.
-    AlgoLabel(AlgoKind),
-    AlgoAbout(AlgoKind),
+    AlgoLabel(AlgoId),
+    AlgoAbout(AlgoId),
     /// What a weight means for an algorithm that uses weights.
-    WeightMeaning(AlgoKind),
+    WeightMeaning(AlgoId),
     HashAbout(HashFn),
-    NamingLabel(Naming),
-    WeightingLabel(Weighting),
+    /// An algorithm's parameter, as its field is labelled.
+    ParamLabel(ParamRef),
+    /// Option `{1}` of a parameter with named options.
+    OptionLabel(ParamRef, usize),
     ViewLabel(ViewKind),
 
     // Refusals of typed values.
@@ -390,26 +395,28 @@ pub enum Msg {
         text: String,
     },
     ParamOutOfRange {
-        what: Quantity,
+        what: Noun,
         value: u64,
         min: u32,
         max: u32,
     },
     ParamEmpty {
-        what: Quantity,
+        what: Noun,
         min: u32,
         max: u32,
     },
     ParamNotWhole {
-        what: Quantity,
+        what: Noun,
         text: String,
         min: u32,
         max: u32,
     },
-    EpsilonNotNumber {
+    RealNotNumber {
+        what: ParamRef,
         text: String,
     },
-    EpsilonOutOfRange {
+    RealOutOfRange {
+        what: ParamRef,
         text: String,
     },
     ExplainTooLong {
@@ -474,21 +481,12 @@ pub enum Msg {
     DefaultVnodesSet {
         vnodes: u32,
     },
-    AlgorithmSet(AlgoKind),
+    AlgorithmSet(AlgoId),
     HashSet(HashFn),
-    NamingSet(Naming),
-    WeightingSet(Weighting),
-    ReplicasSet {
-        replicas: u32,
-    },
-    SlotsSet {
-        slots: u32,
-    },
-    TableSizeSet {
-        size: u32,
-    },
-    EpsilonSet {
-        epsilon: f64,
+    /// An algorithm's parameter set to a value (an option's index for named options).
+    ParamSet {
+        param: ParamRef,
+        value: f64,
     },
 
     /// The moved-keys line: moved of total, and the ideal.
@@ -626,11 +624,11 @@ pub enum Msg {
     // Compare mode.
     CompareTooMany {
         max: usize,
-        kind: AlgoKind,
+        kind: AlgoId,
     },
     CompareTooFew {
         min: usize,
-        kind: AlgoKind,
+        kind: AlgoId,
     },
     CompareAdd {
         name: String,
@@ -653,7 +651,7 @@ pub enum Msg {
         max: usize,
     },
     CompareColumn {
-        kind: AlgoKind,
+        kind: AlgoId,
         nodes: usize,
     },
     CompareSummary {
@@ -721,7 +719,7 @@ pub enum Msg {
         nodes: usize,
     },
     NotARing {
-        kind: AlgoKind,
+        kind: AlgoId,
     },
     ReplicasPicture {
         key: String,
@@ -786,15 +784,15 @@ pub enum Msg {
         vnodes: u32,
     },
     PaperHint {
-        kind: AlgoKind,
+        kind: AlgoId,
         max_points: u64,
     },
     PaperHashFixed {
-        kind: AlgoKind,
+        kind: AlgoId,
         hash: HashFn,
     },
     PaperNoVnodes {
-        kind: AlgoKind,
+        kind: AlgoId,
     },
     PaperComputing {
         done: usize,
@@ -806,7 +804,7 @@ pub enum Msg {
         points: u64,
     },
     PaperCaption {
-        kind: AlgoKind,
+        kind: AlgoId,
         hash: HashFn,
     },
     NodesCount {
@@ -834,17 +832,17 @@ pub enum Msg {
         name: String,
     },
     NodesHintVnodes {
-        kind: AlgoKind,
+        kind: AlgoId,
         default: u32,
     },
     NodesHintNoVnodes {
-        kind: AlgoKind,
+        kind: AlgoId,
     },
     NodesHintIgnored {
-        kind: AlgoKind,
+        kind: AlgoId,
     },
     HashFixed {
-        kind: AlgoKind,
+        kind: AlgoId,
         hash: HashFn,
     },
     HashRange {
@@ -881,23 +879,23 @@ pub enum Msg {
         total: usize,
     },
     PictureRing {
-        kind: AlgoKind,
+        kind: AlgoId,
         points: usize,
         bits: u32,
         hash: HashFn,
     },
     PictureBuckets {
-        kind: AlgoKind,
+        kind: AlgoId,
         count: u32,
         hash: HashFn,
     },
     PictureTable {
-        kind: AlgoKind,
+        kind: AlgoId,
         entries: usize,
         hash: HashFn,
     },
     PictureScores {
-        kind: AlgoKind,
+        kind: AlgoId,
         key: String,
         hash: HashFn,
     },
@@ -1000,6 +998,7 @@ pub enum Msg {
         why: Box<Msg>,
     },
     LinkNotPrime {
+        param: ParamRef,
         size: u32,
     },
     LinkOmitted {
@@ -1014,13 +1013,13 @@ pub enum Msg {
         all: String,
     },
     NotWhole {
-        what: Quantity,
+        what: Noun,
         text: String,
         min: u32,
         max: u32,
     },
     OutOfRange {
-        what: Quantity,
+        what: Noun,
         text: String,
         min: u32,
         max: u32,

@@ -31,7 +31,7 @@ pub mod tour;
 pub mod url;
 pub mod view;
 
-pub use algo::{AlgoKind, AlgoParams};
+pub use algo::{AlgoId, AlgoParams};
 pub use palette::Rgb;
 pub use snapshot::{Change, KeyMove, NodeInfo, Snapshot};
 pub use state::{

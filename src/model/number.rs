@@ -1,15 +1,14 @@
 //! Reading the numbers a user types into the lab's fields or a link carries, for the
 //! state and the link codec alike: one reader of whole numbers ([`whole`]), one range
-//! check ([`in_range`]) and one reader of ε ([`epsilon`]), and each field's refusal built
+//! check ([`in_range`]) and one reader of real numbers ([`real`]), and each field's refusal built
 //! on them (the link codec words its own, in `url`). Each refusal names what is wrong and
 //! what is allowed.
 
-use ring_core::error::MAX_EPSILON;
-use ring_core::BuildError;
+use ring_core::registry::{ParamKind, ParamRef};
 
 use super::decimal;
 use super::limits::{MAX_DRAWN_LIMIT, MAX_KEYS, MIN_KEYS};
-use super::message::{Msg, Quantity};
+use super::message::{Choice, Msg, Noun, Quantity};
 
 /// A whole number as text spells it, before any range is checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,15 +60,6 @@ fn ungrouped(text: &str) -> String {
     text.trim().replace([',', '_', ' '], "")
 }
 
-/// ε as `text` (exactly as given) spells it: `Err(Some(e))` for a number that is not a
-/// valid ε (the core's range, `(0, MAX_EPSILON]`), `Err(None)` for no number.
-pub(super) fn epsilon(text: &str) -> Result<f64, Option<f64>> {
-    match decimal::parse_f64(text) {
-        Some(e) if e > 0.0 && e <= MAX_EPSILON => Ok(e),
-        other => Err(other),
-    }
-}
-
 /// A node's weight: a whole number (the core checks its range and words the refusal).
 pub(super) fn parse_weight(text: &str) -> Result<u32, Msg> {
     let t = text.trim();
@@ -98,10 +88,10 @@ pub(super) fn parse_vnodes(text: &str, allow_default: bool) -> Result<Option<u32
     }
 }
 
-/// One of the algorithms' whole-number parameters, `what`, in `min..=max`.
+/// A whole number `what` in `min..=max`, as typed into a field.
 pub(super) fn parse_count_param(
     text: &str,
-    what: Quantity,
+    what: Noun,
     min: u32,
     max: u32,
 ) -> Result<u32, Msg> {
@@ -124,17 +114,40 @@ pub(super) fn parse_count_param(
     }
 }
 
-/// Bounded loads' ε: a number in `(0, MAX_EPSILON]`.
-pub(super) fn parse_epsilon(text: &str) -> Result<f64, Msg> {
+/// A real number in the range `(above, max]`, as `text` (exactly as given) spells it:
+/// `Err(true)` for a number out of range, `Err(false)` for no number.
+pub(super) fn real(text: &str, above: f64, max: f64) -> Result<f64, bool> {
+    match decimal::parse_f64(text) {
+        Some(x) if x > above && x <= max => Ok(x),
+        Some(_) => Err(true),
+        None => Err(false),
+    }
+}
+
+/// An algorithm's parameter as typed into its field, or picked from its menu (an option's
+/// name): its value as [`ring_core::registry::Params`] keeps it.
+pub(super) fn parse_param(param: ParamRef, text: &str) -> Result<f64, Msg> {
     let t = text.trim();
-    // Checked here too, not only when bounded loads is built, so that a bad value is
-    // refused where it was typed; the words are the core's.
-    epsilon(t).map_err(|e| match e {
-        Some(e) => Msg::Build(BuildError::BadEpsilon { epsilon: e }),
-        None => Msg::EpsilonNotNumber {
-            text: t.to_string(),
-        },
-    })
+    match param.spec().kind {
+        ParamKind::Whole { min, max, .. } => {
+            parse_count_param(t, Noun::Param(param), min, max).map(f64::from)
+        }
+        ParamKind::Real { above, max, .. } => real(t, above, max).map_err(|out_of_range| {
+            let text = t.to_string();
+            if out_of_range {
+                Msg::RealOutOfRange { what: param, text }
+            } else {
+                Msg::RealNotNumber { what: param, text }
+            }
+        }),
+        ParamKind::Choice { options, .. } => {
+            param.spec().option(t).map(|i| i as f64).ok_or_else(|| Msg::NotOneOf {
+                what: Choice::Param(param),
+                text: format!("{t:?}"),
+                all: options.join(", "),
+            })
+        }
+    }
 }
 
 /// A key count typed by the user (separators such as `10,000` allowed).
@@ -164,7 +177,7 @@ pub(super) fn parse_seed(text: &str) -> Result<u64, Msg> {
 /// How many keys to draw, as typed: a whole number from 0 to [`MAX_DRAWN_LIMIT`]
 /// (separators such as `10,000` allowed, as in the key count).
 pub(super) fn parse_drawn(text: &str) -> Result<u32, Msg> {
-    let (what, min, max) = (Quantity::DrawnKeys, 0, MAX_DRAWN_LIMIT);
+    let (what, min, max) = (Noun::Quantity(Quantity::DrawnKeys), 0, MAX_DRAWN_LIMIT);
     match whole(&ungrouped(text), Sign::DigitsOnly) {
         Whole::Empty => Err(Msg::ParamEmpty { what, min, max }),
         Whole::Invalid => Err(Msg::ParamNotWhole {
@@ -227,9 +240,20 @@ mod tests {
         assert_eq!(in_range(5, 1, 5), Some(5));
         assert_eq!(in_range(0, 1, 5), None);
         assert_eq!(in_range(u64::MAX, 0, u32::MAX), None);
-        assert_eq!(epsilon("0.25"), Ok(0.25));
-        assert_eq!(epsilon("0"), Err(Some(0.0)));
-        assert_eq!(epsilon(" 0.25"), Err(None));
+        assert_eq!(real("0.25", 0.0, 100.0), Ok(0.25));
+        assert_eq!(real("0", 0.0, 100.0), Err(true));
+        assert_eq!(real(" 0.25", 0.0, 100.0), Err(false));
+    }
+
+    #[test]
+    fn every_parameter_reads_its_default_and_refuses_garbage() {
+        use ring_core::registry::ParamRef;
+        for param in ParamRef::all() {
+            let spec = param.spec();
+            let default = spec.write(spec.default_value());
+            assert_eq!(parse_param(param, &default), Ok(spec.default_value()), "{}", spec.key);
+            assert!(parse_param(param, "garbage").is_err(), "{}", spec.key);
+        }
     }
 
     /// Moved from `keys` with the parsers.
@@ -255,6 +279,17 @@ mod tests {
         }
         assert_eq!(parse_seed(" 42 "), Ok(42));
         assert!(parse_seed("x").is_err());
+    }
+
+    #[test]
+    fn every_parameter_reads_its_default_and_refuses_garbage() {
+        use ring_core::registry::ParamRef;
+        for param in ParamRef::all() {
+            let spec = param.spec();
+            let default = spec.write(spec.default_value());
+            assert_eq!(parse_param(param, &default), Ok(spec.default_value()), "{}", spec.key);
+            assert!(parse_param(param, "garbage").is_err(), "{}", spec.key);
+        }
     }
 
     /// Moved from `keys` with the parsers.

@@ -6,10 +6,9 @@ use std::rc::Rc;
 
 use ring_core::error::{MAX_NODES, MAX_VNODES};
 use ring_core::metrics::{format, Balance};
-use ring_core::ring::Naming;
 use ring_core::{study, Config, HashFn};
 
-use super::algo::{AlgoKind, AlgoParams};
+use super::algo::{AlgoId, AlgoParams};
 use super::message::{ListKind, Msg};
 
 // The limits live with the app's other limits.
@@ -23,7 +22,7 @@ pub struct PaperSpec {
     /// Virtual nodes per node, ascending: the column groups.
     pub vnodes: Vec<u32>,
     /// The algorithm.
-    pub kind: AlgoKind,
+    pub kind: AlgoId,
     /// The hash (ketama and go-zero use their own).
     pub hash: HashFn,
     /// The algorithms' parameters (slots, table size, ε); virtual nodes are named
@@ -36,7 +35,7 @@ impl Default for PaperSpec {
         PaperSpec {
             nodes: (1..=10).map(|i| i * 10).collect(),
             vnodes: vec![1, 30, 100, 1000],
-            kind: AlgoKind::Virtual,
+            kind: AlgoId::Virtual,
             hash: HashFn::Md5,
             params: AlgoParams::default(),
         }
@@ -165,12 +164,18 @@ pub fn parse_vnodes(text: &str) -> Result<Vec<u32>, Msg> {
 impl PaperSpec {
     /// The configuration of the cells with `vnodes` virtual nodes.
     pub fn config(&self, vnodes: u32) -> Config {
-        let params = AlgoParams {
-            naming: Naming::Hash,
-            replicas: vnodes,
-            ..self.params
-        };
-        study::config(params.algorithm(self.kind), self.hash, vnodes)
+        let mut algorithm = self.params.algorithm(self.kind);
+        let spec = self.kind.spec();
+        // The paper's virtual nodes are named "192.168.1.i#j", the default naming.
+        if self.kind == AlgoId::Virtual {
+            algorithm.params = ring_core::registry::Params::defaults(spec);
+        }
+        // An algorithm that calls its virtual nodes by another name (go-zero's replicas)
+        // takes the column's count as that parameter.
+        if let Some(i) = spec.vnodes_param {
+            algorithm = algorithm.with(i, f64::from(vnodes));
+        }
+        study::config(algorithm, self.hash, vnodes)
     }
 
     /// The hash actually used.
@@ -219,16 +224,14 @@ impl PaperSpec {
     /// Whether the virtual-node counts matter for this algorithm (for the others every
     /// column group is the same).
     pub fn uses_vnodes(&self) -> bool {
-        matches!(
-            self.kind,
-            AlgoKind::Virtual | AlgoKind::Bounded | AlgoKind::GoZero
-        )
+        let spec = self.kind.spec();
+        spec.uses_vnodes || spec.vnodes_param.is_some()
     }
 
     /// What a column group is called.
     pub fn group_label(&self, vnodes: u32) -> Msg {
         match (self.kind, vnodes) {
-            (AlgoKind::Virtual, 1) => Msg::PaperGroupOnePoint,
+            (AlgoId::Virtual, 1) => Msg::PaperGroupOnePoint,
             (_, 1) => Msg::PaperGroupOneVnode,
             (_, vnodes) => Msg::PaperGroupVnodes { vnodes },
         }
@@ -238,18 +241,7 @@ impl PaperSpec {
 impl PaperSpec {
     /// The `ringlab balance` command that prints the same table.
     pub fn command(&self) -> String {
-        let algo = match self.kind {
-            AlgoKind::Modulo => "modulo",
-            AlgoKind::SinglePoint => "single",
-            AlgoKind::Virtual => "vnodes",
-            AlgoKind::GoZero => "gozero",
-            AlgoKind::Ketama => "ketama",
-            AlgoKind::SlotTable => "slots",
-            AlgoKind::Jump => "jump",
-            AlgoKind::Maglev => "maglev",
-            AlgoKind::Rendezvous => "rendezvous",
-            AlgoKind::Bounded => "bounded",
-        };
+        let algo = self.kind.id();
         let list = |l: &[u32]| l.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
         let mut cmd = format!(
             "ringlab balance --algo {algo} --hash {} --nodes-list {} --vnodes-list {}",
@@ -257,11 +249,15 @@ impl PaperSpec {
             list(&self.nodes),
             list(&self.vnodes)
         );
-        match self.kind {
-            AlgoKind::SlotTable => cmd.push_str(&format!(" --slots {}", self.params.slots)),
-            AlgoKind::Maglev => cmd.push_str(&format!(" --table-size {}", self.params.table_size)),
-            AlgoKind::Bounded => cmd.push_str(&format!(" --epsilon {}", self.params.epsilon)),
-            _ => {}
+        // The parameters the command line would not take as they are here: those away from
+        // the core's defaults (the virtual-node column sets `vnodes_param` itself).
+        let algorithm = self.config(1).algorithm;
+        let spec = self.kind.spec();
+        for (i, p) in spec.params.iter().enumerate() {
+            let value = algorithm.params.get(i);
+            if spec.vnodes_param != Some(i) && value != p.default_value() {
+                cmd.push_str(&format!(" --{} {}", p.flag, p.write(value)));
+            }
         }
         cmd
     }
@@ -428,7 +424,7 @@ mod tests {
         assert!(e.contains("3,000,000") && e.contains("2,000,000"), "{e}");
         // Algorithms without virtual nodes do little work whatever the list says.
         let jump = PaperSpec {
-            kind: AlgoKind::Jump,
+            kind: AlgoId::Jump,
             ..PaperSpec::default()
         };
         assert_eq!(jump.work(), 550 * 4);
@@ -441,7 +437,7 @@ mod tests {
             "ringlab balance --algo vnodes --hash md5 --nodes-list 10,20,30,40,50,60,70,80,90,100 --vnodes-list 1,30,100,1000"
         );
         let maglev = PaperSpec {
-            kind: AlgoKind::Maglev,
+            kind: AlgoId::Maglev,
             ..PaperSpec::default()
         };
         assert!(maglev.command().ends_with("--table-size 1021"));
@@ -450,10 +446,10 @@ mod tests {
     #[test]
     fn a_cell_computed_in_small_steps_is_the_cell_computed_at_once() {
         for kind in [
-            AlgoKind::Virtual,
-            AlgoKind::SinglePoint,
-            AlgoKind::Ketama,
-            AlgoKind::Jump,
+            AlgoId::Virtual,
+            AlgoId::SinglePoint,
+            AlgoId::Ketama,
+            AlgoId::Jump,
         ] {
             let spec = PaperSpec {
                 kind,
@@ -469,7 +465,7 @@ mod tests {
             }
             let stepped = work.finish();
             assert_eq!(Some(stepped), compute(&spec, 0), "{kind:?}");
-            if matches!(kind, AlgoKind::Virtual) {
+            if matches!(kind, AlgoId::Virtual) {
                 // 12,000 points in steps of 97: the ring really was built in parts.
                 assert!(steps > 100, "{kind:?}: {steps} steps");
             }

@@ -255,7 +255,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
     use super::*;
-    use crate::model::{Action, AlgoKind};
+    use crate::model::{Action, AlgoId};
 
     fn state() -> State {
         State::initial()
@@ -377,7 +377,7 @@ mod tests {
         assert_eq!(five, core(5));
         assert!(five.contains("4"), "{five}");
         assert!(words.contains("from 1 to 4"), "{words}");
-        let jump = s.apply(Action::SetAlgorithm(AlgoKind::Jump)).unwrap();
+        let jump = s.apply(Action::SetAlgorithm(AlgoId::Jump)).unwrap();
         assert_eq!(
             replication_view(&jump, &ReplicationSettings::default()),
             Err(ReplicationProblem::NotARing)

@@ -207,14 +207,14 @@ mod tests {
     }
 
     mod through_the_state {
-        use crate::model::{Action, AlgoKind, NodeId, State};
+        use crate::model::{Action, AlgoId, NodeId, State};
         use ring_core::slots::SlotTable;
         use ring_core::{HashFn, NodeSpec, Placement};
 
         fn slot_state() -> State {
             State::initial()
                 .unwrap()
-                .apply(Action::SetAlgorithm(AlgoKind::SlotTable))
+                .apply(Action::SetAlgorithm(AlgoId::SlotTable))
                 .unwrap()
         }
 
@@ -322,10 +322,10 @@ mod tests {
             };
             let resized = s.apply(Action::SetSlots("512".into())).unwrap();
             assert_eq!(resized.slot_owners.as_deref(), Some(&dealt_ids(&resized)));
-            let away = s.apply(Action::SetAlgorithm(AlgoKind::Jump)).unwrap();
+            let away = s.apply(Action::SetAlgorithm(AlgoId::Jump)).unwrap();
             assert_eq!(away.slot_owners, None);
             let back = away
-                .apply(Action::SetAlgorithm(AlgoKind::SlotTable))
+                .apply(Action::SetAlgorithm(AlgoId::SlotTable))
                 .unwrap();
             assert_eq!(back.slot_owners.as_deref(), Some(&dealt_ids(&back)));
             let reset = s.apply(Action::Reset).unwrap();

@@ -4,12 +4,11 @@ use std::fmt;
 use std::rc::Rc;
 
 use ring_core::delta::KeyPositions;
-use ring_core::ketama::Weighting;
 use ring_core::metrics::{self, Balance, Flow, Ideal, MoveSummary, Moves};
-use ring_core::ring::Naming;
+use ring_core::registry::ParamRef;
 use ring_core::{build, BuildError, Config, HashFn, NodeIndex, NodeSpec, Picture, Placement};
 
-use super::algo::AlgoKind;
+use super::algo::AlgoId;
 use super::message::Msg;
 use super::palette::Rgb;
 use super::state::{KeySet, NodeId};
@@ -45,7 +44,7 @@ pub struct Snapshot {
     /// The configuration it was built with.
     pub config: Config,
     /// The algorithm as the menu names it.
-    pub kind: AlgoKind,
+    pub kind: AlgoId,
     /// The nodes, in the core's index order.
     pub nodes: Vec<NodeInfo>,
     /// The placement.
@@ -81,7 +80,7 @@ impl Snapshot {
     /// and places every key.
     pub fn build(
         config: &Config,
-        kind: AlgoKind,
+        kind: AlgoId,
         nodes: Vec<NodeInfo>,
         specs: &[NodeSpec],
         keys: &KeySet,
@@ -95,7 +94,7 @@ impl Snapshot {
     /// The snapshot of keys already `placed` on `placement`.
     pub fn assemble(
         config: &Config,
-        kind: AlgoKind,
+        kind: AlgoId,
         nodes: Vec<NodeInfo>,
         placement: Rc<dyn Placement>,
         keys: &KeySet,
@@ -146,7 +145,7 @@ impl Snapshot {
     /// changes), over `nodes` in the placement's index order.
     pub fn from_placement(
         config: &Config,
-        kind: AlgoKind,
+        kind: AlgoId,
         nodes: Vec<NodeInfo>,
         placement: Rc<dyn Placement>,
         keys: &KeySet,
@@ -245,14 +244,9 @@ pub enum Did {
     WeightSet { name: String, weight: u32 },
     VnodesSet { name: String, vnodes: Option<u32> },
     DefaultVnodesSet { vnodes: u32 },
-    AlgorithmSet(AlgoKind),
+    AlgorithmSet(AlgoId),
     HashSet(HashFn),
-    NamingSet(Naming),
-    WeightingSet(Weighting),
-    ReplicasSet { replicas: u32 },
-    SlotsSet { slots: u32 },
-    TableSizeSet { size: u32 },
-    EpsilonSet { epsilon: f64 },
+    ParamSet { param: ParamRef, value: f64 },
 }
 
 impl From<Did> for Msg {
@@ -267,12 +261,7 @@ impl From<Did> for Msg {
             Did::DefaultVnodesSet { vnodes } => Msg::DefaultVnodesSet { vnodes },
             Did::AlgorithmSet(kind) => Msg::AlgorithmSet(kind),
             Did::HashSet(hash) => Msg::HashSet(hash),
-            Did::NamingSet(naming) => Msg::NamingSet(naming),
-            Did::WeightingSet(weighting) => Msg::WeightingSet(weighting),
-            Did::ReplicasSet { replicas } => Msg::ReplicasSet { replicas },
-            Did::SlotsSet { slots } => Msg::SlotsSet { slots },
-            Did::TableSizeSet { size } => Msg::TableSizeSet { size },
-            Did::EpsilonSet { epsilon } => Msg::EpsilonSet { epsilon },
+            Did::ParamSet { param, value } => Msg::ParamSet { param, value },
         }
     }
 }

@@ -8,7 +8,8 @@ use ring_core::metrics::{diff, Ideal};
 use ring_core::slots::SlotTable;
 use ring_core::{HashFn, Placement};
 
-use super::algo::AlgoKind;
+use super::algo::AlgoId;
+use ring_core::registry::ParamRef;
 use super::chord_view::{chord_view, ChordSettings};
 use super::message::Msg;
 use super::replication_view::{replication_view, ReplicationSettings};
@@ -55,7 +56,7 @@ pub struct Frame {
 
 /// A change to make on the way to a step, naming nodes by name (ids depend on the state).
 enum Op {
-    Algo(AlgoKind),
+    Algo(AlgoId),
     Hash(HashFn),
     Vnodes(u32),
     /// Make the node list exactly this (name, weight): add the missing, remove the rest.
@@ -118,7 +119,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         ops: || {
             vec![
                 Op::Hash(HashFn::Md5),
-                Op::Algo(AlgoKind::Modulo),
+                Op::Algo(AlgoId::Modulo),
                 Op::Rest,
                 Op::ExplainFirst,
             ]
@@ -130,7 +131,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         ops: || {
             vec![
                 Op::Hash(HashFn::Md5),
-                Op::Algo(AlgoKind::Modulo),
+                Op::Algo(AlgoId::Modulo),
                 Op::Rest,
                 Op::Add("cache-e"),
             ]
@@ -142,7 +143,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         ops: || {
             vec![
                 Op::Hash(HashFn::Md5),
-                Op::Algo(AlgoKind::SinglePoint),
+                Op::Algo(AlgoId::SinglePoint),
                 Op::Rest,
                 Op::ExplainFirst,
             ]
@@ -154,7 +155,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         ops: || {
             vec![
                 Op::Hash(HashFn::Md5),
-                Op::Algo(AlgoKind::SinglePoint),
+                Op::Algo(AlgoId::SinglePoint),
                 Op::Rest,
                 Op::Down("cache-b"),
             ]
@@ -166,7 +167,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         ops: || {
             vec![
                 Op::Hash(HashFn::Md5),
-                Op::Algo(AlgoKind::SinglePoint),
+                Op::Algo(AlgoId::SinglePoint),
                 Op::Rest,
                 Op::Add("cache-e"),
             ]
@@ -178,7 +179,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         ops: || {
             vec![
                 Op::Hash(HashFn::Md5),
-                Op::Algo(AlgoKind::SinglePoint),
+                Op::Algo(AlgoId::SinglePoint),
                 Op::Nodes(seed_003_nodes(10)),
                 Op::Rest,
             ]
@@ -190,7 +191,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         ops: || {
             vec![
                 Op::Hash(HashFn::Md5),
-                Op::Algo(AlgoKind::Virtual),
+                Op::Algo(AlgoId::Virtual),
                 Op::Vnodes(30),
                 Op::Nodes(seed_003_nodes(10)),
                 Op::Rest,
@@ -203,7 +204,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         ops: || {
             vec![
                 Op::Hash(HashFn::Md5),
-                Op::Algo(AlgoKind::Virtual),
+                Op::Algo(AlgoId::Virtual),
                 Op::Vnodes(100),
                 Op::Nodes(seed_003_nodes(30)),
                 Op::Rest,
@@ -216,7 +217,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         ops: || {
             vec![
                 Op::Hash(HashFn::Md5),
-                Op::Algo(AlgoKind::Virtual),
+                Op::Algo(AlgoId::Virtual),
                 Op::Vnodes(16),
                 Op::Rest,
                 Op::Weight("cache-b", 200),
@@ -233,7 +234,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
                 .map(|(i, w)| (format!("10.0.1.{i}:11211"), w))
                 .collect();
             vec![
-                Op::Algo(AlgoKind::Ketama),
+                Op::Algo(AlgoId::Ketama),
                 Op::Nodes(nodes),
                 Op::Rest,
                 Op::ExplainFirst,
@@ -251,7 +252,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
                 Op::Hash(HashFn::JavaString),
                 Op::Nodes(nodes),
                 Op::Slots(1024),
-                Op::Algo(AlgoKind::SlotTable),
+                Op::Algo(AlgoId::SlotTable),
                 Op::Rest,
             ]
         },
@@ -263,7 +264,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
             let nodes = (1..=16).map(|i| (format!("10.0.0.{i}"), 100)).collect();
             vec![
                 Op::Hash(HashFn::Md5),
-                Op::Algo(AlgoKind::SinglePoint),
+                Op::Algo(AlgoId::SinglePoint),
                 Op::Nodes(nodes),
                 Op::Rest,
             ]
@@ -280,7 +281,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         ops: || {
             vec![
                 Op::Hash(HashFn::Md5),
-                Op::Algo(AlgoKind::Virtual),
+                Op::Algo(AlgoId::Virtual),
                 Op::Vnodes(4),
                 Op::Nodes(cache_nodes(5)),
                 Op::Rest,
@@ -299,7 +300,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         ops: || {
             vec![
                 Op::Hash(HashFn::Murmur3_64),
-                Op::Algo(AlgoKind::Jump),
+                Op::Algo(AlgoId::Jump),
                 Op::Rest,
                 Op::Add("cache-e"),
                 Op::ExplainFirst,
@@ -312,7 +313,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         ops: || {
             vec![
                 Op::Hash(HashFn::Murmur3_64),
-                Op::Algo(AlgoKind::Maglev),
+                Op::Algo(AlgoId::Maglev),
                 Op::Rest,
                 Op::Add("cache-e"),
             ]
@@ -324,7 +325,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         ops: || {
             vec![
                 Op::Hash(HashFn::Md5),
-                Op::Algo(AlgoKind::Bounded),
+                Op::Algo(AlgoId::Bounded),
                 Op::Vnodes(4),
                 Op::Epsilon("0.25"),
                 Op::Rest,
@@ -340,7 +341,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
                 .zip(weights)
                 .map(|(i, w)| (format!("localhost:{i}"), w))
                 .collect();
-            vec![Op::Algo(AlgoKind::GoZero), Op::Nodes(nodes), Op::Rest]
+            vec![Op::Algo(AlgoId::GoZero), Op::Nodes(nodes), Op::Rest]
         },
         visual: picture_and_shares,
         facts: &[Fact::PointsPerNode, Fact::Shares],
@@ -414,8 +415,14 @@ fn run(mut state: State, op: Op) -> Result<State, Msg> {
             let id = node_id(&state, name)?;
             apply(state, Action::SetWeight(id, w.to_string()))?
         }
-        Op::Slots(n) => apply(state, Action::SetSlots(n.to_string()))?,
-        Op::Epsilon(e) => apply(state, Action::SetEpsilon(e.to_string()))?,
+        Op::Slots(n) => {
+            let param = ParamRef::new(AlgoId::SlotTable, 0);
+            apply(state, Action::SetParam { param, text: n.to_string() })?
+        }
+        Op::Epsilon(e) => {
+            let param = ParamRef::new(AlgoId::Bounded, 0);
+            apply(state, Action::SetParam { param, text: e.to_string() })?
+        }
         Op::Rest => apply(
             state,
             Action::GenerateKeys {
@@ -650,7 +657,7 @@ fn slot_drop(state: &State) -> Option<Vec<Msg>> {
         .map(|n| ring_core::NodeSpec::new(n.name.clone(), n.weight))
         .collect();
     let hash = state.current.config.effective_hash();
-    let slots = state.params.slots;
+    let slots = state.params.slots();
     let leaver = 3u32;
     let table = SlotTable::dealt(&specs, hash, slots).ok()?;
     let dropped = table.with_left(leaver).ok()?;

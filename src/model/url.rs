@@ -32,19 +32,17 @@ use std::fmt::Write as _;
 use std::rc::Rc;
 
 use ring_core::error::{
-    validate_nodes, MAX_EPSILON, MAX_NODES, MAX_SLOTS, MAX_TABLE_SIZE, MAX_VNODES, MAX_WEIGHT,
+    validate_nodes, MAX_NODES, MAX_SLOTS, MAX_VNODES, MAX_WEIGHT,
 };
-use ring_core::ketama::Weighting;
-use ring_core::maglev::is_prime;
-use ring_core::ring::Naming;
+use ring_core::registry::{ParamKind, ParamRef};
 use ring_core::{HashFn, NodeSpec};
 
-use super::algo::{AlgoKind, AlgoParams};
+use super::algo::{AlgoId, AlgoParams};
 use super::defaults;
 use super::job::KeysToPlace;
 use super::keys::{self, MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MIN_KEYS};
 use super::lang::Lang;
-use super::message::{Choice, Msg, Quantity, Ui};
+use super::message::{Choice, Msg, Noun, Quantity, Ui};
 use super::number::{self, Sign, Whole};
 use super::palette::PALETTE;
 use super::state::{KeySet, KeySource, Node, NodeId, State};
@@ -145,7 +143,7 @@ pub enum SharedKeys {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shared {
     /// The algorithm.
-    pub kind: AlgoKind,
+    pub kind: AlgoId,
     /// Every algorithm's parameters.
     pub params: AlgoParams,
     /// The hash picked.
@@ -272,7 +270,8 @@ pub struct Param {
     pub write: fn(&Shared, Limits) -> Option<String>,
 }
 
-/// Every parameter, in the order a query lists them.
+/// The query parameters that are not an algorithm's own, in the order a query lists them;
+/// the algorithms' parameters ([`AlgoParam`]) go before `nodes`.
 pub const PARAMS: &[Param] = &[
     Param {
         name: "algo",
@@ -294,93 +293,8 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s, _| {
-            (s.kind.uses_vnodes() || s.default_vnodes != defaults::VNODES)
+            (s.kind.spec().uses_vnodes || s.default_vnodes != defaults::VNODES)
                 .then(|| s.default_vnodes.to_string())
-        },
-    },
-    Param {
-        name: "naming",
-        scope: Scope::State,
-        read: |s, v| {
-            let text = decode(v)?;
-            s.params.naming = Naming::parse(&text).ok_or_else(|| {
-                let all: Vec<&str> = Naming::ALL.iter().map(|n| n.name()).collect();
-                not_one_of(Choice::Naming, &text, &all)
-            })?;
-            Ok(())
-        },
-        write: |s, _| {
-            (s.kind == AlgoKind::Virtual || s.params.naming != AlgoParams::default().naming)
-                .then(|| s.params.naming.name().to_string())
-        },
-    },
-    Param {
-        name: "weighting",
-        scope: Scope::State,
-        read: |s, v| {
-            let text = decode(v)?;
-            s.params.weighting = Weighting::parse(&text).ok_or_else(|| {
-                let all: Vec<&str> = Weighting::ALL.iter().map(|w| w.name()).collect();
-                not_one_of(Choice::Weighting, &text, &all)
-            })?;
-            Ok(())
-        },
-        write: |s, _| {
-            (s.kind == AlgoKind::Ketama || s.params.weighting != AlgoParams::default().weighting)
-                .then(|| s.params.weighting.name().to_string())
-        },
-    },
-    Param {
-        name: "replicas",
-        scope: Scope::State,
-        read: |s, v| {
-            s.params.replicas = read_u32(v, Quantity::GoZeroReplicas, 1, MAX_VNODES)?;
-            Ok(())
-        },
-        write: |s, _| {
-            (s.kind == AlgoKind::GoZero || s.params.replicas != AlgoParams::default().replicas)
-                .then(|| s.params.replicas.to_string())
-        },
-    },
-    Param {
-        name: "slots",
-        scope: Scope::State,
-        read: |s, v| {
-            s.params.slots = read_u32(v, Quantity::Slots, 1, MAX_SLOTS)?;
-            Ok(())
-        },
-        write: |s, _| {
-            (s.kind == AlgoKind::SlotTable || s.params.slots != AlgoParams::default().slots)
-                .then(|| s.params.slots.to_string())
-        },
-    },
-    Param {
-        name: "table",
-        scope: Scope::State,
-        read: |s, v| {
-            // Whether it must be a prime depends on the algorithm: checked after every
-            // parameter is read.
-            s.params.table_size = read_u32(v, Quantity::TableSize, 2, MAX_TABLE_SIZE)?;
-            Ok(())
-        },
-        write: |s, _| {
-            (s.kind == AlgoKind::Maglev || s.params.table_size != AlgoParams::default().table_size)
-                .then(|| s.params.table_size.to_string())
-        },
-    },
-    Param {
-        name: "eps",
-        scope: Scope::State,
-        read: |s, v| {
-            let text = decode(v)?;
-            s.params.epsilon = number::epsilon(&text).map_err(|_| Msg::EpsilonOutOfRange {
-                text: quoted(&text),
-            })?;
-            Ok(())
-        },
-        write: |s, _| {
-            (s.kind == AlgoKind::Bounded || s.params.epsilon != AlgoParams::default().epsilon)
-                .then(|| s.params.epsilon.to_string())
         },
     },
     Param {
@@ -665,7 +579,7 @@ impl Shared {
         s.view = self.view;
         s.tour_step = self.step;
         s.slot_owners = match (&self.slot_map, self.kind) {
-            (Some(map), AlgoKind::SlotTable) => {
+            (Some(map), AlgoId::SlotTable) => {
                 Some(Rc::new(map.iter().map(|&p| NodeId(p)).collect()))
             }
             _ => None,
@@ -678,23 +592,30 @@ impl Shared {
     pub fn to_query(&self, limits: Limits) -> String {
         let first = self.is_first_example();
         let mut out = String::new();
-        for p in PARAMS {
-            let skip = match p.scope {
-                Scope::State => first,
-                Scope::Page => !limits.page,
-            };
-            if skip {
-                continue;
-            }
-            if let Some(value) = (p.write)(self, limits) {
+        let mut push = |name: &str, value: Option<String>| {
+            if let Some(value) = value {
                 if !out.is_empty() {
                     out.push('&');
                 }
-                out.push_str(p.name);
+                out.push_str(name);
                 if !value.is_empty() {
                     out.push('=');
                     out.push_str(&value);
                 }
+            }
+        };
+        for p in PARAMS {
+            if p.name == "nodes" && !first {
+                for a in AlgoParam::all() {
+                    push(a.name(), a.write(self));
+                }
+            }
+            let skip = match p.scope {
+                Scope::State => first,
+                Scope::Page => !limits.page,
+            };
+            if !skip {
+                push(p.name, (p.write)(self, limits));
             }
         }
         out
@@ -728,9 +649,24 @@ impl Shared {
         for piece in query.split('&').filter(|p| !p.is_empty()) {
             let (name, value) = piece.split_once('=').unwrap_or((piece, ""));
             let Some(param) = PARAMS.iter().find(|p| p.name == name) else {
-                problems.push(Msg::LinkUnknown {
-                    name: quoted(&decode_lossy(name)),
-                });
+                match AlgoParam::named(name) {
+                    Some(a) if seen.contains(&a.name()) => {
+                        problems.push(Msg::LinkRepeated { name: a.name() });
+                    }
+                    Some(a) => {
+                        seen.push(a.name());
+                        has_state = true;
+                        if let Err(why) = a.read(&mut shared, value) {
+                            problems.push(Msg::LinkIgnored {
+                                param: a.name(),
+                                why: Box::new(why),
+                            });
+                        }
+                    }
+                    None => problems.push(Msg::LinkUnknown {
+                        name: quoted(&decode_lossy(name)),
+                    }),
+                }
                 continue;
             };
             if seen.contains(&param.name) {
@@ -756,11 +692,17 @@ impl Shared {
             problems.push(Msg::Ui(Ui::LinkKeyWays));
             shared.keys = Shared::default().keys;
         }
-        if shared.kind == AlgoKind::Maglev && !is_prime(shared.params.table_size) {
-            problems.push(Msg::LinkNotPrime {
-                size: shared.params.table_size,
-            });
-            shared.params.table_size = AlgoParams::default().table_size;
+        // A parameter that must be a prime (Maglev's table size) matters for its own
+        // algorithm only: another one's may be anything in range.
+        for param in ParamRef::all().filter(|p| p.algo == shared.kind) {
+            let value = shared.params.get(param);
+            if !param.spec().accepts(value) {
+                problems.push(Msg::LinkNotPrime {
+                    param,
+                    size: value as u32,
+                });
+                shared.params = shared.params.with(param, AlgoParams::default().get(param));
+            }
         }
         if let SharedKeys::Omitted(n) = shared.keys {
             problems.push(Msg::LinkOmitted { count: n });
@@ -785,14 +727,12 @@ impl Shared {
     /// names valid and unique, at least one node up, the slot map (if any) over nodes that
     /// are up. [`Shared::parse`] only ever returns descriptions that pass.
     pub fn check(&self) -> Result<(), Msg> {
-        let p = &self.params;
+        let params_ok = ParamRef::all().all(|param| {
+            let (spec, value) = (param.spec(), self.params.get(param));
+            spec.in_range(value) && (param.algo != self.kind || spec.accepts(value))
+        });
         let ok = (1..=MAX_VNODES).contains(&self.default_vnodes)
-            && (1..=MAX_VNODES).contains(&p.replicas)
-            && (1..=MAX_SLOTS).contains(&p.slots)
-            && (2..=MAX_TABLE_SIZE).contains(&p.table_size)
-            && (self.kind != AlgoKind::Maglev || is_prime(p.table_size))
-            && p.epsilon > 0.0
-            && p.epsilon <= MAX_EPSILON
+            && params_ok
             && (1..=tour::STEP_COUNT).contains(&self.step)
             && self.drawn <= MAX_DRAWN_LIMIT
             && self.explain.len() <= MAX_EXPLAIN_BYTES;
@@ -889,8 +829,8 @@ fn not_one_of(what: Choice, text: &str, all: &[&str]) -> Msg {
 
 fn read_algo(s: &mut Shared, v: &str) -> Result<(), Msg> {
     let text = decode(v)?;
-    s.kind = AlgoKind::from_id(&text).ok_or_else(|| {
-        let all: Vec<&str> = AlgoKind::ALL.iter().map(|k| k.id()).collect();
+    s.kind = AlgoId::from_name(&text).ok_or_else(|| {
+        let all: Vec<&str> = AlgoId::ALL.iter().map(|k| k.id()).collect();
         not_one_of(Choice::Algorithm, &text, &all)
     })?;
     Ok(())
@@ -910,7 +850,8 @@ fn read_hash(s: &mut Shared, v: &str) -> Result<(), Msg> {
 
 /// A whole number in `min..=max`, written in plain decimal digits: at most 20 of them,
 /// the most a `u64` has (a longer run is not a number the page wrote).
-fn read_u32(v: &str, what: Quantity, min: u32, max: u32) -> Result<u32, Msg> {
+fn read_u32(v: &str, what: impl Into<Noun>, min: u32, max: u32) -> Result<u32, Msg> {
+    let what = what.into();
     let text = decode(v)?;
     let read = match number::whole(&text, Sign::DigitsOnly) {
         Whole::Value(_) | Whole::Huge if text.len() > 20 => Whole::Invalid,
@@ -1050,7 +991,7 @@ fn write_keylist(list: &[String], limit: usize) -> Option<String> {
 
 /// The slot map of `state`, if its slot table is not what a fresh deal would give.
 fn slot_map_of(state: &State) -> Option<Vec<u32>> {
-    if state.kind != AlgoKind::SlotTable {
+    if state.kind != AlgoId::SlotTable {
         return None;
     }
     let owners = state.slot_owners.as_deref()?;
@@ -1070,13 +1011,13 @@ fn check_slot_map(s: &Shared, map: &[u32], nodes_ok: bool) -> Result<(), Msg> {
     if !nodes_ok {
         return Err(Msg::Ui(Ui::SlotmapNodesIgnored));
     }
-    if s.kind != AlgoKind::SlotTable {
+    if s.kind != AlgoId::SlotTable {
         return Err(Msg::Ui(Ui::SlotmapOnlySlots));
     }
-    if map.len() != s.params.slots as usize {
+    if map.len() != s.params.slots() as usize {
         return Err(Msg::SlotmapLength {
             has: map.len(),
-            slots: s.params.slots,
+            slots: s.params.slots(),
         });
     }
     if let Some(&bad) = map
@@ -1235,6 +1176,66 @@ fn quoted(text: &str) -> String {
         short.push('…');
     }
     format!("“{short}”")
+}
+
+/// An algorithm's parameter in a link: its registry key (`table=1021`), read and written
+/// from the registry's ranges and defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlgoParam(pub ParamRef);
+
+impl AlgoParam {
+    /// Every algorithm's parameters.
+    pub fn all() -> impl Iterator<Item = AlgoParam> {
+        ParamRef::all().map(AlgoParam)
+    }
+
+    /// The one called `name` in a query.
+    pub fn named(name: &str) -> Option<AlgoParam> {
+        AlgoParam::all().find(|p| p.name() == name)
+    }
+
+    /// Its name in the query.
+    pub fn name(self) -> &'static str {
+        self.0.spec().key
+    }
+
+    /// Reads the raw value into `s`.
+    pub fn read(self, s: &mut Shared, v: &str) -> Result<(), Msg> {
+        let param = self.0;
+        let value = match param.spec().kind {
+            ParamKind::Whole { min, max, .. } => {
+                // Whether Maglev's must be a prime depends on the algorithm: checked after
+                // every parameter is read.
+                f64::from(read_u32(v, Noun::Param(param), min, max)?)
+            }
+            ParamKind::Real { above, max, .. } => {
+                let text = decode(v)?;
+                number::real(&text, above, max).map_err(|_| Msg::RealOutOfRange {
+                    what: param,
+                    text: quoted(&text),
+                })?
+            }
+            ParamKind::Choice { options, .. } => {
+                let text = decode(v)?;
+                let i = param
+                    .spec()
+                    .option(&text)
+                    .ok_or_else(|| not_one_of(Choice::Param(param), &text, options))?;
+                i as f64
+            }
+        };
+        s.params = s.params.with(param, value);
+        Ok(())
+    }
+
+    /// The raw value written for `s`: given for the chosen algorithm, and for another one
+    /// where it differs from its default (so that switching back keeps it).
+    pub fn write(self, s: &Shared) -> Option<String> {
+        let param = self.0;
+        let value = s.params.get(param);
+        (s.kind == param.algo || value != AlgoParams::default().get(param))
+            .then(|| param.spec().write(value))
+    }
 }
 
 // proptest does not build for wasm32: the codec is tested natively.

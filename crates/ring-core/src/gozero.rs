@@ -63,6 +63,7 @@ pub static SPEC: AlgoSpec = AlgoSpec {
             max: MAX_VNODES,
             default: 100,
             picture_default: None,
+            prime: false,
         },
     }],
     build: build_spec,

@@ -61,6 +61,7 @@ pub static SPEC: AlgoSpec = AlgoSpec {
             default: 65537,
             // Small enough that every entry is visible on the canvas.
             picture_default: Some(1021),
+            prime: true,
         },
     }],
     build: build_spec,

@@ -66,6 +66,8 @@ pub enum ParamKind {
         /// A smaller default for a picture, where the core's default would be too fine to
         /// see (Maglev's 65,537 entries). `None`: the default.
         picture_default: Option<u32>,
+        /// Whether it must also be a prime (Maglev's table size).
+        prime: bool,
     },
     /// A real number above `above` and at most `max`.
     Real {
@@ -121,9 +123,15 @@ impl ParamSpec {
         }
     }
 
-    /// Whether `value` is in range (a whole number, or an option's index, where one is
-    /// needed).
+    /// Whether `value` is a value of this parameter: in range, a whole number or an
+    /// option's index where one is needed, and a prime where one is needed.
     pub fn accepts(&self, value: f64) -> bool {
+        let prime = matches!(self.kind, ParamKind::Whole { prime: true, .. });
+        self.in_range(value) && (!prime || crate::maglev::is_prime(value as u32))
+    }
+
+    /// [`ParamSpec::accepts`] without the rule of primes.
+    pub fn in_range(&self, value: f64) -> bool {
         match self.kind {
             ParamKind::Whole { min, max, .. } => {
                 value.fract() == 0.0 && value >= f64::from(min) && value <= f64::from(max)
@@ -328,7 +336,7 @@ macro_rules! algorithms {
                 [$(AlgoId::$variant,)*];
 
             /// Its description.
-            pub fn spec(self) -> &'static AlgoSpec {
+            pub const fn spec(self) -> &'static AlgoSpec {
                 match self {
                     $(AlgoId::$variant => &$spec,)*
                 }
@@ -382,6 +390,99 @@ impl fmt::Display for AlgoId {
         f.write_str(self.id())
     }
 }
+
+/// One parameter of one algorithm: the algorithm and the parameter's place in its
+/// [`AlgoSpec::params`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParamRef {
+    /// The algorithm.
+    pub algo: AlgoId,
+    /// The parameter's index in its list.
+    pub index: u8,
+}
+
+impl ParamRef {
+    /// Parameter `index` of `algo`.
+    pub const fn new(algo: AlgoId, index: u8) -> ParamRef {
+        ParamRef { algo, index }
+    }
+
+    /// Its description (the algorithm's first parameter for an index past its list, which
+    /// no `ParamRef` made by [`ParamRef::all`] has).
+    pub fn spec(self) -> &'static ParamSpec {
+        let params = self.algo.spec().params;
+        &params[usize::from(self.index).min(params.len().saturating_sub(1))]
+    }
+
+    /// Every parameter of every algorithm, algorithm by algorithm in menu order.
+    pub fn all() -> impl Iterator<Item = ParamRef> {
+        AlgoId::ALL.into_iter().flat_map(|algo| {
+            (0..algo.spec().params.len()).map(move |i| ParamRef::new(algo, i as u8))
+        })
+    }
+
+    /// Its place in [`ParamRef::all`]: where a table of every parameter keeps its entry.
+    pub const fn position(self) -> usize {
+        let mut n = 0;
+        let mut a = 0;
+        while a < self.algo as usize {
+            n += AlgoId::ALL[a].spec().params.len();
+            a += 1;
+        }
+        n + self.index as usize
+    }
+
+    /// Where option `option` of this (choice) parameter is in a table of every option of
+    /// every choice parameter, in the order of [`ParamRef::all`].
+    pub const fn option_position(self, option: usize) -> usize {
+        let mut n = 0;
+        let mut a = 0;
+        while a <= self.algo as usize {
+            let params = AlgoId::ALL[a].spec().params;
+            let mut i = 0;
+            while i < params.len() {
+                if a == self.algo as usize && i == self.index as usize {
+                    return n + option;
+                }
+                if let ParamKind::Choice { options, .. } = params[i].kind {
+                    n += options.len();
+                }
+                i += 1;
+            }
+            a += 1;
+        }
+        n + option
+    }
+}
+
+/// How many parameters all algorithms have together.
+pub const PARAM_COUNT: usize = {
+    let mut n = 0;
+    let mut a = 0;
+    while a < AlgoId::ALL.len() {
+        n += AlgoId::ALL[a].spec().params.len();
+        a += 1;
+    }
+    n
+};
+
+/// How many options all choice parameters have together.
+pub const OPTION_COUNT: usize = {
+    let mut n = 0;
+    let mut a = 0;
+    while a < AlgoId::ALL.len() {
+        let params = AlgoId::ALL[a].spec().params;
+        let mut i = 0;
+        while i < params.len() {
+            if let ParamKind::Choice { options, .. } = params[i].kind {
+                n += options.len();
+            }
+            i += 1;
+        }
+        a += 1;
+    }
+    n
+};
 
 /// An algorithm with its parameters: what [`Config::algorithm`] holds.
 #[derive(Clone, Debug, PartialEq)]
@@ -444,6 +545,23 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), before, "an algorithm name is used twice");
         assert_eq!(AlgoId::from_name("nope"), None);
+    }
+
+    #[test]
+    fn parameter_positions_follow_the_listing() {
+        let all: Vec<ParamRef> = ParamRef::all().collect();
+        assert_eq!(all.len(), PARAM_COUNT);
+        let mut options = 0;
+        for (i, p) in all.iter().enumerate() {
+            assert_eq!(p.position(), i);
+            if let ParamKind::Choice { options: o, .. } = p.spec().kind {
+                for k in 0..o.len() {
+                    assert_eq!(p.option_position(k), options + k);
+                }
+                options += o.len();
+            }
+        }
+        assert_eq!(options, OPTION_COUNT);
     }
 
     #[test]

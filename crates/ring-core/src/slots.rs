@@ -50,6 +50,7 @@ pub static SPEC: AlgoSpec = AlgoSpec {
             max: MAX_SLOTS,
             default: 1024,
             picture_default: None,
+            prime: false,
         },
     }],
     build: build_spec,

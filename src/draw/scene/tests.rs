@@ -95,7 +95,7 @@ fn the_drawn_ring_has_the_owners_colours_and_changes_after_an_add() {
 #[test]
 fn buckets_are_numbered_bins() {
     let s = initial()
-        .apply(Action::SetAlgorithm(AlgoKind::Jump))
+        .apply(Action::SetAlgorithm(AlgoId::Jump))
         .unwrap();
     let Scene::Bins(b) = picture(&s, &quiet()) else {
         panic!("jump is not a ring")
@@ -143,7 +143,7 @@ fn buckets_are_numbered_bins() {
 #[test]
 fn tables_and_scores_head_the_bins() {
     let s = initial()
-        .apply(Action::SetAlgorithm(AlgoKind::Maglev))
+        .apply(Action::SetAlgorithm(AlgoId::Maglev))
         .unwrap();
     let Scene::Bins(b) = picture(&s, &quiet()) else {
         panic!()
@@ -159,7 +159,7 @@ fn tables_and_scores_head_the_bins() {
     for n in &s.nodes {
         assert!(cells.contains(&n.colour()));
     }
-    let t = s.apply(Action::SetAlgorithm(AlgoKind::Rendezvous)).unwrap();
+    let t = s.apply(Action::SetAlgorithm(AlgoId::Rendezvous)).unwrap();
     let Scene::Bins(b) = picture(&t, &quiet()) else {
         panic!()
     };
@@ -195,7 +195,7 @@ fn hover_words_name_what_is_under_the_pointer() {
         "{words}"
     );
     let t = initial()
-        .apply(Action::SetAlgorithm(AlgoKind::SlotTable))
+        .apply(Action::SetAlgorithm(AlgoId::SlotTable))
         .unwrap();
     let words = bins_hit_words(&t, BinsHit::Cell(5)).unwrap();
     assert!(

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use super::*;
 use crate::model::keys::{MAX_DRAWN, MAX_DRAWN_LIMIT};
 use crate::model::url::{Limits, Shared};
-use crate::model::{Action, AlgoKind};
+use crate::model::{Action, AlgoId};
 
 fn apply(s: &State, a: Action) -> State {
     s.apply(a).unwrap()
@@ -78,7 +78,7 @@ fn new_keys_keep_the_drawn_count() {
 #[test]
 fn the_last_change_is_kept_and_seen_through_the_new_sample() {
     let s = apply(&State::initial().unwrap(), keys("30000"));
-    let s = apply(&s, Action::SetAlgorithm(AlgoKind::Modulo));
+    let s = apply(&s, Action::SetAlgorithm(AlgoId::Modulo));
     let changed = apply(&s, add("cache-e"));
     let later = apply(&changed, Action::SetDrawn("20000".into()));
     let early = apply(&apply(&s, Action::SetDrawn("20000".into())), add("cache-e"));
@@ -169,7 +169,7 @@ fn a_bad_count_in_a_link_is_reported_and_the_rest_used() {
     ] {
         let parsed = Shared::parse(query);
         assert_eq!(parsed.shared.drawn, MAX_DRAWN, "{query}");
-        assert_eq!(parsed.shared.kind, AlgoKind::Jump);
+        assert_eq!(parsed.shared.kind, AlgoId::Jump);
         assert_eq!(parsed.problems.len(), 1, "{query}: {:?}", parsed.problems);
         assert!(parsed.problems[0].contains(says), "{query}: {:?}", parsed.problems);
     }

@@ -111,12 +111,12 @@ fn the_sliced_sort_sorts_like_sort_unstable() {
 fn a_job_run_in_small_steps_makes_the_same_state_as_at_once() {
     let s = initial();
     for kind in [
-        AlgoKind::Virtual,
-        AlgoKind::Ketama,
-        AlgoKind::GoZero,
-        AlgoKind::Bounded,
-        AlgoKind::Jump,
-        AlgoKind::SlotTable,
+        AlgoId::Virtual,
+        AlgoId::Ketama,
+        AlgoId::GoZero,
+        AlgoId::Bounded,
+        AlgoId::Jump,
+        AlgoId::SlotTable,
     ] {
         let at_once = apply(&s, Action::SetAlgorithm(kind));
         // The same change, as a job stepped a few keys at a time.
@@ -197,7 +197,7 @@ fn a_cancelled_or_replaced_job_is_not_shown() {
     );
     assert_eq!(late.keys.len(), s.keys.len());
     // Replaced by another change: the first job's state is ignored too.
-    let u = apply(&apply(&s, big), Action::SetAlgorithm(AlgoKind::Jump));
+    let u = apply(&apply(&s, big), Action::SetAlgorithm(AlgoId::Jump));
     assert!(u.pending.is_none());
     let late = apply(
         &u,
@@ -206,7 +206,7 @@ fn a_cancelled_or_replaced_job_is_not_shown() {
             state: finished,
         },
     );
-    assert_eq!(late.kind, AlgoKind::Jump);
+    assert_eq!(late.kind, AlgoId::Jump);
     assert_eq!(late.keys.len(), s.keys.len());
     // A view change while the job runs keeps the job, and the finished state keeps the view.
     let t = apply(
@@ -229,10 +229,10 @@ type Step = Box<dyn Fn(&State) -> Action>;
 #[test]
 fn joins_and_leaves_on_a_ring_take_the_delta_path_and_agree_with_placing_every_key() {
     for kind in [
-        AlgoKind::Virtual,
-        AlgoKind::SinglePoint,
-        AlgoKind::Ketama,
-        AlgoKind::GoZero,
+        AlgoId::Virtual,
+        AlgoId::SinglePoint,
+        AlgoId::Ketama,
+        AlgoId::GoZero,
     ] {
         let s = apply(&initial(), Action::SetAlgorithm(kind));
         assert!(s.current.positions.is_some(), "{kind:?} keeps positions");
@@ -277,7 +277,7 @@ fn the_delta_path_needs_the_same_ring_and_keys() {
     // Another hash or algorithm places every key again, with new positions.
     let t = apply(&s, Action::SetHash(ring_core::HashFn::Md5));
     assert!(!Rc::ptr_eq(t.current.positions.as_ref().unwrap(), &cache));
-    let j = apply(&s, Action::SetAlgorithm(AlgoKind::Jump));
+    let j = apply(&s, Action::SetAlgorithm(AlgoId::Jump));
     assert!(j.current.positions.is_none());
     // After a join the new node owns only keys that moved to it.
     let e = add(&s, "cache-e");
@@ -308,7 +308,7 @@ fn a_link_with_many_keys_opens_on_its_first_keys_and_places_the_rest_in_a_job() 
     assert!(done.pending.is_none());
     assert_eq!(*done.keys.keys, generate(count as u32, 7));
     let mut same = initial();
-    same = apply(&same, Action::SetAlgorithm(crate::model::AlgoKind::Ketama));
+    same = apply(&same, Action::SetAlgorithm(crate::model::AlgoId::Ketama));
     same = apply(
         &same,
         Action::GenerateKeys {

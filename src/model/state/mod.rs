@@ -13,11 +13,10 @@
 
 use std::rc::Rc;
 
-use ring_core::ketama::Weighting;
-use ring_core::ring::Naming;
+use ring_core::registry::ParamRef;
 use ring_core::{Config, HashFn, NodeSpec};
 
-use super::algo::{AlgoKind, AlgoParams};
+use super::algo::{AlgoId, AlgoParams};
 use super::job::Pending;
 use super::keys;
 use super::limits::{PlaceError, Refusal};
@@ -169,14 +168,8 @@ pub enum Field {
     DefaultVnodes,
     /// The algorithm menu.
     Algorithm,
-    /// go-zero's replicas.
-    Replicas,
-    /// The slot count.
-    Slots,
-    /// Maglev's table size.
-    TableSize,
-    /// Bounded loads' ε.
-    Epsilon,
+    /// An algorithm's parameter.
+    Param(ParamRef),
     /// The key count.
     KeyCount,
     /// The seed.
@@ -267,21 +260,17 @@ pub enum Action {
     /// Change the default virtual-node count.
     SetDefaultVnodes(String),
     /// Pick an algorithm.
-    SetAlgorithm(AlgoKind),
+    SetAlgorithm(AlgoId),
     /// Pick a hash function.
     SetHash(HashFn),
-    /// Pick the virtual-node naming.
-    SetNaming(Naming),
-    /// Pick ketama's weighting.
-    SetWeighting(Weighting),
-    /// Set go-zero's replicas.
-    SetReplicas(String),
-    /// Set the slot count.
-    SetSlots(String),
-    /// Set Maglev's table size.
-    SetTableSize(String),
-    /// Set bounded loads' ε.
-    SetEpsilon(String),
+    /// Set an algorithm's parameter (the chosen one's, or one the next algorithm will
+    /// have), as typed (a number) or picked (an option's name).
+    SetParam {
+        /// Which.
+        param: ParamRef,
+        /// As typed or picked.
+        text: String,
+    },
     /// Generate `count` keys from `seed`.
     GenerateKeys {
         /// As typed.
@@ -322,7 +311,7 @@ pub struct State {
     pub nodes: Vec<Node>,
     next_id: u32,
     /// The algorithm.
-    pub kind: AlgoKind,
+    pub kind: AlgoId,
     /// Every algorithm's parameters.
     pub params: AlgoParams,
     /// The hash picked (an algorithm may fix its own: see [`State::config`]).

@@ -6,10 +6,10 @@ use std::rc::Rc;
 
 use ring_core::error::validate_nodes;
 use ring_core::ring::{weighted_vnodes, RingBuild};
-use ring_core::{Algorithm, BuildError, Config, NodeSpec, Placement};
+use ring_core::{BuildError, Config, NodeSpec, Placement};
 
 use super::{Action, Field, InputError, KeySet, KeySource, Node, NodeId, State};
-use crate::model::algo::{AlgoKind, AlgoParams};
+use crate::model::algo::{AlgoId, AlgoParams};
 use crate::model::defaults;
 use crate::model::job::{self, Compared, Job, JobPlan, KeysToPlace, Pending};
 use crate::model::keys;
@@ -25,24 +25,24 @@ const SYNC_RING_POINTS: u64 = 250_000;
 /// virtual-node or single-point ring of more than [`SYNC_RING_POINTS`] points; `None` for
 /// everything else (built at once by `ring_core::build`). The same checks as `build`, first.
 fn large_ring_build(config: &Config, specs: &[NodeSpec]) -> Result<Option<RingBuild>, BuildError> {
-    let (hash, vnodes) = (config.effective_hash(), config.default_vnodes);
-    let total: u64 = match config.algorithm {
-        Algorithm::single_point() => specs.len() as u64,
-        Algorithm::Virtual { .. } => specs
+    let spec = config.algorithm.spec();
+    let build = match spec.shares_ring {
+        Some(build) if spec.ring_is_placement => build,
+        _ => return Ok(None),
+    };
+    let vnodes = config.default_vnodes;
+    let total: u64 = if spec.uses_vnodes {
+        specs
             .iter()
             .map(|n| u64::from(weighted_vnodes(n.vnodes.unwrap_or(vnodes), n.weight)))
-            .sum(),
-        _ => return Ok(None),
+            .sum()
+    } else {
+        specs.len() as u64
     };
     if total <= SYNC_RING_POINTS {
         return Ok(None);
     }
-    validate_nodes(specs, vnodes)?;
-    match config.algorithm {
-        Algorithm::Virtual { naming } => RingBuild::virtual_nodes(specs, hash, naming, vnodes),
-        _ => RingBuild::single_point(specs, hash),
-    }
-    .map(Some)
+    build(config, specs).map(Some)
 }
 
 impl State {
@@ -181,10 +181,10 @@ impl State {
         let config = self.config();
         let mut next = self.clone();
         let mut building = None;
-        let placement: Option<Rc<dyn Placement>> = if self.kind == AlgoKind::SlotTable {
+        let placement: Option<Rc<dyn Placement>> = if self.kind == AlgoId::SlotTable {
             let specs: Vec<(NodeId, NodeSpec)> = up.iter().map(|n| (n.id, n.spec())).collect();
             let hash = config.effective_hash();
-            let (table, owners) = slot_keep::next_table(previous, &specs, hash, self.params.slots)
+            let (table, owners) = slot_keep::next_table(previous, &specs, hash, self.params.slots())
                 .map_err(PlaceError::Core)?;
             next.slot_owners = Some(Rc::new(owners));
             Some(Rc::new(table))
@@ -226,9 +226,9 @@ impl State {
     /// The slot owners `next` may start from: this state's, if both are the slot table
     /// with the same slot count.
     pub(in crate::model) fn slots_for(&self, next: &State) -> Option<(&[NodeId], Vec<NodeId>)> {
-        let same = self.kind == AlgoKind::SlotTable
-            && next.kind == AlgoKind::SlotTable
-            && self.params.slots == next.params.slots;
+        let same = self.kind == AlgoId::SlotTable
+            && next.kind == AlgoId::SlotTable
+            && self.params.slots() == next.params.slots();
         let owners = self.slot_owners.as_deref().filter(|_| same)?;
         let was_up = self.current.nodes.iter().map(|n| n.id).collect();
         Some((owners.as_slice(), was_up))

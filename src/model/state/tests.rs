@@ -235,7 +235,7 @@ fn the_last_node_cannot_leave() {
 #[test]
 fn jump_lets_only_the_last_bucket_leave() {
     let s = initial()
-        .apply(Action::SetAlgorithm(AlgoKind::Jump))
+        .apply(Action::SetAlgorithm(AlgoId::Jump))
         .unwrap();
     let a = id_of(&s, "cache-a");
     let e = s.apply(Action::RemoveNode(a)).unwrap_err();
@@ -253,7 +253,7 @@ fn jump_lets_only_the_last_bucket_leave() {
 #[test]
 fn every_algorithm_builds_and_places_every_key() {
     let s = initial();
-    for kind in AlgoKind::ALL {
+    for kind in AlgoId::ALL {
         let t = s
             .apply(Action::SetAlgorithm(kind))
             .unwrap_or_else(|e| panic!("{kind:?}: {e:?}"));
@@ -269,7 +269,7 @@ fn every_algorithm_builds_and_places_every_key() {
         // Explaining names the owner the placement gives (bounded loads' cap aside).
         let u = t.apply(Action::Explain("user:1:abc".into())).unwrap();
         let ex = u.explained().unwrap();
-        if kind != AlgoKind::Bounded {
+        if kind != AlgoId::Bounded {
             let owner = u.current.placement.locate("user:1:abc");
             assert_eq!(
                 ex.owner,

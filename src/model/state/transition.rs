@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use ring_core::error::{validate_nodes, MAX_VNODES};
+use ring_core::error::validate_nodes;
 use ring_core::metrics::Ideal;
 use ring_core::{BuildError, NodeSpec};
 
@@ -11,9 +11,9 @@ use crate::model::display::isolate;
 use crate::model::job::{Compared, Job, KeysToPlace, Pending};
 use crate::model::keys;
 use crate::model::limits::{self, PlaceError};
-use crate::model::message::{Msg, Quantity, Ui};
+use crate::model::message::{Msg, Ui};
 use crate::model::number::{
-    parse_count, parse_count_param, parse_epsilon, parse_seed, parse_vnodes, parse_weight,
+    parse_count, parse_param, parse_seed, parse_vnodes, parse_weight,
 };
 use crate::model::palette;
 use crate::model::snapshot::{Change, Did};
@@ -37,10 +37,7 @@ impl State {
             Action::SetWeight(_, t)
             | Action::SetVnodes(_, t)
             | Action::SetDefaultVnodes(t)
-            | Action::SetReplicas(t)
-            | Action::SetSlots(t)
-            | Action::SetTableSize(t)
-            | Action::SetEpsilon(t)
+            | Action::SetParam { text: t, .. }
             | Action::SetDrawn(t) => Some(t.clone()),
             _ => None,
         };
@@ -95,54 +92,12 @@ impl State {
                 let what = Did::HashSet(hash);
                 self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
             }
-            Action::SetNaming(naming) => {
+            Action::SetParam { param, text } => {
+                let field = Field::Param(param);
+                let value = parse_param(param, &text).map_err(|m| InputError::new(field, m))?;
                 let mut next = self.clone();
-                next.params.naming = naming;
-                let what = Did::NamingSet(naming);
-                self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
-            }
-            Action::SetWeighting(weighting) => {
-                let mut next = self.clone();
-                next.params.weighting = weighting;
-                let what = Did::WeightingSet(weighting);
-                self.rebuild(next, what, Ideal::None, &|_| Field::Algorithm)
-            }
-            Action::SetReplicas(text) => {
-                let field = Field::Replicas;
-                let replicas = parse_count_param(&text, Quantity::GoZeroReplicas, 1, MAX_VNODES)
-                    .map_err(|m| InputError::new(field, m))?;
-                let mut next = self.clone();
-                next.params.replicas = replicas;
-                self.rebuild(next, Did::ReplicasSet { replicas }, Ideal::None, &|_| field)
-            }
-            Action::SetSlots(text) => {
-                let field = Field::Slots;
-                let slots =
-                    parse_count_param(&text, Quantity::Slots, 1, ring_core::error::MAX_SLOTS)
-                        .map_err(|m| InputError::new(field, m))?;
-                let mut next = self.clone();
-                next.params.slots = slots;
-                self.rebuild(next, Did::SlotsSet { slots }, Ideal::None, &|_| field)
-            }
-            Action::SetTableSize(text) => {
-                let field = Field::TableSize;
-                let size = parse_count_param(
-                    &text,
-                    Quantity::TableSize,
-                    2,
-                    ring_core::error::MAX_TABLE_SIZE,
-                )
-                .map_err(|m| InputError::new(field, m))?;
-                let mut next = self.clone();
-                next.params.table_size = size;
-                self.rebuild(next, Did::TableSizeSet { size }, Ideal::None, &|_| field)
-            }
-            Action::SetEpsilon(text) => {
-                let field = Field::Epsilon;
-                let epsilon = parse_epsilon(&text).map_err(|m| InputError::new(field, m))?;
-                let mut next = self.clone();
-                next.params.epsilon = epsilon;
-                self.rebuild(next, Did::EpsilonSet { epsilon }, Ideal::None, &|_| field)
+                next.params = next.params.with(param, value);
+                self.rebuild(next, Did::ParamSet { param, value }, Ideal::None, &|_| field)
             }
             Action::GenerateKeys { count, seed } => {
                 let count = parse_count(&count).map_err(|m| InputError::new(Field::KeyCount, m))?;

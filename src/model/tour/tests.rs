@@ -152,7 +152,7 @@ fn back_draws_the_same_pixels() {
 #[test]
 fn the_first_step_teaches_without_a_click() {
     let f = frame(1).unwrap();
-    assert_eq!(f.state.kind, AlgoKind::Modulo);
+    assert_eq!(f.state.kind, AlgoId::Modulo);
     assert_eq!(f.visual, Visual::Picture);
     assert!(f.state.explained().is_some());
     assert!(

@@ -97,7 +97,7 @@ fn the_language_travels_in_links_and_stored_states() {
     assert_eq!(Shared::parse("lang=EN").shared.lang, Some(Lang::En));
     let bad = Shared::parse("lang=fr&algo=jump");
     assert_eq!(bad.shared.lang, None);
-    assert_eq!(bad.shared.kind, AlgoKind::Jump);
+    assert_eq!(bad.shared.kind, AlgoId::Jump);
     assert_eq!(bad.problems.len(), 1);
     assert!(
         bad.problems[0].contains("lang: “fr” is not a language: use en, zh"),
@@ -125,7 +125,7 @@ fn the_example_link_from_the_issue_reads_as_written() {
     assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
     assert!(parsed.has_state);
     let s = &parsed.shared;
-    assert_eq!(s.kind, AlgoKind::Ketama);
+    assert_eq!(s.kind, AlgoId::Ketama);
     assert_eq!(s.hash, HashFn::Md5);
     let nodes: Vec<(&str, u32)> = s
         .nodes
@@ -188,7 +188,7 @@ fn a_changed_state_comes_back_through_a_link() {
 fn a_slot_table_after_joins_and_leaves_comes_back_exactly() {
     let mut s = State::initial()
         .unwrap()
-        .apply(Action::SetAlgorithm(AlgoKind::SlotTable))
+        .apply(Action::SetAlgorithm(AlgoId::SlotTable))
         .unwrap();
     // Freshly dealt: no slot map in the link.
     assert!(!Shared::of(&s, None)
@@ -480,7 +480,7 @@ fn shared_strategy() -> impl Strategy<Value = Shared> {
         (MIN_KEYS..=MAX_KEYS).prop_map(SharedKeys::Omitted),
     ];
     (
-        proptest::sample::select(AlgoKind::ALL.to_vec()),
+        proptest::sample::select(AlgoId::ALL.to_vec()),
         params,
         proptest::sample::select(HashFn::ALL.to_vec()),
         1..=MAX_VNODES,
@@ -512,7 +512,7 @@ fn shared_strategy() -> impl Strategy<Value = Shared> {
                     .filter(|&i| !nodes[i as usize].down)
                     .collect();
                 // A slot map over the nodes that are up, for the slot table, sometimes.
-                let slot_map = (kind == AlgoKind::SlotTable && salt % 3 != 0).then(|| {
+                let slot_map = (kind == AlgoId::SlotTable && salt % 3 != 0).then(|| {
                     let mut r = keys::SplitMix64::new(salt);
                     (0..params.slots)
                         .map(|_| up[r.below(up.len() as u64) as usize])
