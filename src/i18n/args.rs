@@ -24,9 +24,9 @@ use super::sentence::{self, Sentence};
 use super::{catalogue, text, ui, Lang, Msg, Phrase, Range, Ui};
 use crate::model::defaults;
 use crate::model::display::power_of_two;
-use crate::model::message::{Choice, Noun};
 use crate::model::keys::{MAX_KEYS, MIN_KEYS};
 use crate::model::limits::Refusal;
+use crate::model::message::{Choice, Noun};
 use crate::model::tour::STEP_COUNT;
 use crate::model::url::MAX_QUERY_BYTES;
 use crate::model::AlgoId;
@@ -364,8 +364,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
                 a.raw((*v).into());
             }
         }
-        Msg::DefaultVnodesSet { vnodes: n }
-        | Msg::SlotmapTooLong { max: n } => {
+        Msg::DefaultVnodesSet { vnodes: n } | Msg::SlotmapTooLong { max: n } => {
             a.raw((*n).into());
         }
         Msg::LinkNotPrime { param, size } => {
@@ -373,7 +372,8 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
             if let ParamKind::Whole { min, max, .. } = param.spec().kind {
                 a.raw(min.into()).raw(max.into());
             }
-            a.s(param.spec().key).phrase(lang, Phrase::ParamNoun(*param));
+            a.s(param.spec().key)
+                .phrase(lang, Phrase::ParamNoun(*param));
         }
         Msg::AlgorithmSet(kind) | Msg::NotARing { kind } | Msg::PaperNoVnodes { kind } => {
             a.phrase(lang, Phrase::Algo(*kind));
@@ -388,7 +388,9 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         Msg::ParamSet { param, value } => {
             a.phrase(lang, Phrase::ParamNoun(*param));
             match param.spec().kind {
-                ParamKind::Choice { .. } => a.phrase(lang, Phrase::ParamOption(*param, *value as usize)),
+                ParamKind::Choice { .. } => {
+                    a.phrase(lang, Phrase::ParamOption(*param, *value as usize))
+                }
                 _ => a.own(value.to_string()),
             };
         }
@@ -1029,9 +1031,7 @@ fn noun(what: Noun) -> Phrase {
 
 fn param_range(a: &mut Args<'_>, lang: Lang, what: Noun, min: u32, max: u32) {
     let mut r = Args::default();
-    r.phrase(lang, noun(what))
-        .raw(min.into())
-        .raw(max.into());
+    r.phrase(lang, noun(what)).raw(min.into()).raw(max.into());
     a.sub(lang, Phrase::ParamRange, r);
 }
 

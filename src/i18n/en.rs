@@ -255,7 +255,7 @@ templates! {
     DefaultVnodesSet => "default virtual nodes set to {0}",
     AlgorithmSet => "algorithm changed to {0}",
     HashSet => "hash changed to {0}",
-    ParamSet => "{^0} set to {1}",
+    ParamSet => "{0} set to {1}",
     StepHashRing => "{0}({1:?}) = {2}, {3} of the way round the ring.",
     StepWalk => "Walk clockwise {0} of the ring{1} to the first point at or after it: point {2} of {3} at {4}.",
     StepOwner => "Owner: {0}.",

@@ -1,17 +1,17 @@
 // Tests fail loudly by design: a catalogue gap is the failure message.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use ring_core::ketama::Weighting;
 use ring_core::metrics::{Ideal, MetricsError, MoveSummary};
-use ring_core::ring::Naming;
 use ring_core::{BuildError, HashFn};
 
 use super::args::{args, fill, placeholder, Arg, Args};
 use super::sentence::{sentence, Sentence};
 use super::*;
 use crate::model::limits::Refusal;
+use crate::model::message::Noun;
 use crate::model::tour::STEP_COUNT;
 use crate::model::{AlgoId, ViewKind};
+use ring_core::registry::ParamRef;
 
 fn summary() -> MoveSummary {
     MoveSummary {
@@ -20,6 +20,11 @@ fn summary() -> MoveSummary {
         ideal: Ideal::Join { nodes_after: 11 },
     }
 }
+
+const NAMING: ParamRef = ParamRef::new(AlgoId::Virtual, 0);
+const SLOTS: ParamRef = ParamRef::new(AlgoId::SlotTable, 0);
+const WEIGHTING: ParamRef = ParamRef::new(AlgoId::Ketama, 0);
+const EPSILON: ParamRef = ParamRef::new(AlgoId::Bounded, 0);
 
 /// One of every sentence, with sample parameters.
 fn samples() -> Vec<Msg> {
@@ -36,8 +41,8 @@ fn samples() -> Vec<Msg> {
         Msg::AlgoAbout(AlgoId::Virtual),
         Msg::WeightMeaning(AlgoId::Virtual),
         Msg::HashAbout(HashFn::Md5),
-        Msg::NamingLabel(Naming::Hash),
-        Msg::WeightingLabel(Weighting::JavaClient),
+        Msg::ParamLabel(SLOTS),
+        Msg::OptionLabel(WEIGHTING, 1),
         Msg::ViewLabel(ViewKind::Tour),
         Msg::WeightEmpty,
         Msg::WeightTooLarge { weight: 1204 },
@@ -50,26 +55,28 @@ fn samples() -> Vec<Msg> {
             text: "cache-a".into(),
         },
         Msg::ParamOutOfRange {
-            what: Quantity::Slots,
+            what: Noun::Param(SLOTS),
             value: 1204,
             min: 7,
             max: 7,
         },
         Msg::ParamEmpty {
-            what: Quantity::Slots,
+            what: Noun::Param(SLOTS),
             min: 7,
             max: 7,
         },
         Msg::ParamNotWhole {
-            what: Quantity::Slots,
+            what: Noun::Param(SLOTS),
             text: "cache-a".into(),
             min: 7,
             max: 7,
         },
-        Msg::EpsilonNotNumber {
+        Msg::RealNotNumber {
+            what: EPSILON,
             text: "cache-a".into(),
         },
-        Msg::EpsilonOutOfRange {
+        Msg::RealOutOfRange {
+            what: EPSILON,
             text: "cache-a".into(),
         },
         Msg::ExplainTooLong { bytes: 3, max: 3 },
@@ -116,12 +123,10 @@ fn samples() -> Vec<Msg> {
         Msg::DefaultVnodesSet { vnodes: 7 },
         Msg::AlgorithmSet(AlgoId::Virtual),
         Msg::HashSet(HashFn::Md5),
-        Msg::NamingSet(Naming::Hash),
-        Msg::WeightingSet(Weighting::JavaClient),
-        Msg::ReplicasSet { replicas: 7 },
-        Msg::SlotsSet { slots: 7 },
-        Msg::TableSizeSet { size: 7 },
-        Msg::EpsilonSet { epsilon: 0.25 },
+        Msg::ParamSet {
+            param: SLOTS,
+            value: 7.0,
+        },
         Msg::Moved(summary()),
         Msg::StepHashRing {
             hash: HashFn::Md5,
@@ -565,7 +570,10 @@ fn samples() -> Vec<Msg> {
                 name: "cache-e".into(),
             }),
         },
-        Msg::LinkNotPrime { size: 7 },
+        Msg::LinkNotPrime {
+            param: ParamRef::new(AlgoId::Maglev, 0),
+            size: 7,
+        },
         Msg::LinkOmitted { count: 7 },
         Msg::LinkNotBuilt {
             why: Box::new(Msg::Added {
@@ -578,13 +586,13 @@ fn samples() -> Vec<Msg> {
             all: "cache-a".into(),
         },
         Msg::NotWhole {
-            what: Quantity::Slots,
+            what: Noun::Param(SLOTS),
             text: "cache-a".into(),
             min: 7,
             max: 7,
         },
         Msg::OutOfRange {
-            what: Quantity::Slots,
+            what: Noun::Param(SLOTS),
             text: "cache-a".into(),
             min: 7,
             max: 7,
@@ -625,8 +633,8 @@ fn samples() -> Vec<Msg> {
 const CHOICES: [Choice; 9] = [
     Choice::Algorithm,
     Choice::Hash,
-    Choice::Naming,
-    Choice::Weighting,
+    Choice::Param(NAMING),
+    Choice::Param(WEIGHTING),
     Choice::View,
     Choice::Theme,
     Choice::Layout,
@@ -641,14 +649,14 @@ fn variant(msg: &Msg) -> usize {
         Msg::Ui { .. } => 0,
         Msg::Build { .. } => 1,
         Msg::Metrics { .. } => 2,
-        Msg::Refusal { .. } => 184,
+        Msg::Refusal { .. } => 179,
         Msg::CouldNotStart { .. } => 3,
         Msg::AlgoLabel { .. } => 4,
         Msg::AlgoAbout { .. } => 5,
         Msg::WeightMeaning { .. } => 6,
         Msg::HashAbout { .. } => 7,
-        Msg::NamingLabel { .. } => 8,
-        Msg::WeightingLabel { .. } => 9,
+        Msg::ParamLabel { .. } => 8,
+        Msg::OptionLabel { .. } => 9,
         Msg::ViewLabel { .. } => 10,
         Msg::WeightEmpty => 11,
         Msg::WeightTooLarge { .. } => 12,
@@ -659,8 +667,8 @@ fn variant(msg: &Msg) -> usize {
         Msg::ParamOutOfRange { .. } => 17,
         Msg::ParamEmpty { .. } => 18,
         Msg::ParamNotWhole { .. } => 19,
-        Msg::EpsilonNotNumber { .. } => 20,
-        Msg::EpsilonOutOfRange { .. } => 21,
+        Msg::RealNotNumber { .. } => 20,
+        Msg::RealOutOfRange { .. } => 21,
         Msg::ExplainTooLong { .. } => 22,
         Msg::NoSuchStep { .. } => 23,
         Msg::TourNoNode { .. } => 24,
@@ -680,156 +688,151 @@ fn variant(msg: &Msg) -> usize {
         Msg::DefaultVnodesSet { .. } => 38,
         Msg::AlgorithmSet { .. } => 39,
         Msg::HashSet { .. } => 40,
-        Msg::NamingSet { .. } => 41,
-        Msg::WeightingSet { .. } => 42,
-        Msg::ReplicasSet { .. } => 43,
-        Msg::SlotsSet { .. } => 44,
-        Msg::TableSizeSet { .. } => 45,
-        Msg::EpsilonSet { .. } => 46,
-        Msg::Moved { .. } => 47,
-        Msg::StepHashRing { .. } => 48,
-        Msg::StepWalk { .. } => 49,
-        Msg::StepOwner { .. } => 50,
-        Msg::StepWalkPastFull { .. } => 51,
-        Msg::StepWalkFirst { .. } => 52,
-        Msg::StepHash { .. } => 53,
-        Msg::StepModulo { .. } => 54,
-        Msg::StepTableEntry { .. } => 55,
-        Msg::StepJumpSeed { .. } => 56,
-        Msg::StepJumpPath { .. } => 57,
-        Msg::StepJumpOwner { .. } => 58,
-        Msg::StepScores { .. } => 59,
-        Msg::StepHighest { .. } => 60,
-        Msg::TourTitle { .. } => 61,
-        Msg::TourCaption { .. } => 62,
-        Msg::FactChange { .. } => 63,
-        Msg::FactFlows { .. } => 64,
-        Msg::FactShares { .. } => 65,
-        Msg::FactKeys { .. } => 66,
-        Msg::FactPoints { .. } => 67,
-        Msg::FactPointsPerNode { .. } => 68,
-        Msg::FactMemory { .. } => 69,
-        Msg::FactChordHash { .. } => 70,
-        Msg::FactChordLookup { .. } => 71,
-        Msg::FactStored { .. } => 72,
-        Msg::FactWithFailure { .. } => 73,
-        Msg::FactFails { .. } => 74,
-        Msg::FactPassedOn { .. } => 75,
-        Msg::FactSlotDrop { .. } => 76,
-        Msg::FactSlotDeal { .. } => 77,
-        Msg::CompareTooMany { .. } => 78,
-        Msg::CompareTooFew { .. } => 79,
-        Msg::CompareAdd { .. } => 80,
-        Msg::CompareRemove { .. } => 81,
-        Msg::CompareAddButton { .. } => 82,
-        Msg::CompareRemoveButton { .. } => 83,
-        Msg::CompareHint { .. } => 84,
-        Msg::CompareAlgos { .. } => 85,
-        Msg::CompareColumn { .. } => 86,
-        Msg::CompareSummary { .. } => 87,
-        Msg::ChordKeyTooLong { .. } => 88,
-        Msg::ChordNodesUp { .. } => 89,
-        Msg::ChordAdd { .. } => 90,
-        Msg::ChordLabel { .. } => 91,
-        Msg::ChordHops { .. } => 92,
-        Msg::ChordKeyLine { .. } => 93,
-        Msg::ChordNoHop { .. } => 94,
-        Msg::ChordHop { .. } => 95,
-        Msg::ChordShadowed { .. } => 96,
-        Msg::FingerCaption { .. } => 97,
-        Msg::ChordKeyMark { .. } => 98,
-        Msg::ReplicasNotWhole { .. } => 99,
-        Msg::ReplicationKeyTooLong { .. } => 100,
-        Msg::ReplicasLabel { .. } => 101,
-        Msg::NotARing { .. } => 102,
-        Msg::ReplicasPicture { .. } => 103,
-        Msg::ReplicationFails { .. } => 104,
-        Msg::ReplicationNoFailure { .. } => 105,
-        Msg::AfterFailure { .. } => 106,
-        Msg::ListOutOfRange { .. } => 107,
-        Msg::ListNotWhole { .. } => 108,
-        Msg::ListEmptyRange { .. } => 109,
-        Msg::ListRunaway { .. } => 110,
-        Msg::ListStepAlone { .. } => 111,
-        Msg::ListEmpty { .. } => 112,
-        Msg::ListTooMany { .. } => 113,
-        Msg::PaperBudget { .. } => 114,
-        Msg::PaperGroupOnePoint => 115,
-        Msg::PaperGroupOneVnode => 116,
-        Msg::PaperGroupVnodes { .. } => 117,
-        Msg::PaperHint { .. } => 118,
-        Msg::PaperHashFixed { .. } => 119,
-        Msg::PaperNoVnodes { .. } => 120,
-        Msg::PaperComputing { .. } => 121,
-        Msg::PaperDone { .. } => 122,
-        Msg::PaperCaption { .. } => 123,
-        Msg::NodesCount { .. } => 124,
-        Msg::NodesTitle { .. } => 125,
-        Msg::NodeWeightOf { .. } => 126,
-        Msg::NodeVnodesOf { .. } => 127,
-        Msg::MarkUp { .. } => 128,
-        Msg::MarkDown { .. } => 129,
-        Msg::RemoveNamed { .. } => 130,
-        Msg::NodesHintVnodes { .. } => 131,
-        Msg::NodesHintNoVnodes { .. } => 132,
-        Msg::NodesHintIgnored { .. } => 133,
-        Msg::HashFixed { .. } => 134,
-        Msg::HashRange { .. } => 135,
-        Msg::KeysGenerated { .. } => 136,
-        Msg::KeysPasted { .. } => 137,
-        Msg::PasteHeld { .. } => 187,
-        Msg::KeyCountHint => 138,
-        Msg::FlowKeys { .. } => 139,
-        Msg::FlowsMore { .. } => 140,
-        Msg::SampleSome { .. } => 141,
-        Msg::SampleAll { .. } => 142,
-        Msg::LoadsCaption { .. } => 143,
-        Msg::PictureRing { .. } => 144,
-        Msg::PictureBuckets { .. } => 145,
-        Msg::PictureTable { .. } => 146,
-        Msg::PictureScores { .. } => 147,
-        Msg::PictureLabel { .. } => 148,
-        Msg::HoverKey { .. } => 149,
-        Msg::HoverPoint { .. } => 150,
-        Msg::HoverArc { .. } => 151,
-        Msg::HoverEntry { .. } => 152,
-        Msg::HoverEntries { .. } => 153,
-        Msg::HoverColumn { .. } => 154,
-        Msg::ShareKeysNote { .. } => 155,
-        Msg::Saved { .. } => 156,
-        Msg::CouldNotSave { .. } => 157,
-        Msg::TourPicture { .. } => 158,
-        Msg::TourShares { .. } => 159,
-        Msg::TourChord { .. } => 160,
-        Msg::TourReplicas { .. } => 161,
-        Msg::TourProgress { .. } => 162,
-        Msg::LinkTooLong { .. } => 163,
-        Msg::LinkUnknown { .. } => 164,
-        Msg::LinkRepeated { .. } => 165,
-        Msg::LinkIgnored { .. } => 166,
-        Msg::LinkNotPrime { .. } => 167,
-        Msg::LinkOmitted { .. } => 168,
-        Msg::LinkNotBuilt { .. } => 169,
-        Msg::NotOneOf { .. } => 170,
-        Msg::NotWhole { .. } => 171,
-        Msg::OutOfRange { .. } => 172,
-        Msg::MoreNodes { .. } => 173,
-        Msg::NodeProblem { .. } => 174,
-        Msg::NoWeight { .. } => 175,
-        Msg::BadFlag { .. } => 176,
-        Msg::SlotmapLength { .. } => 177,
-        Msg::SlotmapOwner { .. } => 178,
-        Msg::SlotNotWhole { .. } => 179,
-        Msg::SlotTooLarge { .. } => 180,
-        Msg::SlotmapTooLong { .. } => 181,
-        Msg::BadEscape { .. } => 182,
-        Msg::StoredVersion { .. } => 183,
-        Msg::PlacingKeys { .. } => 185,
-        Msg::ViewFirstKeys { .. } => 186,
+        Msg::ParamSet { .. } => 41,
+        Msg::Moved { .. } => 42,
+        Msg::StepHashRing { .. } => 43,
+        Msg::StepWalk { .. } => 44,
+        Msg::StepOwner { .. } => 45,
+        Msg::StepWalkPastFull { .. } => 46,
+        Msg::StepWalkFirst { .. } => 47,
+        Msg::StepHash { .. } => 48,
+        Msg::StepModulo { .. } => 49,
+        Msg::StepTableEntry { .. } => 50,
+        Msg::StepJumpSeed { .. } => 51,
+        Msg::StepJumpPath { .. } => 52,
+        Msg::StepJumpOwner { .. } => 53,
+        Msg::StepScores { .. } => 54,
+        Msg::StepHighest { .. } => 55,
+        Msg::TourTitle { .. } => 56,
+        Msg::TourCaption { .. } => 57,
+        Msg::FactChange { .. } => 58,
+        Msg::FactFlows { .. } => 59,
+        Msg::FactShares { .. } => 60,
+        Msg::FactKeys { .. } => 61,
+        Msg::FactPoints { .. } => 62,
+        Msg::FactPointsPerNode { .. } => 63,
+        Msg::FactMemory { .. } => 64,
+        Msg::FactChordHash { .. } => 65,
+        Msg::FactChordLookup { .. } => 66,
+        Msg::FactStored { .. } => 67,
+        Msg::FactWithFailure { .. } => 68,
+        Msg::FactFails { .. } => 69,
+        Msg::FactPassedOn { .. } => 70,
+        Msg::FactSlotDrop { .. } => 71,
+        Msg::FactSlotDeal { .. } => 72,
+        Msg::CompareTooMany { .. } => 73,
+        Msg::CompareTooFew { .. } => 74,
+        Msg::CompareAdd { .. } => 75,
+        Msg::CompareRemove { .. } => 76,
+        Msg::CompareAddButton { .. } => 77,
+        Msg::CompareRemoveButton { .. } => 78,
+        Msg::CompareHint { .. } => 79,
+        Msg::CompareAlgos { .. } => 80,
+        Msg::CompareColumn { .. } => 81,
+        Msg::CompareSummary { .. } => 82,
+        Msg::ChordKeyTooLong { .. } => 83,
+        Msg::ChordNodesUp { .. } => 84,
+        Msg::ChordAdd { .. } => 85,
+        Msg::ChordLabel { .. } => 86,
+        Msg::ChordHops { .. } => 87,
+        Msg::ChordKeyLine { .. } => 88,
+        Msg::ChordNoHop { .. } => 89,
+        Msg::ChordHop { .. } => 90,
+        Msg::ChordShadowed { .. } => 91,
+        Msg::FingerCaption { .. } => 92,
+        Msg::ChordKeyMark { .. } => 93,
+        Msg::ReplicasNotWhole { .. } => 94,
+        Msg::ReplicationKeyTooLong { .. } => 95,
+        Msg::ReplicasLabel { .. } => 96,
+        Msg::NotARing { .. } => 97,
+        Msg::ReplicasPicture { .. } => 98,
+        Msg::ReplicationFails { .. } => 99,
+        Msg::ReplicationNoFailure { .. } => 100,
+        Msg::AfterFailure { .. } => 101,
+        Msg::ListOutOfRange { .. } => 102,
+        Msg::ListNotWhole { .. } => 103,
+        Msg::ListEmptyRange { .. } => 104,
+        Msg::ListRunaway { .. } => 105,
+        Msg::ListStepAlone { .. } => 106,
+        Msg::ListEmpty { .. } => 107,
+        Msg::ListTooMany { .. } => 108,
+        Msg::PaperBudget { .. } => 109,
+        Msg::PaperGroupOnePoint => 110,
+        Msg::PaperGroupOneVnode => 111,
+        Msg::PaperGroupVnodes { .. } => 112,
+        Msg::PaperHint { .. } => 113,
+        Msg::PaperHashFixed { .. } => 114,
+        Msg::PaperNoVnodes { .. } => 115,
+        Msg::PaperComputing { .. } => 116,
+        Msg::PaperDone { .. } => 117,
+        Msg::PaperCaption { .. } => 118,
+        Msg::NodesCount { .. } => 119,
+        Msg::NodesTitle { .. } => 120,
+        Msg::NodeWeightOf { .. } => 121,
+        Msg::NodeVnodesOf { .. } => 122,
+        Msg::MarkUp { .. } => 123,
+        Msg::MarkDown { .. } => 124,
+        Msg::RemoveNamed { .. } => 125,
+        Msg::NodesHintVnodes { .. } => 126,
+        Msg::NodesHintNoVnodes { .. } => 127,
+        Msg::NodesHintIgnored { .. } => 128,
+        Msg::HashFixed { .. } => 129,
+        Msg::HashRange { .. } => 130,
+        Msg::KeysGenerated { .. } => 131,
+        Msg::KeysPasted { .. } => 132,
+        Msg::PasteHeld { .. } => 182,
+        Msg::KeyCountHint => 133,
+        Msg::FlowKeys { .. } => 134,
+        Msg::FlowsMore { .. } => 135,
+        Msg::SampleSome { .. } => 136,
+        Msg::SampleAll { .. } => 137,
+        Msg::LoadsCaption { .. } => 138,
+        Msg::PictureRing { .. } => 139,
+        Msg::PictureBuckets { .. } => 140,
+        Msg::PictureTable { .. } => 141,
+        Msg::PictureScores { .. } => 142,
+        Msg::PictureLabel { .. } => 143,
+        Msg::HoverKey { .. } => 144,
+        Msg::HoverPoint { .. } => 145,
+        Msg::HoverArc { .. } => 146,
+        Msg::HoverEntry { .. } => 147,
+        Msg::HoverEntries { .. } => 148,
+        Msg::HoverColumn { .. } => 149,
+        Msg::ShareKeysNote { .. } => 150,
+        Msg::Saved { .. } => 151,
+        Msg::CouldNotSave { .. } => 152,
+        Msg::TourPicture { .. } => 153,
+        Msg::TourShares { .. } => 154,
+        Msg::TourChord { .. } => 155,
+        Msg::TourReplicas { .. } => 156,
+        Msg::TourProgress { .. } => 157,
+        Msg::LinkTooLong { .. } => 158,
+        Msg::LinkUnknown { .. } => 159,
+        Msg::LinkRepeated { .. } => 160,
+        Msg::LinkIgnored { .. } => 161,
+        Msg::LinkNotPrime { .. } => 162,
+        Msg::LinkOmitted { .. } => 163,
+        Msg::LinkNotBuilt { .. } => 164,
+        Msg::NotOneOf { .. } => 165,
+        Msg::NotWhole { .. } => 166,
+        Msg::OutOfRange { .. } => 167,
+        Msg::MoreNodes { .. } => 168,
+        Msg::NodeProblem { .. } => 169,
+        Msg::NoWeight { .. } => 170,
+        Msg::BadFlag { .. } => 171,
+        Msg::SlotmapLength { .. } => 172,
+        Msg::SlotmapOwner { .. } => 173,
+        Msg::SlotNotWhole { .. } => 174,
+        Msg::SlotTooLarge { .. } => 175,
+        Msg::SlotmapTooLong { .. } => 176,
+        Msg::BadEscape { .. } => 177,
+        Msg::StoredVersion { .. } => 178,
+        Msg::PlacingKeys { .. } => 180,
+        Msg::ViewFirstKeys { .. } => 181,
     }
 }
 
-const VARIANTS: usize = 188;
+const VARIANTS: usize = 183;
 
 /// Words that are the same in both languages: names and symbols, not sentences.
 fn same_in_both(en: &str) -> bool {
@@ -914,11 +917,13 @@ fn every_menu_entry_and_tour_step_is_in_both_languages() {
         check(&Msg::HashAbout(h), false);
         check(&Msg::HashSet(h), false);
     }
-    for n in Naming::ALL {
-        check(&Msg::NamingLabel(n), false);
-    }
-    for w in Weighting::ALL {
-        check(&Msg::WeightingLabel(w), false);
+    for p in ParamRef::all() {
+        check(&Msg::ParamLabel(p), false);
+        if let ring_core::registry::ParamKind::Choice { options, .. } = p.spec().kind {
+            for i in 0..options.len() {
+                check(&Msg::OptionLabel(p, i), false);
+            }
+        }
     }
     for v in ViewKind::ALL {
         check(&Msg::ViewLabel(v), false);
@@ -937,7 +942,7 @@ fn every_menu_entry_and_tour_step_is_in_both_languages() {
     for what in Quantity::ALL {
         check(
             &Msg::ParamEmpty {
-                what,
+                what: what.into(),
                 min: 1,
                 max: 9,
             },
@@ -1250,9 +1255,12 @@ fn every_phrase_has_its_own_words() {
         ]);
     }
     all.extend(HashFn::ALL.map(Phrase::HashAbout));
-    all.extend(Naming::ALL.map(Phrase::Naming));
-    all.extend(Weighting::ALL.map(Phrase::Weighting));
-    all.extend(Weighting::ALL.map(Phrase::WeightingName));
+    for p in ParamRef::all() {
+        all.extend([Phrase::ParamLabel(p), Phrase::ParamNoun(p)]);
+        if let ring_core::registry::ParamKind::Choice { options, .. } = p.spec().kind {
+            all.extend((0..options.len()).map(|i| Phrase::ParamOption(p, i)));
+        }
+    }
     all.extend(ViewKind::ALL.map(Phrase::View));
     all.extend(Quantity::ALL.map(Phrase::Quantity));
     all.extend(ListKind::ALL.map(Phrase::ListKind));
@@ -1279,6 +1287,7 @@ fn every_phrase_has_its_own_words() {
         Phrase::KeysNoun { one: true },
         Phrase::KeysNoun { one: false },
         Phrase::FlowItem,
+        Phrase::RealRange,
     ]);
     let mut places: Vec<usize> = all.iter().map(|p| p.index()).collect();
     places.sort_unstable();

@@ -2,8 +2,8 @@
 //! plus the parameters every algorithm remembers, turned into the core's [`Algorithm`] on
 //! demand.
 
-use ring_core::registry::{ParamRef, Params};
 pub use ring_core::registry::AlgoId;
+use ring_core::registry::{ParamRef, Params};
 use ring_core::Algorithm;
 
 /// The parameters of every algorithm, so switching back and forth loses nothing. They start

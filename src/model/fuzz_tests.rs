@@ -22,8 +22,7 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config as ProptestConfig, RngSeed};
 use ring_core::error::validate_nodes;
-use ring_core::ketama::Weighting;
-use ring_core::ring::Naming;
+use ring_core::registry::{ParamKind, ParamRef};
 use ring_core::{HashFn, NodeSpec};
 
 use super::chord_view::{chord_view, ChordSettings};
@@ -129,17 +128,50 @@ enum Step {
 const WEIGHTS: &[&str] = &["100", "1", "50", "300", "1000000", "1000001"];
 const VNODES: &[&str] = &["", "1", "4", "16", "10000", "10001"];
 
+/// Setting any algorithm's parameter, to values at and past the ends of its range in the
+/// registry, and to garbage.
+fn set_param() -> impl Strategy<Value = Action> {
+    let params: Vec<ParamRef> = ParamRef::all().collect();
+    prop::sample::select(params).prop_flat_map(|param| {
+        let spec = param.spec();
+        let mut texts: Vec<String> = vec![
+            "abc".into(),
+            String::new(),
+            spec.write(spec.default_value()),
+        ];
+        match spec.kind {
+            ParamKind::Whole { min, max, .. } => {
+                // Small values too, so that the steps stay quick (a big table is slow).
+                texts.extend(
+                    [
+                        min,
+                        min.saturating_sub(1),
+                        7,
+                        97,
+                        1021,
+                        max,
+                        max.saturating_add(1),
+                    ]
+                    .map(|n| n.to_string()),
+                );
+            }
+            ParamKind::Real { above, max, .. } => {
+                texts.extend([above, 0.01, 1.0, max, max + 0.5].map(|x| x.to_string()));
+            }
+            ParamKind::Choice { options, .. } => {
+                texts.extend(options.iter().map(|o| o.to_string()))
+            }
+        }
+        prop::sample::select(texts).prop_map(move |text| Action::SetParam { param, text })
+    })
+}
+
 fn step() -> impl Strategy<Value = Step> {
     let direct = prop_oneof![
         typed(&["4", "16", "1", "10000", "10001"]).prop_map(Action::SetDefaultVnodes),
         prop::sample::select(AlgoId::ALL.to_vec()).prop_map(Action::SetAlgorithm),
         prop::sample::select(HashFn::ALL.to_vec()).prop_map(Action::SetHash),
-        prop::sample::select(Naming::ALL.to_vec()).prop_map(Action::SetNaming),
-        prop::sample::select(Weighting::ALL.to_vec()).prop_map(Action::SetWeighting),
-        typed(&["100", "1", "200", "10001"]).prop_map(Action::SetReplicas),
-        typed(&["1", "7", "64", "1024", "1048577"]).prop_map(Action::SetSlots),
-        typed(&["2", "3", "7", "97", "1021", "100", "1000003"]).prop_map(Action::SetTableSize),
-        typed(&["0.25", "0.01", "1", "100", "100.5"]).prop_map(Action::SetEpsilon),
+        set_param(),
         typed(&["0", "100", "2000", "20000", "20001"]).prop_map(Action::SetDrawn),
         (
             typed(&["1", "50", "300", "200001", "10000001"]),
@@ -261,7 +293,7 @@ fn invariants(s: &State) -> Result<(), TestCaseError> {
     );
     match (&s.slot_owners, s.kind) {
         (Some(owners), AlgoId::SlotTable) => {
-            prop_assert_eq!(owners.len(), s.params.slots as usize);
+            prop_assert_eq!(owners.len(), s.params.slots() as usize);
             prop_assert!(owners.iter().all(|id| up.contains(id)));
         }
         (None, AlgoId::SlotTable) => prop_assert!(false, "a slot table without owners"),

@@ -5,6 +5,7 @@
 // Tests fail loudly by design: unwrapping a refused action is the failure message.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use ring_core::registry::ParamRef;
 use std::rc::Rc;
 
 use super::chord_view::{chord_view, ChordSettings};
@@ -205,29 +206,41 @@ fn algorithm_parameters() {
     for typed in ["0", "1048577", "abc", "", "-1"] {
         refused(
             &slots,
-            Action::SetSlots(typed.into()),
-            Field::Slots,
+            Action::SetParam {
+                param: ParamRef::new(AlgoId::SlotTable, 0),
+                text: typed.into(),
+            },
+            Field::Param(ParamRef::new(AlgoId::SlotTable, 0)),
             &["from 1 to 1048576"],
         );
     }
     let maglev = s.apply(Action::SetAlgorithm(AlgoId::Maglev)).unwrap();
     refused(
         &maglev,
-        Action::SetTableSize("100".into()),
-        Field::TableSize,
+        Action::SetParam {
+            param: ParamRef::new(AlgoId::Maglev, 0),
+            text: "100".into(),
+        },
+        Field::Param(ParamRef::new(AlgoId::Maglev, 0)),
         &["100", "prime", "2 to 1000003"],
     );
     refused(
         &maglev,
-        Action::SetTableSize("3".into()),
-        Field::TableSize,
+        Action::SetParam {
+            param: ParamRef::new(AlgoId::Maglev, 0),
+            text: "3".into(),
+        },
+        Field::Param(ParamRef::new(AlgoId::Maglev, 0)),
         &["at least the node count (4)"],
     );
     for typed in ["1", "1000004", "x"] {
         refused(
             &maglev,
-            Action::SetTableSize(typed.into()),
-            Field::TableSize,
+            Action::SetParam {
+                param: ParamRef::new(AlgoId::Maglev, 0),
+                text: typed.into(),
+            },
+            Field::Param(ParamRef::new(AlgoId::Maglev, 0)),
             &["2 to 1000003"],
         );
     }
@@ -235,23 +248,32 @@ fn algorithm_parameters() {
     for typed in ["-1", "0", "101", "NaN", "inf", "1e400"] {
         refused(
             &bounded,
-            Action::SetEpsilon(typed.into()),
-            Field::Epsilon,
+            Action::SetParam {
+                param: ParamRef::new(AlgoId::Bounded, 0),
+                text: typed.into(),
+            },
+            Field::Param(ParamRef::new(AlgoId::Bounded, 0)),
             &["above 0", "at most 100"],
         );
     }
     refused(
         &bounded,
-        Action::SetEpsilon("abc".into()),
-        Field::Epsilon,
+        Action::SetParam {
+            param: ParamRef::new(AlgoId::Bounded, 0),
+            text: "abc".into(),
+        },
+        Field::Param(ParamRef::new(AlgoId::Bounded, 0)),
         &["\"abc\"", "not a number", "above 0"],
     );
     let gozero = s.apply(Action::SetAlgorithm(AlgoId::GoZero)).unwrap();
     for typed in ["0", "10001", "x"] {
         refused(
             &gozero,
-            Action::SetReplicas(typed.into()),
-            Field::Replicas,
+            Action::SetParam {
+                param: ParamRef::new(AlgoId::GoZero, 0),
+                text: typed.into(),
+            },
+            Field::Param(ParamRef::new(AlgoId::GoZero, 0)),
             &["from 1 to 10000"],
         );
     }

@@ -399,7 +399,7 @@ mod tests {
         // The same as the core's study, which ringlab balance prints.
         let direct = study::cell(
             &study::config(
-                ring_core::Algorithm::virtual_nodes(Naming::Hash),
+                ring_core::Algorithm::virtual_nodes(ring_core::ring::Naming::Hash),
                 HashFn::Md5,
                 100,
             ),
@@ -434,7 +434,7 @@ mod tests {
         assert_eq!(r1_text(1.234), "1.23");
         assert_eq!(
             PaperSpec::default().command(),
-            "ringlab balance --algo vnodes --hash md5 --nodes-list 10,20,30,40,50,60,70,80,90,100 --vnodes-list 1,30,100,1000"
+            "ringlab balance --algo virtual --hash md5 --nodes-list 10,20,30,40,50,60,70,80,90,100 --vnodes-list 1,30,100,1000"
         );
         let maglev = PaperSpec {
             kind: AlgoId::Maglev,

@@ -316,17 +316,20 @@ mod tests {
             assert_eq!(hashed.slot_owners, Some(table.clone()));
             let dealt_ids = |s: &State| -> Vec<NodeId> {
                 let up: Vec<NodeId> = s.current.nodes.iter().map(|n| n.id).collect();
-                (0..s.params.slots as usize)
+                (0..s.params.slots() as usize)
                     .map(|i| up[i % up.len()])
                     .collect()
             };
-            let resized = s.apply(Action::SetSlots("512".into())).unwrap();
+            let resized = s
+                .apply(Action::SetParam {
+                    param: ring_core::registry::ParamRef::new(AlgoId::SlotTable, 0),
+                    text: "512".into(),
+                })
+                .unwrap();
             assert_eq!(resized.slot_owners.as_deref(), Some(&dealt_ids(&resized)));
             let away = s.apply(Action::SetAlgorithm(AlgoId::Jump)).unwrap();
             assert_eq!(away.slot_owners, None);
-            let back = away
-                .apply(Action::SetAlgorithm(AlgoId::SlotTable))
-                .unwrap();
+            let back = away.apply(Action::SetAlgorithm(AlgoId::SlotTable)).unwrap();
             assert_eq!(back.slot_owners.as_deref(), Some(&dealt_ids(&back)));
             let reset = s.apply(Action::Reset).unwrap();
             assert_eq!(reset.slot_owners, None);

@@ -9,11 +9,11 @@ use ring_core::slots::SlotTable;
 use ring_core::{HashFn, Placement};
 
 use super::algo::AlgoId;
-use ring_core::registry::ParamRef;
 use super::chord_view::{chord_view, ChordSettings};
 use super::message::Msg;
 use super::replication_view::{replication_view, ReplicationSettings};
 use super::state::{Action, State};
+use ring_core::registry::ParamRef;
 
 /// How many steps the tour has.
 pub const STEP_COUNT: u32 = 17;
@@ -417,11 +417,23 @@ fn run(mut state: State, op: Op) -> Result<State, Msg> {
         }
         Op::Slots(n) => {
             let param = ParamRef::new(AlgoId::SlotTable, 0);
-            apply(state, Action::SetParam { param, text: n.to_string() })?
+            apply(
+                state,
+                Action::SetParam {
+                    param,
+                    text: n.to_string(),
+                },
+            )?
         }
         Op::Epsilon(e) => {
             let param = ParamRef::new(AlgoId::Bounded, 0);
-            apply(state, Action::SetParam { param, text: e.to_string() })?
+            apply(
+                state,
+                Action::SetParam {
+                    param,
+                    text: e.to_string(),
+                },
+            )?
         }
         Op::Rest => apply(
             state,

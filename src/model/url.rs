@@ -31,9 +31,7 @@
 use std::fmt::Write as _;
 use std::rc::Rc;
 
-use ring_core::error::{
-    validate_nodes, MAX_NODES, MAX_SLOTS, MAX_VNODES, MAX_WEIGHT,
-};
+use ring_core::error::{validate_nodes, MAX_NODES, MAX_SLOTS, MAX_VNODES, MAX_WEIGHT};
 use ring_core::registry::{ParamKind, ParamRef};
 use ring_core::{HashFn, NodeSpec};
 

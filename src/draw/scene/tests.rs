@@ -94,9 +94,7 @@ fn the_drawn_ring_has_the_owners_colours_and_changes_after_an_add() {
 
 #[test]
 fn buckets_are_numbered_bins() {
-    let s = initial()
-        .apply(Action::SetAlgorithm(AlgoId::Jump))
-        .unwrap();
+    let s = initial().apply(Action::SetAlgorithm(AlgoId::Jump)).unwrap();
     let Scene::Bins(b) = picture(&s, &quiet()) else {
         panic!("jump is not a ring")
     };

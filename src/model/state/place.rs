@@ -184,8 +184,9 @@ impl State {
         let placement: Option<Rc<dyn Placement>> = if self.kind == AlgoId::SlotTable {
             let specs: Vec<(NodeId, NodeSpec)> = up.iter().map(|n| (n.id, n.spec())).collect();
             let hash = config.effective_hash();
-            let (table, owners) = slot_keep::next_table(previous, &specs, hash, self.params.slots())
-                .map_err(PlaceError::Core)?;
+            let (table, owners) =
+                slot_keep::next_table(previous, &specs, hash, self.params.slots())
+                    .map_err(PlaceError::Core)?;
             next.slot_owners = Some(Rc::new(owners));
             Some(Rc::new(table))
         } else {

@@ -3,6 +3,7 @@
 
 use super::*;
 use ring_core::metrics::format;
+use ring_core::registry::ParamRef;
 use ring_core::Explanation;
 use ring_core::{build, Algorithm};
 
@@ -208,8 +209,13 @@ fn bad_input_is_refused_with_the_problem_and_the_range() {
     }
     let e = s.apply(Action::PasteKeys("\n \n".into())).unwrap_err();
     assert_eq!(e.field, Field::Paste);
-    let e = s.apply(Action::SetEpsilon("0".into())).unwrap_err();
-    assert_eq!(e.field, Field::Epsilon);
+    let e = s
+        .apply(Action::SetParam {
+            param: ParamRef::new(AlgoId::Bounded, 0),
+            text: "0".into(),
+        })
+        .unwrap_err();
+    assert_eq!(e.field, Field::Param(ParamRef::new(AlgoId::Bounded, 0)));
     // Refused means unchanged: the reducer keeps the state and only records the error.
     let e = Rc::new(e);
     let r = s.with_error(Rc::clone(&e));
@@ -234,9 +240,7 @@ fn the_last_node_cannot_leave() {
 
 #[test]
 fn jump_lets_only_the_last_bucket_leave() {
-    let s = initial()
-        .apply(Action::SetAlgorithm(AlgoId::Jump))
-        .unwrap();
+    let s = initial().apply(Action::SetAlgorithm(AlgoId::Jump)).unwrap();
     let a = id_of(&s, "cache-a");
     let e = s.apply(Action::RemoveNode(a)).unwrap_err();
     assert_eq!(e.field, Field::Node(a));
@@ -287,7 +291,7 @@ fn changing_the_hash_or_the_algorithm_compares_the_same_keys() {
     let t = s.apply(Action::SetHash(HashFn::Md5)).unwrap();
     let want = reference_owners(
         &ring_core::Config {
-            algorithm: Algorithm::virtual_nodes(Naming::Hash),
+            algorithm: Algorithm::virtual_nodes(ring_core::ring::Naming::Hash),
             hash: HashFn::Md5,
             default_vnodes: 16,
         },

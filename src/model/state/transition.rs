@@ -12,9 +12,7 @@ use crate::model::job::{Compared, Job, KeysToPlace, Pending};
 use crate::model::keys;
 use crate::model::limits::{self, PlaceError};
 use crate::model::message::{Msg, Ui};
-use crate::model::number::{
-    parse_count, parse_param, parse_seed, parse_vnodes, parse_weight,
-};
+use crate::model::number::{parse_count, parse_param, parse_seed, parse_vnodes, parse_weight};
 use crate::model::palette;
 use crate::model::snapshot::{Change, Did};
 use crate::model::tour;
@@ -97,7 +95,9 @@ impl State {
                 let value = parse_param(param, &text).map_err(|m| InputError::new(field, m))?;
                 let mut next = self.clone();
                 next.params = next.params.with(param, value);
-                self.rebuild(next, Did::ParamSet { param, value }, Ideal::None, &|_| field)
+                self.rebuild(next, Did::ParamSet { param, value }, Ideal::None, &|_| {
+                    field
+                })
             }
             Action::GenerateKeys { count, seed } => {
                 let count = parse_count(&count).map_err(|m| InputError::new(Field::KeyCount, m))?;

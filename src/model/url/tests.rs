@@ -5,6 +5,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::model::{Action, Field};
+use ring_core::registry::{ParamKind, ParamRef};
 
 fn add(s: &State, name: &str, weight: &str) -> State {
     s.apply(Action::AddNode {
@@ -399,8 +400,16 @@ fn every_parameter_has_a_distinct_name() {
 #[test]
 fn a_refused_input_is_not_part_of_a_link() {
     let s = State::initial().unwrap();
-    let error = s.apply(Action::SetSlots("0".into())).unwrap_err();
-    assert_eq!(error.field, Field::Slots);
+    let error = s
+        .apply(Action::SetParam {
+            param: ParamRef::new(AlgoId::SlotTable, 0),
+            text: "0".into(),
+        })
+        .unwrap_err();
+    assert_eq!(
+        error.field,
+        Field::Param(ParamRef::new(AlgoId::SlotTable, 0))
+    );
     let refused = s.with_error(error);
     assert_eq!(
         Shared::of(&refused, None).to_query(Limits::LINK),
@@ -451,27 +460,32 @@ fn nodes_strategy() -> impl Strategy<Value = Vec<SharedNode>> {
     })
 }
 
-const PRIMES: [u32; 5] = [2, 13, 1021, 65_537, MAX_TABLE_SIZE];
+/// A value of `param`, drawn from its range in the registry (small whole numbers, so that
+/// building stays quick; primes for a parameter that must be one).
+fn param_value(param: ParamRef) -> BoxedStrategy<f64> {
+    match param.spec().kind {
+        ParamKind::Whole {
+            prime: true, max, ..
+        } => proptest::sample::select(vec![2, 13, 1021, 65_537, max])
+            .prop_map(f64::from)
+            .boxed(),
+        ParamKind::Whole { min, max, .. } => (min..=max.min(2_000)).prop_map(f64::from).boxed(),
+        ParamKind::Real { max, default, .. } => {
+            prop_oneof![1e-9f64..=max, Just(max), Just(default)].boxed()
+        }
+        ParamKind::Choice { options, .. } => (0..options.len()).prop_map(|i| i as f64).boxed(),
+    }
+}
 
 fn shared_strategy() -> impl Strategy<Value = Shared> {
-    let params = (
-        proptest::sample::select(Naming::ALL.to_vec()),
-        proptest::sample::select(Weighting::ALL.to_vec()),
-        1..=MAX_VNODES,
-        1u32..=2_000,
-        proptest::sample::select(PRIMES.to_vec()),
-        prop_oneof![1e-9f64..=MAX_EPSILON, Just(MAX_EPSILON), Just(0.25)],
-    )
-        .prop_map(
-            |(naming, weighting, replicas, slots, table_size, epsilon)| AlgoParams {
-                naming,
-                weighting,
-                replicas,
-                slots,
-                table_size,
-                epsilon,
-            },
-        );
+    let params = ParamRef::all()
+        .map(param_value)
+        .collect::<Vec<_>>()
+        .prop_map(|values| {
+            ParamRef::all()
+                .zip(values)
+                .fold(AlgoParams::default(), |p, (param, v)| p.with(param, v))
+        });
     let keys = prop_oneof![
         (MIN_KEYS..=MAX_KEYS, any::<u64>())
             .prop_map(|(count, seed)| SharedKeys::Generated { count, seed }),
@@ -514,7 +528,7 @@ fn shared_strategy() -> impl Strategy<Value = Shared> {
                 // A slot map over the nodes that are up, for the slot table, sometimes.
                 let slot_map = (kind == AlgoId::SlotTable && salt % 3 != 0).then(|| {
                     let mut r = keys::SplitMix64::new(salt);
-                    (0..params.slots)
+                    (0..params.slots())
                         .map(|_| up[r.below(up.len() as u64) as usize])
                         .collect()
                 });
