@@ -153,8 +153,7 @@ fn algorithm() -> impl Strategy<Value = Algorithm> {
     prop_oneof![
         Just(Algorithm::modulo()),
         Just(Algorithm::single_point()),
-        prop::sample::select(Naming::ALL.to_vec())
-            .prop_map(Algorithm::virtual_nodes),
+        prop::sample::select(Naming::ALL.to_vec()).prop_map(Algorithm::virtual_nodes),
         prop_oneof![
             3 => 0u32..=300,
             1 => Just(MAX_VNODES),
@@ -162,8 +161,7 @@ fn algorithm() -> impl Strategy<Value = Algorithm> {
             1 => any::<u32>(),
         ]
         .prop_map(Algorithm::go_zero),
-        prop::sample::select(Weighting::ALL.to_vec())
-            .prop_map(Algorithm::ketama_with),
+        prop::sample::select(Weighting::ALL.to_vec()).prop_map(Algorithm::ketama_with),
         slots().prop_map(Algorithm::slot_table),
         Just(Algorithm::jump()),
         table_size().prop_map(Algorithm::maglev),

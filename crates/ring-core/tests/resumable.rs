@@ -197,14 +197,12 @@ fn algorithms() -> impl Strategy<Value = Algorithm> {
     prop_oneof![
         Just(Algorithm::modulo()),
         Just(Algorithm::single_point()),
-        prop::sample::select(Naming::ALL.to_vec())
-            .prop_map(Algorithm::virtual_nodes),
+        prop::sample::select(Naming::ALL.to_vec()).prop_map(Algorithm::virtual_nodes),
         (1u32..150).prop_map(Algorithm::go_zero),
         Just(Algorithm::ketama()),
         (1u32..3000).prop_map(Algorithm::slot_table),
         Just(Algorithm::jump()),
-        prop::sample::select(vec![4u32, 7, 13, 101, 1009])
-            .prop_map(Algorithm::maglev),
+        prop::sample::select(vec![4u32, 7, 13, 101, 1009]).prop_map(Algorithm::maglev),
         Just(Algorithm::rendezvous()),
         prop_oneof![
             4 => 0.01f64..3.0,
