@@ -111,6 +111,13 @@ pub struct GoZeroRing {
 impl GoZeroRing {
     /// Adds `nodes` in order to a ring made with `NewCustomConsistentHash(replicas, Hash)`.
     pub fn new(nodes: &[NodeSpec], replicas: u32) -> Result<Self, BuildError> {
+        // go-zero's replicas are its virtual nodes: the same range as a virtual-node count.
+        if !(1..=MAX_VNODES).contains(&replicas) {
+            return Err(BuildError::BadVnodes {
+                name: None,
+                vnodes: replicas,
+            });
+        }
         let replicas = replicas.max(MIN_REPLICAS);
         let counts: Vec<u32> = nodes.iter().map(|n| node_replicas(replicas, n)).collect();
         let total: u64 = counts.iter().map(|&c| u64::from(c)).sum();

@@ -263,7 +263,9 @@ pub struct AlgoSpec {
     pub picture: Picture,
     /// Whether a node's weight changes the placement.
     pub uses_weights: bool,
-    /// Whether a node's virtual-node count (and the default count) matters.
+    /// Whether the virtual-node counts set a node's points: the default count and a node's
+    /// own. (go-zero, whose default is its replicas parameter, also takes a node's own count
+    /// as go-zero's `AddWithReplicas` does, but offers no default count: `false` here.)
     pub uses_vnodes: bool,
     /// Its parameter that is the command line's virtual-node count (`--vnodes`) when its
     /// own flag is not given: go-zero's replicas are its virtual nodes.

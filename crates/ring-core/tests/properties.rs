@@ -1430,13 +1430,11 @@ fn every_algorithm_ignores_what_its_spec_says_it_ignores() {
     );
 }
 
-/// Parameters whose registry range their algorithm's build does not enforce: go-zero's
-/// build raises replicas below 100 to 100, as go-zero's `NewCustomConsistentHash` does, and
-/// has no upper bound, so it builds with 0 and with 10,001 replicas although the range is
-/// `1..=10000` (and `fuzz.rs` expects an out-of-range parameter to be refused). The test
-/// below checks that they are still accepted, so that it fails once the build enforces
-/// the range and this entry is to be removed.
-const RANGE_NOT_ENFORCED: &[(AlgoId, &str)] = &[(AlgoId::GoZero, "replicas")];
+/// Parameters whose registry range their algorithm's build does not enforce (none now:
+/// go-zero's build refuses replicas outside `1..=10000`). The test below checks that such a
+/// parameter is still accepted, so that it fails once the build enforces the range and the
+/// entry is to be removed.
+const RANGE_NOT_ENFORCED: &[(AlgoId, &str)] = &[];
 
 /// The smallest `f64` above `x`, for `x >= 0`.
 fn just_above(x: f64) -> f64 {
