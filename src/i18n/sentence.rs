@@ -15,7 +15,7 @@ use ring_core::metrics::{Ideal, MetricsError, MoveSummary};
 use ring_core::registry::{OPTION_COUNT, PARAM_COUNT};
 use ring_core::{BuildError, HashFn};
 
-use super::{Choice, ListKind, Msg, Phrase, Quantity, Range};
+use super::{Choice, ListKind, Msg, Phrase, Quantity, Range, Ui};
 use crate::model::limits::Refusal;
 use crate::model::tour::STEP_COUNT;
 use crate::model::{AlgoId, ViewKind};
@@ -537,6 +537,34 @@ macro_rules! templates {
             super::sentence::nth(ALL, LENGTHS, s as usize)
         }
     };
+}
+
+/// Packs a catalogue's fixed words as [`templates!`] packs its sentences: one string and the
+/// length of each entry, in the order of [`Ui`]'s declaration (checked at compile time).
+/// A `match` returning a string per key compiled to an address and a length per arm.
+macro_rules! ui_words {
+    ($($key:expr => $text:literal,)*) => {
+        /// The fixed words of `key`.
+        pub fn ui(key: Ui) -> &'static str {
+            const ALL: &str = concat!($($text),*);
+            const LENGTHS: &[u16] = &[$(super::sentence::length($text)),*];
+            const _: () = super::sentence::check_ui(&[$($key),*]);
+            super::sentence::nth(ALL, LENGTHS, key as usize)
+        }
+    };
+}
+
+/// Fails to compile unless `keys` are every [`Ui`] key once, in declaration order.
+pub(super) const fn check_ui(keys: &[Ui]) {
+    assert!(keys.len() == Ui::ALL.len(), "words for every Ui key");
+    let mut i = 0;
+    while i < keys.len() {
+        assert!(
+            keys[i] as usize == i,
+            "Ui words in the order of the declaration"
+        );
+        i += 1;
+    }
 }
 
 /// The length of a template, checked to fit the table at compile time.

@@ -25,7 +25,7 @@ use crate::error::{self, BuildError, MAX_EPSILON};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
 use crate::registry::{
-    self, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+    self, AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
 };
 use crate::ring::{Naming, Ring, RingBuild, SortedRing};
 use crate::Config;
@@ -34,8 +34,6 @@ use crate::Config;
 pub static SPEC: AlgoSpec = AlgoSpec {
     id: "bounded",
     aliases: &[],
-    description: "Consistent hashing with bounded loads over a virtual-node ring (see --epsilon)",
-    source: "Mirrokni, Thorup and Zadimoghaddam 2018",
     picture: Drawn::Ring,
     uses_weights: true,
     uses_vnodes: true,
@@ -44,7 +42,6 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     params: &[ParamSpec {
         key: "eps",
         flag: "epsilon",
-        description: "the allowed overload ε: no node takes more than ceil((1 + ε) × mean) keys",
         unit: "",
         kind: ParamKind::Real {
             above: 0.0,
@@ -57,6 +54,14 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     shares_ring: Some(shares_ring),
     ring_is_placement: false,
     places_together: true,
+};
+
+/// What `SPEC` is, in English, for the command line (apart from the spec, so that the
+/// app, which words it in its own catalogues, does not carry this text).
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "Consistent hashing with bounded loads over a virtual-node ring (see --epsilon)",
+    source: "Mirrokni, Thorup and Zadimoghaddam 2018",
+    params: &["the allowed overload ε: no node takes more than ceil((1 + ε) × mean) keys"],
 };
 
 fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {

@@ -37,7 +37,7 @@ use crate::hash::murmur3_x64_128;
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement, RingPoint};
 use crate::registry::{
-    AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+    AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
 };
 use crate::ring::SortedRing;
 use crate::Config;
@@ -46,8 +46,6 @@ use crate::Config;
 pub static SPEC: AlgoSpec = AlgoSpec {
     id: "go-zero",
     aliases: &["gozero"],
-    description: "go-zero's core/hash ring (murmur3-64; replicas at least 100)",
-    source: "zeromicro/go-zero core/hash/consistenthash.go",
     picture: Drawn::Ring,
     uses_weights: true,
     uses_vnodes: false,
@@ -56,7 +54,6 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     params: &[ParamSpec {
         key: "replicas",
         flag: "replicas",
-        description: "go-zero's replicas per node (raised to 100 if lower)",
         unit: "points",
         kind: ParamKind::Whole {
             min: 1,
@@ -72,6 +69,14 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     shares_ring: None,
     ring_is_placement: false,
     places_together: false,
+};
+
+/// What `SPEC` is, in English, for the command line (apart from the spec, so that the
+/// app, which words it in its own catalogues, does not carry this text).
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "go-zero's core/hash ring (murmur3-64; replicas at least 100)",
+    source: "zeromicro/go-zero core/hash/consistenthash.go",
+    params: &["go-zero's replicas per node (raised to 100 if lower)"],
 };
 
 fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {

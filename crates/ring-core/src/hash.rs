@@ -10,7 +10,7 @@ use std::str::FromStr;
 /// Lists the hash functions once: makes [`HashFn`] with one variant per entry, in menu
 /// order, each with its [`HashSpec`].
 macro_rules! hashes {
-    ($($(#[$doc:meta])* $variant:ident => $spec:expr,)*) => {
+    ($($(#[$doc:meta])* $variant:ident => $spec:expr, $describe:literal,)*) => {
         /// A hash function over the UTF-8 bytes of a key or node name (Java's
         /// `String.hashCode` works on UTF-16 units, as Java does). What each computes is
         /// [`HashFn::hash_bytes`]; its name and width are [`HashFn::spec`].
@@ -26,6 +26,14 @@ macro_rules! hashes {
             /// Every hash function, in the order a menu lists them.
             pub const ALL: [HashFn; [$(stringify!($variant),)*].len()] =
                 [$(HashFn::$variant,)*];
+
+            /// A one-line description for the command line and help text (English; not part
+            /// of the spec, so that the app, which words it in its catalogues, links none).
+            pub fn describe(self) -> &'static str {
+                match self {
+                    $(HashFn::$variant => $describe,)*
+                }
+            }
 
             /// Its description.
             pub fn spec(self) -> &'static HashSpec {
@@ -45,44 +53,38 @@ macro_rules! hashes {
 pub struct HashSpec {
     /// Its name in links and on the command line.
     pub id: &'static str,
-    /// What it is, in one line (English).
-    pub description: &'static str,
     /// How many low bits its values fill.
     pub bits: u32,
 }
 
-const fn hash_spec(id: &'static str, bits: u32, description: &'static str) -> HashSpec {
-    HashSpec {
-        id,
-        description,
-        bits,
-    }
+const fn hash_spec(id: &'static str, bits: u32) -> HashSpec {
+    HashSpec { id, bits }
 }
 
 hashes! {
     /// MurmurHash3 x64_128, seed 0, first half h1 (go-zero's `murmur3.Sum64`).
-    Murmur3_64 => hash_spec("murmur3-64", 64, "MurmurHash3 x64_128, first 64 bits (go-zero)"),
+    Murmur3_64 => hash_spec("murmur3-64", 64), "MurmurHash3 x64_128, first 64 bits (go-zero)",
     /// MurmurHash3 x86_32, seed 0.
-    Murmur3_32 => hash_spec("murmur3-32", 32, "MurmurHash3 x86_32"),
+    Murmur3_32 => hash_spec("murmur3-32", 32), "MurmurHash3 x86_32",
     /// MD5, first 4 bytes of the digest as a little-endian u32 (ketama's key hash).
-    Md5 => hash_spec("md5", 32, "MD5, first 4 bytes little-endian (ketama)"),
+    Md5 => hash_spec("md5", 32), "MD5, first 4 bytes little-endian (ketama)",
     /// FNV-1, 32 bits.
-    Fnv1_32 => hash_spec("fnv1-32", 32, "FNV-1, 32 bits"),
+    Fnv1_32 => hash_spec("fnv1-32", 32), "FNV-1, 32 bits",
     /// FNV-1a, 32 bits.
-    Fnv1a_32 => hash_spec("fnv1a-32", 32, "FNV-1a, 32 bits"),
+    Fnv1a_32 => hash_spec("fnv1a-32", 32), "FNV-1a, 32 bits",
     /// FNV-1, 64 bits.
-    Fnv1_64 => hash_spec("fnv1-64", 64, "FNV-1, 64 bits"),
+    Fnv1_64 => hash_spec("fnv1-64", 64), "FNV-1, 64 bits",
     /// FNV-1a, 64 bits.
-    Fnv1a_64 => hash_spec("fnv1a-64", 64, "FNV-1a, 64 bits"),
+    Fnv1a_64 => hash_spec("fnv1a-64", 64), "FNV-1a, 64 bits",
     /// Java's `String.hashCode`, its int32 bit pattern as a u32.
-    JavaString => hash_spec("java", 32, "Java String.hashCode"),
+    JavaString => hash_spec("java", 32), "Java String.hashCode",
     /// The Java memcached client's CRC hash: `(crc32 >> 16) & 0x7fff` (15 bits).
-    Crc32Memcached => hash_spec("crc32", 15, "CRC32 as the Java memcached client (15 bits)"),
+    Crc32Memcached => hash_spec("crc32", 15), "CRC32 as the Java memcached client (15 bits)",
     /// Seed 000's Java ring: `MD5.md5(s).hashCode()`, the `String.hashCode` of the
     /// lowercase hex MD5 of the string's characters truncated to bytes. Java orders these
     /// signed in its `TreeMap`; the value is shifted by 2^31 so that unsigned order here is
     /// Java's signed order ([`crate::hash::java_md5_hex_signed`] undoes it).
-    JavaMd5Hex => hash_spec("java-md5-hex", 32, "hashCode of the MD5 hex string (seed 000's Java ring)"),
+    JavaMd5Hex => hash_spec("java-md5-hex", 32), "hashCode of the MD5 hex string (seed 000's Java ring)",
 }
 
 impl HashFn {
@@ -126,11 +128,6 @@ impl HashFn {
     pub fn name(self) -> &'static str {
         self.spec().id
     }
-
-    /// A one-line description for menus and help text.
-    pub fn describe(self) -> &'static str {
-        self.spec().description
-    }
 }
 
 impl fmt::Display for HashFn {
@@ -169,9 +166,138 @@ impl FromStr for HashFn {
     }
 }
 
-/// The MD5 digest of `data`.
+/// The MD5 digest of `data` (RFC 1321).
+///
+/// Written here as the RFC's loop over 64 steps rather than taken from the `md5` crate, whose
+/// fully unrolled rounds were 8 KB of the app's wasm; the crate checks this one in the tests.
 pub fn md5_digest(data: &[u8]) -> [u8; 16] {
-    md5::compute(data).0
+    let mut state = MD5_INIT;
+    let mut blocks = data.chunks_exact(64);
+    for block in &mut blocks {
+        md5_block(&mut state, block);
+    }
+    // The tail, the 0x80 byte, zeros and the length in bits: one or two more blocks.
+    let rest = blocks.remainder();
+    let mut tail = [0u8; 128];
+    tail[..rest.len()].copy_from_slice(rest);
+    tail[rest.len()] = 0x80;
+    let len = if rest.len() < 56 { 64 } else { 128 };
+    let bits = (data.len() as u64).wrapping_mul(8);
+    tail[len - 8..len].copy_from_slice(&bits.to_le_bytes());
+    for block in tail[..len].chunks_exact(64) {
+        md5_block(&mut state, block);
+    }
+    let mut digest = [0u8; 16];
+    for (out, word) in digest.chunks_exact_mut(4).zip(state) {
+        out.copy_from_slice(&word.to_le_bytes());
+    }
+    digest
+}
+
+const MD5_INIT: [u32; 4] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476];
+
+/// Each step's left rotation, by round (RFC 1321, 3.4).
+const MD5_SHIFTS: [[u32; 4]; 4] = [
+    [7, 12, 17, 22],
+    [5, 9, 14, 20],
+    [4, 11, 16, 23],
+    [6, 10, 15, 21],
+];
+
+/// `floor(abs(sin(i + 1)) * 2^32)` for step `i` (RFC 1321, 3.4).
+const MD5_SINES: [u32; 64] = [
+    0xd76a_a478,
+    0xe8c7_b756,
+    0x2420_70db,
+    0xc1bd_ceee,
+    0xf57c_0faf,
+    0x4787_c62a,
+    0xa830_4613,
+    0xfd46_9501,
+    0x6980_98d8,
+    0x8b44_f7af,
+    0xffff_5bb1,
+    0x895c_d7be,
+    0x6b90_1122,
+    0xfd98_7193,
+    0xa679_438e,
+    0x49b4_0821,
+    0xf61e_2562,
+    0xc040_b340,
+    0x265e_5a51,
+    0xe9b6_c7aa,
+    0xd62f_105d,
+    0x0244_1453,
+    0xd8a1_e681,
+    0xe7d3_fbc8,
+    0x21e1_cde6,
+    0xc337_07d6,
+    0xf4d5_0d87,
+    0x455a_14ed,
+    0xa9e3_e905,
+    0xfcef_a3f8,
+    0x676f_02d9,
+    0x8d2a_4c8a,
+    0xfffa_3942,
+    0x8771_f681,
+    0x6d9d_6122,
+    0xfde5_380c,
+    0xa4be_ea44,
+    0x4bde_cfa9,
+    0xf6bb_4b60,
+    0xbebf_bc70,
+    0x289b_7ec6,
+    0xeaa1_27fa,
+    0xd4ef_3085,
+    0x0488_1d05,
+    0xd9d4_d039,
+    0xe6db_99e5,
+    0x1fa2_7cf8,
+    0xc4ac_5665,
+    0xf429_2244,
+    0x432a_ff97,
+    0xab94_23a7,
+    0xfc93_a039,
+    0x655b_59c3,
+    0x8f0c_cc92,
+    0xffef_f47d,
+    0x8584_5dd1,
+    0x6fa8_7e4f,
+    0xfe2c_e6e0,
+    0xa301_4314,
+    0x4e08_11a1,
+    0xf753_7e82,
+    0xbd3a_f235,
+    0x2ad7_d2bb,
+    0xeb86_d391,
+];
+
+/// One 64-byte block into the state (RFC 1321, 3.4).
+fn md5_block(state: &mut [u32; 4], block: &[u8]) {
+    let mut m = [0u32; 16];
+    for (word, bytes) in m.iter_mut().zip(block.chunks_exact(4)) {
+        *word = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+    }
+    let [mut a, mut b, mut c, mut d] = *state;
+    for i in 0..64 {
+        let (f, g) = match i / 16 {
+            0 => ((b & c) | (!b & d), i),
+            1 => ((d & b) | (!d & c), (5 * i + 1) % 16),
+            2 => (b ^ c ^ d, (3 * i + 5) % 16),
+            _ => (c ^ (b | !d), (7 * i) % 16),
+        };
+        let sum = a
+            .wrapping_add(f)
+            .wrapping_add(MD5_SINES[i])
+            .wrapping_add(m[g]);
+        a = d;
+        d = c;
+        c = b;
+        b = b.wrapping_add(sum.rotate_left(MD5_SHIFTS[i / 16][i % 4]));
+    }
+    for (s, v) in state.iter_mut().zip([a, b, c, d]) {
+        *s = s.wrapping_add(v);
+    }
 }
 
 /// The first four bytes of MD5 as a little-endian u32: libketama's `ketama_hashi` and the
@@ -499,5 +625,26 @@ mod tests {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), before);
+    }
+
+    #[test]
+    fn md5_is_the_md5_crates_at_every_length_around_the_block_edges() {
+        let data: Vec<u8> = (0..300u32).map(|i| (i * 7 + 3) as u8).collect();
+        for len in 0..data.len() {
+            assert_eq!(
+                md5_digest(&data[..len]),
+                md5::compute(&data[..len]).0,
+                "{len}"
+            );
+        }
+        // RFC 1321's own suite.
+        assert_eq!(
+            format!("{:x}", md5::Digest(md5_digest(b"message digest"))),
+            "f96b697d7cb7938d525a2f31aaf161d0"
+        );
+        assert_eq!(
+            format!("{:x}", md5::Digest(md5_digest(b""))),
+            "d41d8cd98f00b204e9800998ecf8427e"
+        );
     }
 }

@@ -15,15 +15,13 @@
 use crate::error::{self, BuildError};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
-use crate::registry::{self, AlgoId, AlgoSpec, Algorithm, HashUse, Picture as Drawn};
+use crate::registry::{self, AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, Picture as Drawn};
 use crate::Config;
 
 /// `jump` in the registry.
 pub static SPEC: AlgoSpec = AlgoSpec {
     id: "jump",
     aliases: &[],
-    description: "Jump consistent hash over the nodes as buckets",
-    source: "Lamping and Veach 2014, the paper's C++ (jumphash)",
     picture: Drawn::Buckets,
     uses_weights: false,
     uses_vnodes: false,
@@ -35,6 +33,14 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     shares_ring: None,
     ring_is_placement: false,
     places_together: false,
+};
+
+/// What `SPEC` is, in English, for the command line (apart from the spec, so that the
+/// app, which words it in its own catalogues, does not carry this text).
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "Jump consistent hash over the nodes as buckets",
+    source: "Lamping and Veach 2014, the paper's C++ (jumphash)",
+    params: &[],
 };
 
 fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {

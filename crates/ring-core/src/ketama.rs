@@ -33,7 +33,7 @@ use crate::hash;
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement, RingPoint};
 use crate::registry::{
-    AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+    AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
 };
 use crate::ring::SortedRing;
 use crate::Config;
@@ -42,8 +42,6 @@ use crate::Config;
 pub static SPEC: AlgoSpec = AlgoSpec {
     id: "ketama",
     aliases: &[],
-    description: "ketama, as libketama or the Java memcached client (md5; see --weighting)",
-    source: "RJ/ketama libketama/ketama.c; the Java memcached client's KetamaNodeLocator",
     picture: Drawn::Ring,
     uses_weights: true,
     uses_vnodes: false,
@@ -52,7 +50,6 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     params: &[ParamSpec {
         key: "weighting",
         flag: "weighting",
-        description: "whose weight formula: libketama (a weight is the server's memory) or java",
         unit: "",
         kind: ParamKind::Choice {
             options: &WEIGHTING_NAMES,
@@ -65,6 +62,14 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     shares_ring: None,
     ring_is_placement: false,
     places_together: false,
+};
+
+/// What `SPEC` is, in English, for the command line (apart from the spec, so that the
+/// app, which words it in its own catalogues, does not carry this text).
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "ketama, as libketama or the Java memcached client (md5; see --weighting)",
+    source: "RJ/ketama libketama/ketama.c; the Java memcached client's KetamaNodeLocator",
+    params: &["whose weight formula: libketama (a weight is the server's memory) or java"],
 };
 
 /// The weightings' names, in [`Weighting::ALL`]'s order.

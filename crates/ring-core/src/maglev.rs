@@ -35,7 +35,7 @@ use crate::error::{self, BuildError, MAX_TABLE_SIZE};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
 use crate::registry::{
-    AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+    AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
 };
 use crate::Config;
 
@@ -43,8 +43,6 @@ use crate::Config;
 pub static SPEC: AlgoSpec = AlgoSpec {
     id: "maglev",
     aliases: &[],
-    description: "Maglev's lookup table, weighted (see --table-size)",
-    source: "Eisenbud et al. 2016, section 3.4's population",
     picture: Drawn::Table,
     uses_weights: true,
     uses_vnodes: false,
@@ -53,7 +51,6 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     params: &[ParamSpec {
         key: "table",
         flag: "table-size",
-        description: "the lookup table's size, a prime",
         unit: "entries",
         kind: ParamKind::Whole {
             min: 2,
@@ -70,6 +67,14 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     shares_ring: None,
     ring_is_placement: false,
     places_together: false,
+};
+
+/// What `SPEC` is, in English, for the command line (apart from the spec, so that the
+/// app, which words it in its own catalogues, does not carry this text).
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "Maglev's lookup table, weighted (see --table-size)",
+    source: "Eisenbud et al. 2016, section 3.4's population",
+    params: &["the lookup table's size, a prime"],
 };
 
 fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {

@@ -18,15 +18,13 @@
 use crate::error::BuildError;
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
-use crate::registry::{self, AlgoId, AlgoSpec, Algorithm, HashUse, Picture as Drawn};
+use crate::registry::{self, AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, Picture as Drawn};
 use crate::Config;
 
 /// `modulo` in the registry.
 pub static SPEC: AlgoSpec = AlgoSpec {
     id: "modulo",
     aliases: &[],
-    description: "hash(key) mod n",
-    source: "the baseline of the seed articles",
     picture: Drawn::Buckets,
     uses_weights: false,
     uses_vnodes: false,
@@ -38,6 +36,14 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     shares_ring: None,
     ring_is_placement: false,
     places_together: false,
+};
+
+/// What `SPEC` is, in English, for the command line (apart from the spec, so that the
+/// app, which words it in its own catalogues, does not carry this text).
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "hash(key) mod n",
+    source: "the baseline of the seed articles",
+    params: &[],
 };
 
 fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {

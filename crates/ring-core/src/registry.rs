@@ -94,8 +94,6 @@ pub struct ParamSpec {
     pub key: &'static str,
     /// Its command-line flag without the dashes (`--table-size`).
     pub flag: &'static str,
-    /// What it is, in a few words (English, for the command line).
-    pub description: &'static str,
     /// The unit of its value ("slots", "entries"), empty for a plain number.
     pub unit: &'static str,
     /// Its values, range and default.
@@ -255,10 +253,6 @@ pub struct AlgoSpec {
     pub id: &'static str,
     /// Names it was called by before, still accepted (`vnodes`, `gozero`).
     pub aliases: &'static [&'static str],
-    /// What it is, in one line (English, for the command line).
-    pub description: &'static str,
-    /// The code it is exact to, or the paper it follows.
-    pub source: &'static str,
     /// Its picture.
     pub picture: Picture,
     /// Whether a node's weight changes the placement.
@@ -322,10 +316,23 @@ impl AlgoSpec {
     }
 }
 
+/// What an algorithm is, in English, for the command line and its help: apart from the
+/// [`AlgoSpec`], so that the app (which words everything in its own catalogues) links none
+/// of it.
+#[derive(Debug)]
+pub struct AlgoDocs {
+    /// What it is, in one line.
+    pub description: &'static str,
+    /// The code it is exact to, or the paper it follows.
+    pub source: &'static str,
+    /// What each parameter is, in a few words, in the order of [`AlgoSpec::params`].
+    pub params: &'static [&'static str],
+}
+
 /// Lists the algorithms once: makes [`AlgoId`] with one variant per entry, in menu order,
-/// each tied to its module's [`AlgoSpec`].
+/// each tied to its module's [`AlgoSpec`] and [`AlgoDocs`].
 macro_rules! algorithms {
-    ($($(#[$doc:meta])* $variant:ident => $spec:path,)*) => {
+    ($($(#[$doc:meta])* $variant:ident => $spec:path, $docs:path,)*) => {
         /// An algorithm's identity. Its description is [`AlgoId::spec`].
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum AlgoId {
@@ -343,31 +350,38 @@ macro_rules! algorithms {
                     $(AlgoId::$variant => &$spec,)*
                 }
             }
+
+            /// What it is, in English.
+            pub fn docs(self) -> &'static AlgoDocs {
+                match self {
+                    $(AlgoId::$variant => &$docs,)*
+                }
+            }
         }
     };
 }
 
 algorithms! {
     /// A ring with virtual nodes.
-    Virtual => ring::VIRTUAL,
+    Virtual => ring::VIRTUAL, ring::VIRTUAL_DOCS,
     /// A ring with one point per node.
-    SinglePoint => ring::SINGLE_POINT,
+    SinglePoint => ring::SINGLE_POINT, ring::SINGLE_POINT_DOCS,
     /// ketama (libketama, the Java memcached client).
-    Ketama => ketama::SPEC,
+    Ketama => ketama::SPEC, ketama::DOCS,
     /// go-zero's `core/hash` ring.
-    GoZero => gozero::SPEC,
+    GoZero => gozero::SPEC, gozero::DOCS,
     /// Consistent hashing with bounded loads.
-    Bounded => bounded::SPEC,
+    Bounded => bounded::SPEC, bounded::DOCS,
     /// `hash % n`.
-    Modulo => modulo::SPEC,
+    Modulo => modulo::SPEC, modulo::DOCS,
     /// Jump consistent hash.
-    Jump => jump::SPEC,
+    Jump => jump::SPEC, jump::DOCS,
     /// A slot table.
-    SlotTable => slots::SPEC,
+    SlotTable => slots::SPEC, slots::DOCS,
     /// Maglev's lookup table.
-    Maglev => maglev::SPEC,
+    Maglev => maglev::SPEC, maglev::DOCS,
     /// Rendezvous hashing.
-    Rendezvous => rendezvous::SPEC,
+    Rendezvous => rendezvous::SPEC, rendezvous::DOCS,
 }
 
 impl AlgoId {
@@ -564,6 +578,14 @@ mod tests {
             }
         }
         assert_eq!(options, OPTION_COUNT);
+    }
+
+    #[test]
+    fn every_algorithm_documents_each_parameter() {
+        for a in AlgoId::ALL {
+            assert_eq!(a.docs().params.len(), a.spec().params.len(), "{a}");
+            assert!(!a.docs().description.is_empty() && !a.docs().source.is_empty());
+        }
     }
 
     #[test]

@@ -24,15 +24,13 @@ use std::cmp::Ordering;
 use crate::error::{self, BuildError};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
-use crate::registry::{self, AlgoId, AlgoSpec, Algorithm, HashUse, Picture as Drawn};
+use crate::registry::{self, AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, Picture as Drawn};
 use crate::Config;
 
 /// `rendezvous` in the registry.
 pub static SPEC: AlgoSpec = AlgoSpec {
     id: "rendezvous",
     aliases: &[],
-    description: "Rendezvous (highest random weight) hashing, weighted",
-    source: "Thaler and Ravishankar 1998; weighted scores as Schindelhauer and Schomaker",
     picture: Drawn::Scores,
     uses_weights: true,
     uses_vnodes: false,
@@ -44,6 +42,14 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     shares_ring: None,
     ring_is_placement: false,
     places_together: false,
+};
+
+/// What `SPEC` is, in English, for the command line (apart from the spec, so that the
+/// app, which words it in its own catalogues, does not carry this text).
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "Rendezvous (highest random weight) hashing, weighted",
+    source: "Thaler and Ravishankar 1998; weighted scores as Schindelhauer and Schomaker",
+    params: &[],
 };
 
 fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {

@@ -11,7 +11,7 @@ mod build;
 mod sorted;
 
 use crate::registry::{
-    self, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+    self, AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
 };
 use crate::Config;
 pub use build::RingBuild;
@@ -23,8 +23,6 @@ pub(crate) use sorted::{add_arcs, shares_of_arcs};
 pub static VIRTUAL: AlgoSpec = AlgoSpec {
     id: "virtual",
     aliases: &["vnodes"],
-    description: "A ring with virtual nodes (see --naming, --vnodes)",
-    source: "Karger et al. 1997; virtual nodes named as the seed articles name them",
     picture: Drawn::Ring,
     uses_weights: true,
     uses_vnodes: true,
@@ -33,7 +31,6 @@ pub static VIRTUAL: AlgoSpec = AlgoSpec {
     params: &[ParamSpec {
         key: "naming",
         flag: "naming",
-        description: "how virtual nodes are named: hash = name#i, dash = name-i, java-seed = name-<hash of name>-i",
         unit: "",
         kind: ParamKind::Choice {
             options: &NAMING_NAMES,
@@ -47,12 +44,18 @@ pub static VIRTUAL: AlgoSpec = AlgoSpec {
     places_together: false,
 };
 
+/// What `VIRTUAL` is, in English, for the command line (apart from the spec, so that the
+/// app, which words it in its own catalogues, does not carry this text).
+pub static VIRTUAL_DOCS: AlgoDocs = AlgoDocs {
+    description: "A ring with virtual nodes (see --naming, --vnodes)",
+    source: "Karger et al. 1997; virtual nodes named as the seed articles name them",
+    params: &["how virtual nodes are named: hash = name#i, dash = name-i, java-seed = name-<hash of name>-i"],
+};
+
 /// `single` in the registry.
 pub static SINGLE_POINT: AlgoSpec = AlgoSpec {
     id: "single",
     aliases: &[],
-    description: "A ring with one point per node",
-    source: "the first Java ring of the seed articles",
     picture: Drawn::Ring,
     uses_weights: false,
     uses_vnodes: false,
@@ -64,6 +67,14 @@ pub static SINGLE_POINT: AlgoSpec = AlgoSpec {
     shares_ring: Some(single_point_ring_build),
     ring_is_placement: true,
     places_together: false,
+};
+
+/// What `SINGLE_POINT` is, in English, for the command line (apart from the spec, so that the
+/// app, which words it in its own catalogues, does not carry this text).
+pub static SINGLE_POINT_DOCS: AlgoDocs = AlgoDocs {
+    description: "A ring with one point per node",
+    source: "the first Java ring of the seed articles",
+    params: &[],
 };
 
 /// The naming schemes' names, in [`Naming::ALL`]'s order.

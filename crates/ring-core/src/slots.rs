@@ -25,7 +25,7 @@ use crate::error::{self, BuildError, MAX_NODES, MAX_SLOTS};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
 use crate::registry::{
-    AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+    AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
 };
 use crate::Config;
 
@@ -33,8 +33,6 @@ use crate::Config;
 pub static SPEC: AlgoSpec = AlgoSpec {
     id: "slots",
     aliases: &[],
-    description: "A table of slots dealt to the nodes in turn (see --slots)",
-    source: "the seed articles' slot table; 16384 slots as Redis Cluster",
     picture: Drawn::Table,
     uses_weights: false,
     uses_vnodes: false,
@@ -43,7 +41,6 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     params: &[ParamSpec {
         key: "slots",
         flag: "slots",
-        description: "the number of slots",
         unit: "slots",
         kind: ParamKind::Whole {
             min: 1,
@@ -58,6 +55,14 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     shares_ring: None,
     ring_is_placement: false,
     places_together: false,
+};
+
+/// What `SPEC` is, in English, for the command line (apart from the spec, so that the
+/// app, which words it in its own catalogues, does not carry this text).
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "A table of slots dealt to the nodes in turn (see --slots)",
+    source: "the seed articles' slot table; 16384 slots as Redis Cluster",
+    params: &["the number of slots"],
 };
 
 fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {

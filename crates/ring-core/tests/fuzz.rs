@@ -483,7 +483,13 @@ fn a_join_over_the_point_limit_is_refused_before_any_allocation() {
     // go-zero's replicas are refused above 10,000 when it is built, so no ring of go-zero
     // can ask a join for that many points any more.
     let huge = build(&Config::new(Algorithm::go_zero(u32::MAX)), &few);
-    assert!(matches!(huge, Err(BuildError::BadVnodes { name: None, vnodes: u32::MAX })));
+    assert!(matches!(
+        huge,
+        Err(BuildError::BadVnodes {
+            name: None,
+            vnodes: u32::MAX
+        })
+    ));
     let ring = build(
         &Config::new(Algorithm::virtual_nodes(Naming::Hash)),
         &[NodeSpec::new("a", 100)],

@@ -3,7 +3,7 @@
 
 use clap::{Arg, ArgGroup, ArgMatches, Args, Parser, Subcommand, ValueEnum};
 use ring_core::error::{MAX_NODES, MAX_VNODES, MAX_WEIGHT};
-use ring_core::registry::{AlgoId, ParamKind, ParamSpec};
+use ring_core::registry::{AlgoId, ParamKind, ParamRef, ParamSpec};
 use ring_core::{Algorithm, Config, HashFn, NodeSpec};
 
 use crate::Failure;
@@ -127,11 +127,12 @@ pub struct AlgoArgs {
     given: Vec<(&'static str, String)>,
 }
 
-/// Every parameter of every algorithm, with the algorithm it belongs to.
-fn all_params() -> impl Iterator<Item = (AlgoId, &'static ParamSpec)> {
-    AlgoId::ALL
-        .into_iter()
-        .flat_map(|a| a.spec().params.iter().map(move |p| (a, p)))
+/// Every parameter of every algorithm, with its description.
+fn all_params() -> impl Iterator<Item = (ParamRef, &'static ParamSpec, &'static str)> {
+    ParamRef::all().map(|p| {
+        let description = p.algo.docs().params.get(usize::from(p.index));
+        (p, p.spec(), description.copied().unwrap_or_default())
+    })
 }
 
 fn algo_help() -> String {
@@ -145,13 +146,15 @@ fn algo_help() -> String {
         };
         help.push_str(&format!(
             "\n  {:<11} {}{aliases}",
-            spec.id, spec.description
+            spec.id,
+            a.docs().description
         ));
     }
     help
 }
 
-fn param_help(algo: AlgoId, p: &ParamSpec) -> String {
+fn param_help(param: ParamRef, p: &ParamSpec, description: &str) -> String {
+    let algo = param.algo;
     let default = match p.kind {
         ParamKind::Whole { default, .. } => default.to_string(),
         ParamKind::Real { default, .. } => default.to_string(),
@@ -161,18 +164,14 @@ fn param_help(algo: AlgoId, p: &ParamSpec) -> String {
             .unwrap_or_default()
             .to_string(),
     };
-    let from_vnodes = if algo
-        .spec()
-        .vnodes_param
-        .is_some_and(|i| std::ptr::eq(&algo.spec().params[i], p))
-    {
+    let from_vnodes = if algo.spec().vnodes_param == Some(usize::from(param.index)) {
         "; default: --vnodes"
     } else {
         ""
     };
     format!(
         "{} ({} only; {}{}) [default: {default}{from_vnodes}]",
-        capitalized(p.description),
+        capitalized(description),
         algo.id(),
         p.range_text(),
         if p.unit.is_empty() {
@@ -208,7 +207,7 @@ impl clap::FromArgMatches for AlgoArgs {
             .unwrap_or(AlgoId::Virtual);
         let hash = matches.get_one::<HashFn>("hash").copied();
         let given = all_params()
-            .filter_map(|(_, p)| {
+            .filter_map(|(_, p, _)| {
                 matches
                     .get_one::<String>(p.flag)
                     .map(|v| (p.flag, v.clone()))
@@ -243,7 +242,7 @@ impl clap::Args for AlgoArgs {
                     .help("Hash of keys and node names [default: murmur3-64; md5 for `balance`]")
                     .long_help(hash_help()),
             );
-        for (algo, p) in all_params() {
+        for (param, p, description) in all_params() {
             cmd = cmd.arg(
                 Arg::new(p.flag)
                     .long(p.flag)
@@ -252,7 +251,7 @@ impl clap::Args for AlgoArgs {
                         _ => "N",
                     })
                     .allow_negative_numbers(true)
-                    .help(param_help(algo, p)),
+                    .help(param_help(param, p, description)),
             );
         }
         cmd
@@ -267,20 +266,18 @@ impl clap::Args for AlgoArgs {
 /// range, and so is any number for a real parameter, so that the core refuses it in its own
 /// words (the same as the web app's); text that is not a number is refused here, with the
 /// range.
-fn read_param(p: &ParamSpec, text: &str) -> Result<f64, Failure> {
+fn read_param(p: &ParamSpec, description: &str, text: &str) -> Result<f64, Failure> {
     let flag = p.flag;
     let text = text.trim();
     match p.kind {
         ParamKind::Whole { min, max, .. } => text.parse::<u32>().map(f64::from).map_err(|_| {
             Failure::Usage(format!(
-                "invalid value '{text}' for '--{flag}': {} is a whole number from {min} to {max}",
-                p.description
+                "invalid value '{text}' for '--{flag}': {description} is a whole number from {min} to {max}",
             ))
         }),
         ParamKind::Real { above, max, .. } => text.parse::<f64>().map_err(|_| {
             Failure::Usage(format!(
-                "invalid value '{text}' for '--{flag}': {} is a number above {above} and at most {max}",
-                p.description
+                "invalid value '{text}' for '--{flag}': {description} is a number above {above} and at most {max}",
             ))
         }),
         ParamKind::Choice { options, .. } => p.option(text).map(|i| i as f64).ok_or_else(|| {
@@ -303,8 +300,8 @@ impl AlgoArgs {
             algorithm = algorithm.with(i, f64::from(vnodes));
         }
         for (flag, text) in &self.given {
-            if let Some((_, p)) = all_params().find(|(_, p)| p.flag == *flag) {
-                let value = read_param(p, text)?;
+            if let Some((_, p, description)) = all_params().find(|(_, p, _)| p.flag == *flag) {
+                let value = read_param(p, description, text)?;
                 if let Some((i, _)) = spec.param_by_flag(flag) {
                     algorithm = algorithm.with(i, value);
                 }
@@ -575,15 +572,15 @@ mod tests {
             assert_eq!(parse_hash(h.name()), Ok(h));
         }
         assert!(parse_hash("sha1").unwrap_err().contains("sha1"));
-        for (_, p) in all_params() {
+        for (_, p, description) in all_params() {
             let default = p.write(p.default_value());
             assert_eq!(
-                read_param(p, &default).unwrap(),
+                read_param(p, description, &default).unwrap(),
                 p.default_value(),
                 "{}",
                 p.flag
             );
-            match read_param(p, "colon") {
+            match read_param(p, description, "colon") {
                 Err(Failure::Usage(m)) => assert!(m.contains(p.flag) && m.contains("colon"), "{m}"),
                 other => panic!("{}: expected a usage error, got {other:?}", p.flag),
             }

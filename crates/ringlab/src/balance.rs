@@ -193,7 +193,14 @@ fn text(args: &BalanceArgs, algorithm: &Algorithm, hash: HashFn, cells: &[Cell])
             let _ = writeln!(
                 s,
                 "({}: the virtual-node counts are {})",
-                spec.id, spec.params[i].description
+                spec.id,
+                algorithm
+                    .id
+                    .docs()
+                    .params
+                    .get(i)
+                    .copied()
+                    .unwrap_or_default()
             );
         }
         None => {

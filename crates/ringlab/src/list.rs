@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use ring_core::registry::{AlgoId, AlgoSpec, HashUse, ParamKind, ParamSpec, Picture};
+use ring_core::registry::{AlgoDocs, AlgoId, AlgoSpec, HashUse, ParamKind, ParamSpec, Picture};
 use ring_core::HashFn;
 
 use crate::args::{ListArgs, ListFormat, Listed};
@@ -48,7 +48,7 @@ fn algorithms_text() -> String {
         } else {
             params.join(" ")
         };
-        let _ = writeln!(s, "{}\t{}\t{params}", spec.id, spec.description);
+        let _ = writeln!(s, "{}\t{}\t{params}", spec.id, a.docs().description);
     }
     s
 }
@@ -84,7 +84,7 @@ fn strings(items: &[&str]) -> String {
     format!("[{}]", quoted.join(","))
 }
 
-fn param_json(p: &ParamSpec) -> String {
+fn param_json(p: &ParamSpec, description: &str) -> String {
     let range = match p.kind {
         ParamKind::Whole {
             min, max, default, ..
@@ -108,7 +108,7 @@ fn param_json(p: &ParamSpec) -> String {
         "{{\"key\":{},\"flag\":{},\"description\":{},\"unit\":{},{range}}}",
         string(p.key),
         string(p.flag),
-        string(p.description),
+        string(description),
         string(p.unit)
     )
 }
@@ -122,19 +122,24 @@ fn picture_name(p: Picture) -> &'static str {
     }
 }
 
-fn algorithm_json(spec: &AlgoSpec) -> String {
+fn algorithm_json(spec: &AlgoSpec, docs: &AlgoDocs) -> String {
     let hash = match spec.hash {
         HashUse::Chosen => "null".to_string(),
         HashUse::Fixed(h) => string(h.name()),
     };
-    let params: Vec<String> = spec.params.iter().map(param_json).collect();
+    let params: Vec<String> = spec
+        .params
+        .iter()
+        .zip(docs.params)
+        .map(|(p, d)| param_json(p, d))
+        .collect();
     format!(
         "{{\"id\":{},\"aliases\":{},\"description\":{},\"source\":{},\"picture\":\"{}\",\
          \"uses_weights\":{},\"uses_vnodes\":{},\"fixed_hash\":{hash},\"params\":[{}]}}",
         string(spec.id),
         strings(spec.aliases),
-        string(spec.description),
-        string(spec.source),
+        string(docs.description),
+        string(docs.source),
         picture_name(spec.picture),
         spec.uses_weights,
         spec.uses_vnodes,
@@ -145,7 +150,7 @@ fn algorithm_json(spec: &AlgoSpec) -> String {
 fn algorithms_json() -> String {
     let items: Vec<String> = AlgoId::ALL
         .into_iter()
-        .map(|a| algorithm_json(a.spec()))
+        .map(|a| algorithm_json(a.spec(), a.docs()))
         .collect();
     format!("[\n{}\n]\n", items.join(",\n"))
 }
