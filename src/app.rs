@@ -10,15 +10,15 @@ use crate::components::charts::Charts;
 use crate::components::explain::ExplainPanel;
 use crate::components::job_progress::JobProgressBar;
 use crate::components::keys::KeysPanel;
-use crate::components::legend::Legend;
+use crate::components::legend::legend;
 use crate::components::nodes::NodeList;
-use crate::components::notice::Notice;
+use crate::components::notice::notice;
 use crate::components::picture::PictureCanvas;
-use crate::components::playback::PlaybackControls;
+use crate::components::playback::playback_controls;
 use crate::components::share_panel::{CopyLink, EmbedBar, ExportPanel};
-use crate::components::summary::Summary;
+use crate::components::summary::summary;
 use crate::components::teaching::TeachingViews;
-use crate::components::title_bar::TitleBar;
+use crate::components::title_bar::{title_bar, TitleBar};
 use crate::components::view_tabs::ViewTabs;
 use crate::draw::Theme;
 use crate::effects::{install_panic_hook, use_media_query, use_playback};
@@ -167,11 +167,15 @@ pub fn Lab(props: &LabProps) -> Html {
     let explore = state.view == ViewKind::Explore;
     html! {
         <ContextProvider<Lang> context={lang}>
-            <TitleBar {dark} {ontoggletheme} {onreset} {onlang}>
-                <CopyLink state={s.clone()} theme={*chosen} lang={*chosen_lang} />
-            </TitleBar>
+            { title_bar(TitleBar {
+                dark,
+                ontoggletheme,
+                onreset,
+                onlang,
+                children: html! { <CopyLink state={s.clone()} theme={*chosen} lang={*chosen_lang} /> },
+            }, lang) }
             if props.page.embed.is_some() { <EmbedBar state={s.clone()} theme={*chosen} lang={*chosen_lang} /> }
-            <Notice {notes} />
+            { notice(&notes, lang) }
             <JobProgressBar state={s.clone()} dispatch={dispatch.clone()} />
             if props.page.embed.is_none() { <ViewTabs view={state.view} dispatch={dispatch.clone()} /> }
             <div role="tabpanel" id="panel-explore" aria-labelledby="tab-explore" hidden={!explore}>
@@ -183,9 +187,9 @@ pub fn Lab(props: &LabProps) -> Html {
                             <PictureCanvas state={s.clone()} {theme} progress={playback.progress} />
                         </div>
                         <div class="stage-side">
-                            <Summary state={s.clone()} />
-                            <PlaybackControls playback={playback.clone()} enabled={animatable.is_some()} />
-                            <Legend state={s.clone()} />
+                            { summary(&s, lang) }
+                            { playback_controls(&playback, animatable.is_some(), lang) }
+                            { legend(&s, lang) }
                         </div>
                     </div>
                     <div class="below">

@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::field_error::{invalid, FieldError};
+use super::field_error::{field_error, invalid};
 use super::{use_lang, value_of, Dispatch};
 use crate::i18n::Ui;
 use crate::model::{Action, Field, State};
@@ -75,9 +75,9 @@ pub fn AddNode(props: &AddNodeProps) -> Html {
                 </div>
                 <button type="submit" id="add-node" class="primary">{ lang.ui(Ui::AddNodeButton) }</button>
             </form>
-            <FieldError state={state.clone()} field={Field::AddName} id="add-name-error" />
-            <FieldError state={state.clone()} field={Field::AddWeight} id="add-weight-error" />
-            <FieldError state={state.clone()} field={Field::AddVnodes} id="add-vnodes-error" />
+            { field_error(state, Field::AddName, "add-name-error", lang) }
+            { field_error(state, Field::AddWeight, "add-weight-error", lang) }
+            { field_error(state, Field::AddVnodes, "add-vnodes-error", lang) }
         </section>
     }
 }

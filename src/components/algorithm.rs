@@ -7,7 +7,7 @@ use ring_core::registry::{ParamKind, ParamRef};
 use ring_core::HashFn;
 use yew::prelude::*;
 
-use super::field_error::{invalid, FieldError};
+use super::field_error::{field_error, invalid};
 use super::{use_lang, value_of, Dispatch};
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::{Action, AlgoId, Field, InputError, State};
@@ -21,9 +21,12 @@ pub struct AlgorithmPanelProps {
     pub dispatch: Dispatch,
 }
 
+// Eight arguments: the field's own words and wiring, which a struct would only rename.
+#[allow(clippy::too_many_arguments)]
 fn number_field(
     state: &Rc<State>,
     dispatch: &Dispatch,
+    lang: Lang,
     id: &'static str,
     label: String,
     value: String,
@@ -39,7 +42,7 @@ fn number_field(
             <input id={id} type="text" inputmode="decimal" class="num"
                 value={InputError::shown(state.error.as_deref(), field, value)} onchange={onchange}
                 aria-invalid={invalid(state, field).to_string()} aria-describedby={err.clone()} />
-            <FieldError state={state.clone()} field={field} id={err} />
+            { field_error(state, field, err.clone(), lang) }
         </div>
     }
 }
@@ -66,11 +69,20 @@ fn param_field(state: &Rc<State>, dispatch: &Dispatch, lang: Lang, param: ParamR
                             <option value={*name} selected={i == value as usize}>{ lang.t(Msg::OptionLabel(param, i)) }</option>
                         }) }
                     </select>
-                    <FieldError state={state.clone()} field={field} id={err} />
+                    { field_error(state, field, err.clone(), lang) }
                 </div>
             }
         }
-        _ => number_field(state, dispatch, id, label, spec.write(value), field, text),
+        _ => number_field(
+            state,
+            dispatch,
+            lang,
+            id,
+            label,
+            spec.write(value),
+            field,
+            text,
+        ),
     }
 }
 
@@ -106,6 +118,7 @@ pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
         number_field(
             state,
             d,
+            lang,
             "default-vnodes",
             lang.ui(Ui::DefaultVnodesLabel).to_string(),
             state.default_vnodes.to_string(),
@@ -126,7 +139,7 @@ pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
                     }) }
                 </select>
                 <p class="muted hint" id="algorithm-about">{ lang.t(Msg::AlgoAbout(state.kind)) }</p>
-                <FieldError state={state.clone()} field={Field::Algorithm} id="algorithm-error" />
+                { field_error(state, Field::Algorithm, "algorithm-error", lang) }
             </div>
             <div class="field">
                 <label for="hash">{ lang.ui(Ui::HashFunction) }</label>

@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::field_error::{invalid, FieldError};
+use super::field_error::{field_error, invalid};
 use super::{use_lang, value_of, Dispatch};
 use crate::i18n::Ui;
 use crate::model::{Action, Field, State};
@@ -38,7 +38,7 @@ pub fn ExplainPanel(props: &ExplainPanelProps) -> Html {
                     aria-invalid={invalid(state, Field::Explain).to_string()}
                     aria-describedby="explain-output explain-key-error" />
             </div>
-            <FieldError state={state.clone()} field={Field::Explain} id="explain-key-error" />
+            { field_error(state, Field::Explain, "explain-key-error", lang) }
             <div id="explain-output" aria-live="polite">
                 if let Some(e) = explained {
                     <ol class="steps">{ for e.steps.iter().map(|s| html! { <li>{ lang.text(s) }</li> }) }</ol>

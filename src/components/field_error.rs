@@ -1,30 +1,17 @@
 //! The message next to a control whose input was refused.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
-use super::use_lang;
+use crate::i18n::Lang;
 use crate::model::{Field, State};
 
-/// Props of [`FieldError`].
-#[derive(Properties, PartialEq)]
-pub struct FieldErrorProps {
-    /// The state (its error, if any, is shown when it belongs to `field`).
-    pub state: Rc<State>,
-    /// The control this message belongs to.
-    pub field: Field,
-    /// The element id (inputs point at it with `aria-describedby`).
-    pub id: AttrValue,
-}
-
-/// The refusal message for `field`, or nothing.
-#[component]
-pub fn FieldError(props: &FieldErrorProps) -> Html {
-    let lang = use_lang();
-    match &props.state.error {
-        Some(e) if e.field == props.field => html! {
-            <p class="field-error" id={props.id.clone()} role="alert">{ lang.text(&e.message) }</p>
+/// The refusal message for `field`, or nothing; `id` is the element id that inputs point
+/// at with `aria-describedby`. A function rather than a component: it has no state of its
+/// own, and each component costs about 1.5 KB of wasm (measured in BENCHMARKS.md).
+pub fn field_error(state: &State, field: Field, id: impl Into<AttrValue>, lang: Lang) -> Html {
+    match &state.error {
+        Some(e) if e.field == field => html! {
+            <p class="field-error" id={id.into()} role="alert">{ lang.text(&e.message) }</p>
         },
         _ => Html::default(),
     }

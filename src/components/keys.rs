@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::field_error::{invalid, FieldError};
+use super::field_error::{field_error, invalid};
 use super::{use_lang, value_of, Dispatch};
 use crate::i18n::{Msg, Ui};
 use crate::model::{defaults, Action, Field, KeySource, State};
@@ -163,8 +163,8 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
                     aria-label={lang.ui(Ui::NextSeedLabel)}>{ lang.ui(Ui::NextSeed) }</button>
             </form>
             <p class="muted hint" id="key-count-hint">{ lang.t(Msg::KeyCountHint) }</p>
-            <FieldError state={state.clone()} field={Field::KeyCount} id="key-count-error" />
-            <FieldError state={state.clone()} field={Field::Seed} id="key-seed-error" />
+            { field_error(state, Field::KeyCount, "key-count-error", lang) }
+            { field_error(state, Field::Seed, "key-seed-error", lang) }
             <details class="paste">
                 <summary>{ lang.ui(Ui::PasteSummary) }</summary>
                 <label for="paste-keys">{ lang.ui(Ui::PasteLabel) }</label>
@@ -178,7 +178,7 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
                     <p class="hint" id="paste-held" role="status">{ lang.t(note) }</p>
                 }
                 <button type="button" id="use-pasted" onclick={onpaste}>{ lang.ui(Ui::UsePasted) }</button>
-                <FieldError state={state.clone()} field={Field::Paste} id="paste-keys-error" />
+                { field_error(state, Field::Paste, "paste-keys-error", lang) }
             </details>
             <form class="row-form drawn-form" onsubmit={ondrawn} novalidate=true>
                 <div class="field narrow">
@@ -192,7 +192,7 @@ pub fn KeysPanel(props: &KeysPanelProps) -> Html {
                 <button type="submit" id="set-drawn">{ lang.ui(Ui::DrawnApply) }</button>
             </form>
             <p class="muted hint" id="drawn-keys-hint">{ lang.ui(Ui::DrawnHint) }</p>
-            <FieldError state={state.clone()} field={Field::Drawn} id="drawn-keys-error" />
+            { field_error(state, Field::Drawn, "drawn-keys-error", lang) }
         </section>
     }
 }

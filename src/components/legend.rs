@@ -1,27 +1,17 @@
 //! The legend: each node's colour and name, with its keys and share of the hash space.
 
-use std::rc::Rc;
-
 use ring_core::metrics::format;
 use yew::prelude::*;
 
-use super::use_lang;
-use crate::i18n::{Msg, Ui};
+use crate::i18n::{Lang, Msg, Ui};
 use crate::model::palette;
 use crate::model::State;
 
-/// Props of [`Legend`].
-#[derive(Properties, PartialEq)]
-pub struct LegendProps {
-    /// The state.
-    pub state: Rc<State>,
-}
-
 /// The legend.
-#[component]
-pub fn Legend(props: &LegendProps) -> Html {
-    let state = &props.state;
-    let lang = use_lang();
+/// The legend.
+/// A function rather than a component: it keeps no state of its own, and a component costs
+/// about 1.5 KB of wasm (BENCHMARKS.md).
+pub fn legend(state: &State, lang: Lang) -> Html {
     let snap = &state.current;
     let total = state.keys.len().max(1) as f64;
     let rows: Html = state

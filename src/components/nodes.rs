@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::field_error::{invalid, FieldError};
+use super::field_error::{field_error, invalid};
 use super::{use_lang, value_of, Dispatch};
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::palette;
@@ -86,9 +86,9 @@ fn row(lang: Lang, state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
                 </button>
             </div>
             <div class="node-errors">
-                <FieldError state={state.clone()} field={Field::NodeWeight(id)} id={weight_err} />
-                <FieldError state={state.clone()} field={Field::NodeVnodes(id)} id={vnodes_err} />
-                <FieldError state={state.clone()} field={Field::Node(id)} id={node_err} />
+                { field_error(state, Field::NodeWeight(id), weight_err.clone(), lang) }
+                { field_error(state, Field::NodeVnodes(id), vnodes_err.clone(), lang) }
+                { field_error(state, Field::Node(id), node_err.clone(), lang) }
             </div>
         </li>
     }

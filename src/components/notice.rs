@@ -4,22 +4,15 @@
 
 use yew::prelude::*;
 
-use super::use_lang;
-use crate::i18n::Ui;
+use crate::i18n::{Lang, Ui};
 use crate::share::Note;
 
-/// Props of [`Notice`].
-#[derive(Properties, PartialEq)]
-pub struct NoticeProps {
-    /// The notes to show (dismissing empties it).
-    pub notes: UseStateHandle<Vec<Note>>,
-}
-
 /// The notice.
-#[component]
-pub fn Notice(props: &NoticeProps) -> Html {
-    let notes = props.notes.clone();
-    let lang = use_lang();
+/// The notice.
+/// A function rather than a component: it keeps no state of its own, and a component costs
+/// about 1.5 KB of wasm (BENCHMARKS.md).
+pub fn notice(notes: &UseStateHandle<Vec<Note>>, lang: Lang) -> Html {
+    let notes = notes.clone();
     let ondismiss = {
         let notes = notes.clone();
         Callback::from(move |_: MouseEvent| notes.set(Vec::new()))

@@ -2,28 +2,17 @@
 
 use yew::prelude::*;
 
-use super::use_lang;
 use crate::effects::Playback;
-use crate::i18n::Ui;
+use crate::i18n::{Lang, Ui};
 use crate::model::decimal::parse_f64;
-
-/// Props of [`PlaybackControls`].
-#[derive(Properties, PartialEq)]
-pub struct PlaybackProps {
-    /// The animation's state and callbacks.
-    pub playback: Playback,
-    /// Whether there is a change to play.
-    pub enabled: bool,
-}
 
 const SPEEDS: [(f64, &str); 4] = [(0.25, "¼×"), (0.5, "½×"), (1.0, "1×"), (2.0, "2×")];
 
-/// The animation controls.
-#[component]
-pub fn PlaybackControls(props: &PlaybackProps) -> Html {
-    let p = &props.playback;
-    let lang = use_lang();
-    let disabled = !props.enabled || p.reduced_motion;
+/// The animation controls; `enabled` when there is a change to play.
+/// A function rather than a component: it keeps no state of its own, and a component costs
+/// about 1.5 KB of wasm (BENCHMARKS.md).
+pub fn playback_controls(p: &Playback, enabled: bool, lang: Lang) -> Html {
+    let disabled = !enabled || p.reduced_motion;
     let toggle = p.ontoggle.reform(|_: MouseEvent| ());
     let replay = p.onreplay.reform(|_: MouseEvent| ());
     let onspeed = p

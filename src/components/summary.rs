@@ -1,23 +1,13 @@
 //! The summary of the last change: how many keys moved against the ideal, and who gave how
 //! many keys to whom.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
-use super::use_lang;
-use crate::i18n::{Msg, Ui};
+use crate::i18n::{Lang, Msg, Ui};
 use crate::model::{palette, NodeId, Rgb, State};
 
 /// Most flows listed; the rest are summed up in one line.
 const MAX_FLOWS: usize = 8;
-
-/// Props of [`Summary`].
-#[derive(Properties, PartialEq)]
-pub struct SummaryProps {
-    /// The state.
-    pub state: Rc<State>,
-}
 
 fn swatch(colour: Option<Rgb>) -> Html {
     let class = colour.map_or_else(|| "slot-none".to_string(), palette::css_class);
@@ -25,10 +15,10 @@ fn swatch(colour: Option<Rgb>) -> Html {
 }
 
 /// The summary card.
-#[component]
-pub fn Summary(props: &SummaryProps) -> Html {
-    let state = &props.state;
-    let lang = use_lang();
+/// The summary card.
+/// A function rather than a component: it keeps no state of its own, and a component costs
+/// about 1.5 KB of wasm (BENCHMARKS.md).
+pub fn summary(state: &State, lang: Lang) -> Html {
     let Some(change) = state.change.as_deref() else {
         return html! {
             <section class="card summary" id="summary" aria-labelledby="summary-title" aria-live="polite">

@@ -2,12 +2,10 @@
 
 use yew::prelude::*;
 
-use super::use_lang;
 use crate::i18n::{Lang, Ui};
 
-/// Props of [`TitleBar`].
-#[derive(Properties, PartialEq)]
-pub struct TitleBarProps {
+/// What the title bar shows and does.
+pub struct TitleBar {
     /// Whether the dark theme is showing.
     pub dark: bool,
     /// Switch themes.
@@ -17,14 +15,13 @@ pub struct TitleBarProps {
     /// Show the page in another language.
     pub onlang: Callback<Lang>,
     /// More actions, shown first (the "Copy link" button).
-    #[prop_or_default]
     pub children: Html,
 }
 
 /// The title bar.
-#[component]
-pub fn TitleBar(props: &TitleBarProps) -> Html {
-    let lang = use_lang();
+/// A function rather than a component: it keeps no state of its own, and a component costs
+/// about 1.5 KB of wasm (BENCHMARKS.md).
+pub fn title_bar(props: TitleBar, lang: Lang) -> Html {
     let toggle = props.ontoggletheme.reform(|_: MouseEvent| ());
     let reset = props.onreset.reform(|_: MouseEvent| ());
     let onlang = {
@@ -40,7 +37,7 @@ pub fn TitleBar(props: &TitleBarProps) -> Html {
         <header class="title-bar">
             <h1><span class="brand">{ "Ringlab" }</span>{ lang.ui(Ui::AppTagline) }</h1>
             <div class="title-actions">
-                { props.children.clone() }
+                { props.children }
                 <label for="lang" class="visually-hidden">{ lang.ui(Ui::Language) }</label>
                 // Each language is named in itself, so a reader who cannot read the page can
                 // still find their own.
