@@ -672,12 +672,15 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
             a.int((*vnodes).into());
         }
         Msg::PaperHint { kind, max_points } => {
-            // Only the algorithms with virtual nodes name them in the paper's table.
-            match kind {
-                AlgoId::Virtual => a.phrase(lang, Phrase::PaperNamingVirtual),
-                AlgoId::Bounded => a.phrase(lang, Phrase::PaperNamingBounded),
-                _ => a.word(""),
-            };
+            // Only the algorithms with virtual nodes name them in the paper's table; the
+            // virtual-node ring's one virtual node is the basic ring (`study::config`).
+            if *kind == AlgoId::Virtual {
+                a.phrase(lang, Phrase::PaperNamingVirtual);
+            } else if kind.spec().uses_vnodes {
+                a.phrase(lang, Phrase::PaperNamingBounded);
+            } else {
+                a.word("");
+            }
             a.int(*max_points);
         }
         Msg::PaperHashFixed { kind, hash } | Msg::PaperCaption { kind, hash } => {

@@ -331,7 +331,7 @@ impl Job {
             // never): nothing to place on.
             return Phase::Finished;
         };
-        if self.plan.kind == AlgoId::Bounded {
+        if self.plan.kind.spec().places_together {
             // Bounded loads caps each node by the keys placed before: its owners depend on
             // every earlier key, so they are found in one go.
             self.positions = placement.key_positions(&self.keys);

@@ -143,7 +143,7 @@ impl fmt::Display for PlaceError {
 
 /// Whether placing `keys` keys on `nodes` nodes with `kind` stays within the work limits.
 pub fn check_work(kind: AlgoId, nodes: usize, keys: usize) -> Result<(), Refusal> {
-    if kind != AlgoId::Rendezvous {
+    if !kind.spec().scores_every_node {
         return Ok(());
     }
     let (nodes, keys) = (nodes as u64, keys as u64);

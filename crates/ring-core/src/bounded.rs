@@ -54,6 +54,7 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     shares_ring: Some(shares_ring),
     ring_is_placement: false,
     places_together: true,
+    scores_every_node: false,
 };
 
 /// What `SPEC` is, in English, for the command line (apart from the spec, so that the

@@ -281,6 +281,9 @@ pub struct AlgoSpec {
     /// Whether a key's owner depends on the keys placed before it (bounded loads' cap), so
     /// that keys are placed all together, in order ([`Placement::assign`]).
     pub places_together: bool,
+    /// Whether a lookup scores every node (rendezvous), so that placing keys costs nodes ×
+    /// keys and callers bound that product.
+    pub scores_every_node: bool,
 }
 
 impl fmt::Debug for AlgoSpec {

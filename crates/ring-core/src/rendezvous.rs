@@ -42,6 +42,7 @@ pub static SPEC: AlgoSpec = AlgoSpec {
     shares_ring: None,
     ring_is_placement: false,
     places_together: false,
+    scores_every_node: true,
 };
 
 /// What `SPEC` is, in English, for the command line (apart from the spec, so that the

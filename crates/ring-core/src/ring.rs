@@ -42,6 +42,7 @@ pub static VIRTUAL: AlgoSpec = AlgoSpec {
     shares_ring: Some(virtual_ring_build),
     ring_is_placement: true,
     places_together: false,
+    scores_every_node: false,
 };
 
 /// What `VIRTUAL` is, in English, for the command line (apart from the spec, so that the
@@ -67,6 +68,7 @@ pub static SINGLE_POINT: AlgoSpec = AlgoSpec {
     shares_ring: Some(single_point_ring_build),
     ring_is_placement: true,
     places_together: false,
+    scores_every_node: false,
 };
 
 /// What `SINGLE_POINT` is, in English, for the command line (apart from the spec, so that the
