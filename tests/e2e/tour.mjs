@@ -335,7 +335,7 @@ test('paper: the live table fills with the known answers, and a table too large 
     const v = r1[row * 4 + 3];
     assert(v >= 1.035 && v <= 1.195, `1000 vnodes, row ${row}: R1 ${v}`);
   }
-  assert(/ringlab balance --algo vnodes --hash md5/.test(await text(page, '#paper-command')), 'no command line');
+  assert(/ringlab balance --algo virtual --hash md5/.test(await text(page, '#paper-command')), 'no command line');
   await page.waitForTimeout(300);
   await painted(page, '#paper-chart', 'paper chart');
   await screenshot(page, 'paper-01');
