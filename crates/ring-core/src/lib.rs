@@ -43,9 +43,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod anchor;
 pub mod bounded;
+pub mod bucket_error;
 pub mod chord;
+pub mod crc32c;
 pub mod delta;
+pub mod dx;
 pub mod error;
 pub mod gozero;
 pub mod hash;
@@ -53,12 +57,15 @@ pub mod jump;
 pub mod ketama;
 pub mod keys;
 pub mod maglev;
+pub mod memento;
 pub mod metrics;
 pub mod modulo;
+pub mod multiprobe;
 pub mod registry;
 pub mod rendezvous;
 pub mod replication;
 pub mod ring;
+pub mod siphash;
 pub mod slots;
 pub mod study;
 
