@@ -44,6 +44,7 @@
 #![warn(missing_docs)]
 
 pub mod anchor;
+pub mod binomial;
 pub mod bounded;
 pub mod bucket_error;
 pub mod chord;
@@ -51,9 +52,11 @@ pub mod crc32c;
 pub mod delta;
 pub mod dx;
 pub mod error;
+pub mod fliphash;
 pub mod gozero;
 pub mod hash;
 pub mod jump;
+pub mod jumpback;
 pub mod ketama;
 pub mod keys;
 pub mod maglev;
@@ -61,6 +64,7 @@ pub mod memento;
 pub mod metrics;
 pub mod modulo;
 pub mod multiprobe;
+pub mod power;
 pub mod registry;
 pub mod rendezvous;
 pub mod replication;

@@ -1,0 +1,187 @@
+//! FlipHash (Masson and Lee, "FlipHash: A Constant-Time Consistent Range-Hashing Algorithm",
+//! 2024): a consistent bucket function in constant time. A key's hash, masked to the
+//! enclosing power of two, is placed in its power-of-two range `[2^k, 2^(k+1))` by flipping
+//! its low bits with a second hash; a key that lands past `n − 1` draws again in the top
+//! range a bounded number of times and otherwise falls back to the range below.
+//!
+//! - **Reference:** crate `fliphash` 0.1.0 (DataDog/fliphash-rs),
+//!   `fliphash_64_with_seed(key, seed, ..=n - 1)`; [`fliphash`] gives the same bucket for
+//!   every key, seed and `n`, on every target (plain 64-bit integer arithmetic).
+//! - **Lookup cost:** O(1): two hashes in most lookups, at most 64 retries in the top range.
+//! - **Memory:** none beyond the bucket count.
+//! - **Leave:** only the last bucket can leave, and only its keys move; adding bucket `n`
+//!   moves to it exactly the keys that now land there.
+
+/// The most draws in the top power-of-two range before falling back to the one below
+/// (the reference's `MAX_NUM_ITERATIONS`).
+const MAX_DRAWS: u32 = 64;
+
+/// The reference's hash of (key, seed, range bit length, draw index): a multiply-xorshift
+/// mixer after Pelle Evensen's "moremur".
+fn mix(key: u64, seed: u64, bit_len: u32, draw: u32) -> u64 {
+    let mut k = key ^ seed;
+    k = k.wrapping_mul(u64::from(bit_len) * 2 + 1);
+    k = (k ^ (k >> 27)).wrapping_mul(0x3C79_AC49_2BA7_B653);
+    k = k.wrapping_mul(u64::from(draw) * 2 + 1);
+    k = (k ^ (k >> 33)).wrapping_mul(0x1C69_B3F7_4AC4_AE35);
+    k ^ (k >> 27)
+}
+
+/// The bucket of `hash` in `0..=mask` (`mask` = 2^r − 1): the masked hash, with the bits
+/// below its top bit flipped by a hash of its range.
+fn within_power_of_two(key: u64, seed: u64, hash: u64, mask: u64) -> u64 {
+    let masked = hash & mask;
+    if masked == 0 {
+        return 0;
+    }
+    let zeros = masked.leading_zeros();
+    let flipper = mix(key, seed, 63 - zeros, 0) & (u64::MAX >> zeros >> 1);
+    masked ^ flipper
+}
+
+/// A bucket in the top range `(mask >> 1, last]` drawn by retrying, or `None` when a draw
+/// falls below the top range or [`MAX_DRAWS`] draws all fall past `last`.
+fn top_range_draw(key: u64, seed: u64, last: u64, mask: u64) -> Option<u64> {
+    let bit_len = 63 - last.leading_zeros();
+    for draw in 1..=MAX_DRAWS {
+        let value = mix(key, seed, bit_len, draw) & mask;
+        if value <= mask >> 1 {
+            return None;
+        }
+        if value <= last {
+            return Some(value);
+        }
+    }
+    None
+}
+
+/// The bucket in `0..buckets` that `key` lands on with `seed`, or `None` for
+/// `buckets == 0` (the reference's range `..=n − 1` has no such range).
+pub fn fliphash(key: u64, buckets: u32, seed: u64) -> Option<u32> {
+    let last = u64::from(buckets.checked_sub(1)?);
+    if last == 0 {
+        return Some(0);
+    }
+    let mask = u64::MAX >> last.leading_zeros();
+    let hash = mix(key, seed, 0, 0);
+    let mut bucket = within_power_of_two(key, seed, hash, mask);
+    if bucket > last {
+        bucket = top_range_draw(key, seed, last, mask)
+            .unwrap_or_else(|| within_power_of_two(key, seed, hash, mask >> 1));
+    }
+    // bucket ≤ last < 2^32 on every path.
+    Some(u32::try_from(bucket).unwrap_or(0))
+}
+
+#[cfg(test)]
+mod tests {
+    // Tests fail loudly by design: a panic is the failure report.
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use crate::keys::SplitMix64;
+    use proptest::prelude::*;
+
+    #[test]
+    fn known_answers() {
+        // shared/reference/known-answers.md, "Newer algorithms", the fliphash rows.
+        let table: [(u64, u32, u64, u32); 5] = [
+            (10_427_592_028_180_905_159, 18, 0, 13),
+            (1, 18, 0, 16),
+            (42, 1000, 0, 792),
+            (18_446_744_073_709_551_615, 1000, 0, 272),
+            (0, 1000, 7, 459),
+        ];
+        for (key, buckets, seed, want) in table {
+            assert_eq!(
+                fliphash(key, buckets, seed),
+                Some(want),
+                "({key}, {buckets}, seed {seed})"
+            );
+        }
+    }
+
+    #[test]
+    fn no_bucket_for_zero_and_bucket_zero_for_one() {
+        assert_eq!(fliphash(7, 0, 0), None);
+        assert_eq!(fliphash(7, 1, 0), Some(0));
+        assert_eq!(fliphash(u64::MAX, 1, u64::MAX), Some(0));
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn agrees_with_the_crate_on_a_million_keys() {
+        for (buckets, seed) in [(10u32, 0u64), (1000, 0), (1_000_000, 0), (1000, 7)] {
+            let mut rng = SplitMix64::new(u64::from(buckets) ^ seed);
+            for _ in 0..1_000_000 {
+                let key = rng.next_u64();
+                let want = ::fliphash::fliphash_64_with_seed(key, seed, ..=u64::from(buckets) - 1);
+                assert_eq!(
+                    fliphash(key, buckets, seed).map(u64::from),
+                    Some(want),
+                    "({key}, {buckets}, seed {seed})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn roughly_uniform_over_many_keys() {
+        // Expected 10_000 per bucket; 5 standard deviations is about ±475.
+        let mut counts = [0u32; 10];
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..100_000 {
+            counts[fliphash(rng.next_u64(), 10, 0).unwrap() as usize] += 1;
+        }
+        for c in counts {
+            assert!((9_500..=10_500).contains(&c), "{counts:?}");
+        }
+    }
+
+    #[test]
+    fn growing_one_bucket_at_a_time_moves_keys_only_to_the_new_one() {
+        let mut rng = SplitMix64::new(14);
+        for _ in 0..200 {
+            let (key, seed) = (rng.next_u64(), rng.next_u64());
+            let mut before = fliphash(key, 1, seed).unwrap();
+            for n in 2..=3000 {
+                let after = fliphash(key, n, seed).unwrap();
+                assert!(
+                    after == before || after == n - 1,
+                    "{key}: {before} -> {after}"
+                );
+                before = after;
+            }
+        }
+    }
+
+    proptest! {
+        #[cfg(not(target_arch = "wasm32"))]
+        #[test]
+        fn agrees_with_the_crate(key in any::<u64>(), seed in any::<u64>(), n in 1u32..=u32::MAX) {
+            let want = ::fliphash::fliphash_64_with_seed(key, seed, ..=u64::from(n) - 1);
+            prop_assert_eq!(fliphash(key, n, seed).map(u64::from), Some(want));
+        }
+
+        #[test]
+        fn a_new_last_bucket_takes_keys_only_for_itself(
+            key in any::<u64>(), seed in any::<u64>(), n in 1u32..u32::MAX
+        ) {
+            let before = fliphash(key, n, seed).unwrap();
+            let after = fliphash(key, n + 1, seed).unwrap();
+            prop_assert!(before < n && after <= n);
+            prop_assert!(after == before || after == n, "{before} -> {after} with n = {n}");
+        }
+
+        #[test]
+        fn consistent_over_ranges(
+            key in any::<u64>(), seed in any::<u64>(), a in 1u32..=u32::MAX, b in 1u32..=u32::MAX
+        ) {
+            let (small, large) = (a.min(b), a.max(b));
+            let in_small = fliphash(key, small, seed).unwrap();
+            let in_large = fliphash(key, large, seed).unwrap();
+            prop_assert!(in_large < large);
+            prop_assert!(in_large == in_small || in_large >= small);
+        }
+    }
+}
