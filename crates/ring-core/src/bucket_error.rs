@@ -1,5 +1,6 @@
 //! Why a bucket engine ([`crate::anchor`], [`crate::dx`], [`crate::memento`],
-//! [`crate::multiprobe`]) could not be built or changed. The reference implementations
+//! [`crate::multiprobe`], or any [`crate::buckets::BucketEngine`]) could not be built or
+//! changed. The reference implementations
 //! check none of these and go on with a corrupted state (or undefined behaviour); these
 //! engines refuse instead, and leave their state as it was.
 
@@ -43,6 +44,46 @@ pub enum BucketError {
     },
     /// A probe count of zero.
     NoProbes,
+    /// A seed given to a bucket algorithm that takes none.
+    NoSeed {
+        /// The algorithm's id.
+        algo: &'static str,
+    },
+    /// A capacity given to a bucket algorithm that has none apart from its bucket count.
+    NoCapacity {
+        /// The algorithm's id.
+        algo: &'static str,
+    },
+    /// A bucket count outside the algorithm's range.
+    BucketCount {
+        /// The algorithm's id.
+        algo: &'static str,
+        /// The count given.
+        buckets: u32,
+        /// The fewest buckets it takes.
+        min: u32,
+        /// The most buckets it takes.
+        max: u32,
+    },
+    /// The removal of a bucket other than the last from an algorithm that can only lose
+    /// its last bucket (a bucket function of the bucket count).
+    NotLast {
+        /// The algorithm's id.
+        algo: &'static str,
+        /// The bucket named.
+        bucket: u32,
+        /// Its last bucket.
+        last: u32,
+    },
+    /// The removal of the last bucket would leave fewer buckets than the algorithm takes.
+    TooFew {
+        /// The algorithm's id.
+        algo: &'static str,
+        /// The bucket named (also the count that would be left).
+        bucket: u32,
+        /// The fewest buckets it takes.
+        min: u32,
+    },
 }
 
 impl fmt::Display for BucketError {
@@ -72,6 +113,28 @@ impl fmt::Display for BucketError {
                 write!(f, "{count} nodes is too many: at most {}", u32::MAX)
             }
             BucketError::NoProbes => write!(f, "the probe count must be at least 1"),
+            BucketError::NoSeed { algo } => write!(f, "{algo} takes no seed"),
+            BucketError::NoCapacity { algo } => write!(
+                f,
+                "{algo} takes no capacity: its buckets are its bucket count"
+            ),
+            BucketError::BucketCount {
+                algo,
+                buckets,
+                min,
+                max,
+            } => write!(
+                f,
+                "a bucket count of {buckets}: {algo} takes from {min} to {max} buckets"
+            ),
+            BucketError::NotLast { algo, bucket, last } => write!(
+                f,
+                "bucket {bucket} cannot be removed: {algo} can only remove its last bucket, {last}"
+            ),
+            BucketError::TooFew { algo, bucket, min } => write!(
+                f,
+                "bucket {bucket} cannot be removed: it would leave {algo} fewer than {min} buckets"
+            ),
         }
     }
 }

@@ -15,6 +15,10 @@
 //! - The algorithms, one module each: [`modulo`], [`ring`] (one point per node, virtual
 //!   nodes, the seeds' naming schemes), [`gozero`], [`ketama`], [`slots`], [`jump`],
 //!   [`maglev`], [`rendezvous`], [`bounded`].
+//! - Bucket algorithms, a 64-bit key onto buckets `0..n`: [`jump`], [`jumpback`],
+//!   [`fliphash`], [`binomial`], [`power`] (functions of `n`), and [`anchor`], [`dx`],
+//!   [`memento`] (engines from which any bucket can be removed), listed once in
+//!   [`buckets`] ([`buckets::BucketAlgo`], [`buckets::BucketEngine`]).
 //! - [`replication`]: preference lists of R distinct nodes; [`chord`]: finger tables and
 //!   lookup paths; [`metrics`]: loads, R1/R2/R3, peak-to-mean, the diff of two assignments.
 //! - [`study`]: the balance study of seed 003, one cell (node count × virtual nodes) at a
@@ -47,6 +51,7 @@ pub mod anchor;
 pub mod binomial;
 pub mod bounded;
 pub mod bucket_error;
+pub mod buckets;
 pub mod chord;
 pub mod crc32c;
 pub mod delta;

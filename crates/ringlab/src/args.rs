@@ -2,6 +2,7 @@
 //! algorithm flags and the `--nodes` list into the core's [`Config`] and [`NodeSpec`]s.
 
 use clap::{Arg, ArgGroup, ArgMatches, Args, Parser, Subcommand, ValueEnum};
+use ring_core::buckets::{BucketAlgo, Removal};
 use ring_core::error::{MAX_NODES, MAX_VNODES, MAX_WEIGHT};
 use ring_core::registry::{AlgoId, ParamKind, ParamRef, ParamSpec};
 use ring_core::{Algorithm, Config, HashFn, NodeSpec};
@@ -15,8 +16,9 @@ is not a number); 2 for a bad command line (an unknown algorithm or hash, a bad 
 empty node list, a configuration the core refuses). Errors are one line on standard error:
 `ringlab: <message>`.";
 
-/// The command-line lab of the ring core: place keys, run jump hash, reproduce the balance
-/// study of seed 003 and measure how many keys move when a node joins or leaves.
+/// The command-line lab of the ring core: place keys, run jump hash and the other bucket
+/// algorithms, reproduce the balance study of seed 003 and measure how many keys move when a
+/// node joins or leaves.
 #[derive(Parser, Debug)]
 #[command(name = "ringlab", version, after_help = EXIT_STATUS)]
 pub struct Cli {
@@ -35,6 +37,10 @@ pub enum Command {
     /// `key<TAB>bucket` per key.
     #[command(after_help = EXIT_STATUS)]
     Jump(JumpArgs),
+    /// A bucket algorithm of the core's list (`ringlab list buckets`) on unsigned 64-bit
+    /// decimal keys from standard input, with removals: prints `key<TAB>bucket` per key.
+    #[command(after_help = bucket_help())]
+    Bucket(BucketArgs),
     /// The balance study of seed 003: R1, R2 and R3 of the nodes' shares of the hash space,
     /// for several node counts and virtual-node counts.
     #[command(after_help = BALANCE_HELP)]
@@ -43,7 +49,7 @@ pub enum Command {
     /// which nodes.
     #[command(after_help = MOVE_HELP)]
     Move(MoveArgs),
-    /// What the registry holds: one line per algorithm or hash function,
+    /// What the registry holds: one line per algorithm, bucket algorithm or hash function,
     /// `id<TAB>description<TAB>parameters` (or JSON with `--format json`).
     #[command(after_help = EXIT_STATUS)]
     List(ListArgs),
@@ -65,6 +71,8 @@ pub struct ListArgs {
 pub enum Listed {
     /// The placement algorithms, with their parameters
     Algorithms,
+    /// The bucket algorithms of `ringlab bucket`, with their flags
+    Buckets,
     /// The hash functions, with their widths
     Hashes,
 }
@@ -89,6 +97,43 @@ Example:
 
 Exit status: 0 on success; 1 for bad data on standard input; 2 for a bad command line.
 Errors are one line on standard error: `ringlab: <message>`.";
+
+/// The ids of the bucket algorithms for which `which` holds, in listing order.
+fn bucket_ids(which: impl Fn(BucketAlgo) -> bool) -> String {
+    let ids: Vec<&str> = BucketAlgo::ALL
+        .into_iter()
+        .filter(|&a| which(a))
+        .map(BucketAlgo::id)
+        .collect();
+    ids.join(", ")
+}
+
+fn bucket_help() -> String {
+    format!(
+        "\
+Buckets 0 .. N-1 start working, then the buckets of --removed are removed in order. Each
+algorithm refuses a flag it does not take and a removal it cannot make:
+  --capacity A    {capacity}: A buckets in all, working or not (default N)
+  --seed S        {seed} (default 0)
+  --removed B,... any working bucket: {any}
+                  only the last bucket, each time: {last}
+                  (functions of the bucket count: `--buckets 10 --removed 9,8` is 8 buckets)
+`ringlab list buckets` lists each algorithm with its flags and the code it is exact to.
+
+Example:
+  printf '1\\n' | ringlab bucket --algo memento --buckets 10 --removed 3,7
+  1\t6
+
+Exit status: 0 on success; 1 for bad data on standard input (a key that is not an unsigned
+64-bit decimal number); 2 for a bad command line (a flag the algorithm does not take, a
+removal it cannot make, a bucket count out of its range). Errors are one line on standard
+error: `ringlab: <message>`.",
+        capacity = bucket_ids(BucketAlgo::takes_capacity),
+        any = bucket_ids(|a| a.removal() == Removal::AnyWorking),
+        last = bucket_ids(|a| a.removal() == Removal::LastOnly),
+        seed = bucket_ids(BucketAlgo::takes_seed),
+    )
+}
 
 const BALANCE_HELP: &str = "\
 Nodes are named 192.168.1.1 ... 192.168.1.n. Each node's share is the part of the hash space
@@ -343,6 +388,70 @@ pub struct JumpArgs {
     pub buckets: u32,
 }
 
+/// `ringlab bucket`.
+#[derive(Args, Debug)]
+pub struct BucketArgs {
+    /// The bucket algorithm (see --help for the list).
+    #[arg(long, value_name = "NAME", value_parser = parse_bucket_algo,
+          long_help = bucket_algo_help())]
+    pub algo: BucketAlgo,
+    /// The number of buckets N; buckets 0 .. N-1 start working.
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole("a bucket count", 1, u32::MAX))]
+    pub buckets: u32,
+    /// The capacity A, the buckets working or not [default: N].
+    #[arg(long, value_name = "A", allow_negative_numbers = true,
+          value_parser = whole("a capacity", 1, u32::MAX),
+          help = format!("The capacity A, the buckets working or not ({} only) [default: N]",
+                         bucket_ids(BucketAlgo::takes_capacity)))]
+    pub capacity: Option<u32>,
+    /// Buckets to remove, in order.
+    #[arg(long, value_name = "B,...", value_delimiter = ',', allow_negative_numbers = true,
+          value_parser = whole("a bucket", 0, u32::MAX),
+          help = format!("Buckets to remove, in order: any working bucket for {}; only the last for {}",
+                         bucket_ids(|a| a.removal() == Removal::AnyWorking),
+                         bucket_ids(|a| a.removal() == Removal::LastOnly)))]
+    pub removed: Vec<u32>,
+    /// The seed [default: 0].
+    #[arg(long, value_name = "S", allow_negative_numbers = true,
+          value_parser = whole_u64("a seed", 0, u64::MAX),
+          help = format!("The seed ({} only) [default: 0]", bucket_ids(BucketAlgo::takes_seed)))]
+    pub seed: Option<u64>,
+}
+
+fn parse_bucket_algo(s: &str) -> Result<BucketAlgo, String> {
+    BucketAlgo::from_id(s).ok_or_else(|| {
+        format!(
+            "unknown bucket algorithm {s:?}: use one of {}",
+            BucketAlgo::ids().join(", ")
+        )
+    })
+}
+
+fn bucket_algo_help() -> String {
+    let mut help = String::from("The bucket algorithm:\n");
+    for a in BucketAlgo::ALL {
+        let mut takes = Vec::new();
+        if a.takes_capacity() {
+            takes.push("--capacity");
+        }
+        if a.takes_seed() {
+            takes.push("--seed");
+        }
+        takes.push(match a.removal() {
+            Removal::LastOnly => "removes its last bucket only",
+            Removal::AnyWorking => "removes any working bucket",
+        });
+        help.push_str(&format!(
+            "\n  {:<9} {} ({})",
+            a.id(),
+            a.description(),
+            takes.join("; ")
+        ));
+    }
+    help
+}
+
 /// Output formats of `balance`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -585,6 +694,15 @@ mod tests {
                 other => panic!("{}: expected a usage error, got {other:?}", p.flag),
             }
         }
+    }
+
+    #[test]
+    fn bucket_algorithm_names_are_the_cores_ids() {
+        for a in BucketAlgo::ALL {
+            assert_eq!(parse_bucket_algo(a.id()), Ok(a));
+            assert!(bucket_algo_help().contains(a.description()));
+        }
+        assert!(parse_bucket_algo("ketama").unwrap_err().contains("memento"));
     }
 
     #[test]

@@ -1,11 +1,12 @@
-//! `ringlab assign` and `ringlab jump`: one answer per line of standard input.
+//! `ringlab assign` and `ringlab jump`: one answer per line of standard input; and the key
+//! loop that `ringlab jump` and `ringlab bucket` share.
 
 use std::io::{self, BufWriter, Write};
 
 use ring_core::{build, HashFn, NodeSpec, Placement};
 
 use crate::args::{parse_nodes, AssignArgs, JumpArgs};
-use crate::input::{key, read_all_keys, stdin_lines};
+use crate::input::{decimal_key, key, read_all_keys, stdin_lines};
 use crate::Failure;
 
 /// Builds the placement for an algorithm's flags and node list; a refusal by the core is a
@@ -57,18 +58,18 @@ pub fn assign(args: &AssignArgs) -> Result<(), Failure> {
 
 /// `ringlab jump`: keys are unsigned 64-bit decimal numbers, surrounding spaces allowed.
 pub fn jump(args: &JumpArgs) -> Result<(), Failure> {
+    let buckets = args.buckets;
+    buckets_of_keys("jump", |k| ring_core::jump::jump_hash(k, buckets))
+}
+
+/// Reads unsigned 64-bit decimal keys from standard input, one a line ([`decimal_key`]),
+/// and prints `key<TAB>bucket` for each as it comes: `ringlab jump` and `ringlab bucket`.
+pub fn buckets_of_keys(command: &str, bucket: impl Fn(u64) -> u32) -> Result<(), Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut lines = stdin_lines();
     while let Some((number, line)) = lines.next_line()? {
-        let text = line.trim();
-        let k: u64 = text.parse().map_err(|_| {
-            Failure::Data(format!(
-                "line {number}: {text:?} is not a key: jump takes unsigned 64-bit decimal numbers (0 to {})",
-                u64::MAX
-            ))
-        })?;
-        let bucket = ring_core::jump::jump_hash(k, args.buckets);
-        writeln!(out, "{k}\t{bucket}").map_err(Failure::write)?;
+        let k = decimal_key(number, line, command)?;
+        writeln!(out, "{k}\t{}", bucket(k)).map_err(Failure::write)?;
         if lines.would_block() {
             out.flush().map_err(Failure::write)?;
         }

@@ -72,6 +72,18 @@ pub fn key(number: u64, line: &str) -> Result<&str, Failure> {
     }
 }
 
+/// An unsigned 64-bit decimal key read from line `number`, surrounding spaces allowed;
+/// anything else is bad data, named with its line and `command` (`jump`, `bucket`).
+pub fn decimal_key(number: u64, line: &str, command: &str) -> Result<u64, Failure> {
+    let text = line.trim();
+    text.parse().map_err(|_| {
+        Failure::Data(format!(
+            "line {number}: {text:?} is not a key: {command} takes unsigned 64-bit decimal numbers (0 to {})",
+            u64::MAX
+        ))
+    })
+}
+
 /// Every key of standard input.
 pub fn read_all_keys() -> Result<Vec<String>, Failure> {
     let mut lines = stdin_lines();

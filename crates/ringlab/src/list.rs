@@ -1,9 +1,11 @@
-//! `ringlab list`: what the registry holds, one line per algorithm or hash function
+//! `ringlab list`: what the registry holds, one line per algorithm, bucket algorithm (the
+//! core's list in [`ring_core::buckets`]) or hash function
 //! (`id<TAB>description<TAB>parameters`), or as JSON.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use ring_core::buckets::{BucketAlgo, BucketSpec};
 use ring_core::registry::{AlgoDocs, AlgoId, AlgoSpec, HashUse, ParamKind, ParamSpec, Picture};
 use ring_core::HashFn;
 
@@ -15,6 +17,8 @@ pub fn list(args: &ListArgs) -> Result<(), Failure> {
     let text = match (args.what, args.format) {
         (Listed::Algorithms, ListFormat::Text) => algorithms_text(),
         (Listed::Algorithms, ListFormat::Json) => algorithms_json(),
+        (Listed::Buckets, ListFormat::Text) => buckets_text(),
+        (Listed::Buckets, ListFormat::Json) => buckets_json(),
         (Listed::Hashes, ListFormat::Text) => hashes_text(),
         (Listed::Hashes, ListFormat::Json) => hashes_json(),
     };
@@ -49,6 +53,38 @@ fn algorithms_text() -> String {
             params.join(" ")
         };
         let _ = writeln!(s, "{}\t{}\t{params}", spec.id, a.docs().description);
+    }
+    s
+}
+
+/// A bucket algorithm's flags as the text listing writes them:
+/// `--buckets=N (1..=16777216) --capacity=N (N..=16777216) --seed=0 (0..=…) --removed=any-working`.
+fn bucket_flags_text(spec: &BucketSpec) -> String {
+    let mut flags = vec![format!(
+        "--buckets=N ({}..={})",
+        spec.min_buckets, spec.max_buckets
+    )];
+    if let Some(max) = spec.max_capacity {
+        flags.push(format!("--capacity=N (N..={max})"));
+    }
+    if spec.seed {
+        flags.push(format!("--seed=0 (0..={})", u64::MAX));
+    }
+    flags.push(format!("--removed={}", spec.removal.name()));
+    flags.join(" ")
+}
+
+fn buckets_text() -> String {
+    let mut s = String::new();
+    for a in BucketAlgo::ALL {
+        let spec = a.spec();
+        let _ = writeln!(
+            s,
+            "{}\t{}\t{}",
+            spec.id,
+            spec.description,
+            bucket_flags_text(spec)
+        );
     }
     s
 }
@@ -151,6 +187,30 @@ fn algorithms_json() -> String {
     let items: Vec<String> = AlgoId::ALL
         .into_iter()
         .map(|a| algorithm_json(a.spec(), a.docs()))
+        .collect();
+    format!("[\n{}\n]\n", items.join(",\n"))
+}
+
+fn buckets_json() -> String {
+    let items: Vec<String> = BucketAlgo::ALL
+        .into_iter()
+        .map(|a| {
+            let spec = a.spec();
+            let capacity = spec
+                .max_capacity
+                .map_or("null".to_string(), |c| c.to_string());
+            let removal = string(spec.removal.name());
+            format!(
+                "{{\"id\":{},\"description\":{},\"reference\":{},\"min_buckets\":{},\
+                 \"max_buckets\":{},\"max_capacity\":{capacity},\"seed\":{},\"removal\":{removal}}}",
+                string(spec.id),
+                string(spec.description),
+                string(spec.reference),
+                spec.min_buckets,
+                spec.max_buckets,
+                spec.seed,
+            )
+        })
         .collect();
     format!("[\n{}\n]\n", items.join(",\n"))
 }

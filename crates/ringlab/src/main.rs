@@ -2,9 +2,11 @@
 //!
 //! - `assign`: place keys from standard input with any algorithm, `key<TAB>node` per line.
 //! - `jump`: the jump consistent hash of 64-bit decimal keys, `key<TAB>bucket` per line.
+//! - `bucket`: any bucket algorithm of the core's list (`ring_core::buckets`) on 64-bit
+//!   decimal keys, with removals and a seed, `key<TAB>bucket` per line.
 //! - `balance`: the balance study of seed 003 (R1, R2, R3 by node and virtual-node count).
 //! - `move`: how many keys move when a node joins or leaves, and between whom.
-//! - `list`: the algorithms and hash functions of the registry, with their parameters.
+//! - `list`: the algorithms, bucket algorithms and hash functions, with their parameters.
 //!
 //! Errors are one line on standard error, `ringlab: <message>`; the exit status is 2 for a
 //! bad command line and 1 for bad data on standard input. Nothing here panics on any input:
@@ -13,6 +15,7 @@
 mod args;
 mod assign;
 mod balance;
+mod bucket;
 mod input;
 mod list;
 mod moves;
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Assign(a) => assign::assign(&a),
         Command::Jump(a) => assign::jump(&a),
+        Command::Bucket(a) => bucket::bucket(&a),
         Command::Balance(a) => balance::balance(&a),
         Command::Move(a) => moves::run(&a),
         Command::List(a) => list::list(&a),

@@ -1,5 +1,5 @@
 //! The built `ringlab` binary, run as a user would: known answers of the original
-//! implementations (known-answers.md) through `assign` and `jump`, the trends and figures of
+//! implementations (known-answers.md) through `assign`, `jump` and `bucket`, the trends and figures of
 //! the paper's balance study through `balance`, movement through `move`, and a one-line
 //! error with the right exit status for every kind of bad input.
 // Tests fail loudly by design: an unwrap on a pipe or a parse that must work is the assertion.
@@ -401,6 +401,325 @@ fn jump_agrees_with_the_reference_loop() {
             .map(|&k| format!("{k}\t{}\n", reference_jump(k, i64::from(buckets))))
             .collect();
         assert_eq!(text, want, "{buckets} buckets");
+    }
+}
+
+// ---------------------------------------------------------------- bucket
+
+/// Every row of known-answers.md's vector table for `ringlab bucket --algo NAME …`
+/// ("Newer algorithms"): the arguments after the algorithm, then key → bucket.
+/// One row: the algorithm, its flags, and key → bucket.
+type BucketRow = (&'static str, &'static str, &'static [(u64, u32)]);
+
+const BUCKET_VECTORS: &[BucketRow] = &[
+    (
+        "jump",
+        "--buckets 1000",
+        &[
+            (0, 0),
+            (1, 549),
+            (42, 571),
+            (10427592028180905159, 132),
+            (18446744073709551615, 313),
+        ],
+    ),
+    ("jumpback", "--buckets 2", &[(9184114998275508886, 1)]),
+    ("jumpback", "--buckets 3", &[(9650971699621254459, 2)]),
+    (
+        "jumpback",
+        "--buckets 1000",
+        &[(0, 313), (42, 166), (18446744073709551615, 288)],
+    ),
+    (
+        "fliphash",
+        "--buckets 18",
+        &[(10427592028180905159, 13), (1, 16)],
+    ),
+    (
+        "fliphash",
+        "--buckets 1000",
+        &[(42, 792), (18446744073709551615, 272)],
+    ),
+    ("fliphash", "--buckets 1000 --seed 7", &[(0, 459)]),
+    (
+        "binomial",
+        "--buckets 10",
+        &[
+            (42, 3),
+            (10427592028180905159, 6),
+            (18446744073709551615, 4),
+        ],
+    ),
+    (
+        "binomial",
+        "--buckets 1000",
+        &[(42, 59), (18446744073709551615, 972)],
+    ),
+    ("power", "--buckets 96", &[(8, 12), (11, 15), (999, 89)]),
+    (
+        "power",
+        "--buckets 1000",
+        &[(42, 53), (18446744073709551615, 815)],
+    ),
+    ("anchor", "--buckets 10", &[(1, 7)]),
+    (
+        "anchor",
+        "--buckets 10 --capacity 16 --removed 3,7",
+        &[(1, 9), (18446744073709551615, 8)],
+    ),
+    (
+        "anchor",
+        "--buckets 1000 --removed 0,999,500 --seed 12345",
+        &[(42, 94), (10427592028180905159, 427)],
+    ),
+    ("dx", "--buckets 10", &[(0, 7)]),
+    (
+        "dx",
+        "--buckets 10 --capacity 16 --removed 3,7",
+        &[(0, 9), (42, 2)],
+    ),
+    (
+        "dx",
+        "--buckets 1000 --removed 0,999,500",
+        &[(1, 296), (10427592028180905159, 577)],
+    ),
+    (
+        "memento",
+        "--buckets 10 --removed 3,7",
+        &[(1, 6), (18446744073709551615, 8)],
+    ),
+    (
+        "memento",
+        "--buckets 10 --removed 9,8",
+        &[(18446744073709551615, 7)],
+    ),
+    (
+        "memento",
+        "--buckets 1000 --removed 0,999,500 --seed 12345",
+        &[(0, 151), (42, 950)],
+    ),
+];
+
+#[test]
+fn bucket_reproduces_every_row_of_the_known_answer_table() {
+    let mut algos = BTreeSet::new();
+    for &(algo, flags, rows) in BUCKET_VECTORS {
+        algos.insert(algo);
+        let mut args = vec!["bucket", "--algo", algo];
+        args.extend(flags.split(' '));
+        // All of a row's keys at once, with the spaces and line ends `jump` accepts.
+        let input: String = rows.iter().map(|(k, _)| format!(" {k}\r\n")).collect();
+        let want: String = rows.iter().map(|(k, b)| format!("{k}\t{b}\n")).collect();
+        assert_eq!(ok(&args, &input), want, "ringlab {args:?}");
+    }
+    let listed = ok(&["list", "buckets"], "");
+    let ids: BTreeSet<&str> = listed
+        .lines()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(algos, ids, "a vector for every bucket algorithm");
+}
+
+#[test]
+fn bucket_jump_is_ringlab_jump_and_last_removals_shrink_the_functions() {
+    let keys: String = (0..200u64)
+        .map(|i| format!("{}\n", i.wrapping_mul(0x9e37_79b9_7f4a_7c15)))
+        .collect();
+    assert_eq!(
+        ok(&["bucket", "--algo", "jump", "--buckets", "77"], &keys),
+        ok(&["jump", "--buckets", "77"], &keys)
+    );
+    for algo in ["jump", "jumpback", "fliphash", "binomial", "power"] {
+        assert_eq!(
+            ok(
+                &[
+                    "bucket",
+                    "--algo",
+                    algo,
+                    "--buckets",
+                    "10",
+                    "--removed",
+                    "9,8"
+                ],
+                &keys
+            ),
+            ok(&["bucket", "--algo", algo, "--buckets", "8"], &keys),
+            "{algo}"
+        );
+    }
+    // MementoHash's last bucket removed from an empty table only shrinks it: the same as
+    // a fresh engine of one bucket fewer, and as jump over crc32q (known-answers.md).
+    assert_eq!(
+        ok(
+            &[
+                "bucket",
+                "--algo",
+                "memento",
+                "--buckets",
+                "10",
+                "--removed",
+                "9,8"
+            ],
+            &keys
+        ),
+        ok(&["bucket", "--algo", "memento", "--buckets", "8"], &keys),
+    );
+}
+
+#[test]
+fn bucket_refuses_flags_the_algorithm_does_not_take() {
+    let b = |algo: &'static str, extra: &[&'static str]| -> Vec<&'static str> {
+        let mut args = vec!["bucket", "--algo", algo];
+        args.extend_from_slice(extra);
+        args
+    };
+    for algo in ["jump", "jumpback", "binomial", "power", "dx"] {
+        fails(
+            &b(algo, &["--buckets", "10", "--seed", "1"]),
+            "1\n",
+            2,
+            &format!("{algo} takes no seed"),
+        );
+    }
+    for algo in [
+        "jump", "jumpback", "fliphash", "binomial", "power", "memento",
+    ] {
+        fails(
+            &b(algo, &["--buckets", "10", "--capacity", "16"]),
+            "1\n",
+            2,
+            &format!("{algo} takes no capacity"),
+        );
+    }
+    for algo in ["jump", "jumpback", "fliphash", "binomial", "power"] {
+        for removed in ["3", "9,7", "8"] {
+            fails(
+                &b(algo, &["--buckets", "10", "--removed", removed]),
+                "1\n",
+                2,
+                &format!("{algo} can only remove its last bucket"),
+            );
+        }
+        fails(
+            &b(algo, &["--buckets", "10", "--removed", "10"]),
+            "1\n",
+            2,
+            "bucket 10 is not a working bucket",
+        );
+    }
+    fails(
+        &b("jump", &["--buckets", "1", "--removed", "0"]),
+        "1\n",
+        2,
+        "last working bucket",
+    );
+    fails(
+        &b("power", &["--buckets", "3", "--removed", "2,1"]),
+        "1\n",
+        2,
+        "fewer than 2 buckets",
+    );
+    for algo in ["anchor", "dx", "memento"] {
+        fails(
+            &b(algo, &["--buckets", "10", "--removed", "3,3"]),
+            "1\n",
+            2,
+            "bucket 3 is not a working bucket",
+        );
+        fails(
+            &b(algo, &["--buckets", "10", "--removed", "12"]),
+            "1\n",
+            2,
+            "bucket 12 is not a working bucket",
+        );
+        fails(
+            &b(algo, &["--buckets", "2", "--removed", "0,1"]),
+            "1\n",
+            2,
+            "bucket 1 is the last working bucket",
+        );
+    }
+    for algo in ["anchor", "dx"] {
+        fails(
+            &b(algo, &["--buckets", "10", "--capacity", "9"]),
+            "1\n",
+            2,
+            "10 working buckets of 9",
+        );
+        fails(
+            &b(algo, &["--buckets", "10", "--capacity", "16777217"]),
+            "1\n",
+            2,
+            "16777216",
+        );
+        fails(
+            &b(algo, &["--buckets", "16777217"]),
+            "1\n",
+            2,
+            "a bucket count of 16777217",
+        );
+    }
+    fails(
+        &b("memento", &["--buckets", "2147483648"]),
+        "1\n",
+        2,
+        "from 1 to 2147483647 buckets",
+    );
+    for algo in [
+        "jump", "jumpback", "fliphash", "binomial", "power", "anchor", "dx", "memento",
+    ] {
+        fails(
+            &b(algo, &["--buckets", "0"]),
+            "1\n",
+            2,
+            &format!("a bucket count of 0: {algo} takes from"),
+        );
+        fails(&b(algo, &["--buckets", "many"]), "1\n", 2, "'many'");
+        fails(&b(algo, &["--buckets", "-3"]), "1\n", 2, "'-3'");
+        fails(
+            &b(algo, &["--buckets", "4294967296"]),
+            "1\n",
+            2,
+            "4294967296",
+        );
+        fails(
+            &b(algo, &["--buckets", "10", "--removed", "x"]),
+            "1\n",
+            2,
+            "'x'",
+        );
+        fails(&b(algo, &[]), "1\n", 2, "--buckets");
+    }
+    fails(
+        &b("power", &["--buckets", "1"]),
+        "1\n",
+        2,
+        "a bucket count of 1: power takes from 2",
+    );
+    fails(
+        &b("fliphash", &["--buckets", "10", "--seed", "-1"]),
+        "1\n",
+        2,
+        "'-1'",
+    );
+    fails(
+        &b("anchor", &["--buckets", "10", "--capacity", "big"]),
+        "1\n",
+        2,
+        "'big'",
+    );
+    fails(&b("ketama", &["--buckets", "10"]), "1\n", 2, "memento");
+    fails(&["bucket", "--buckets", "10"], "1\n", 2, "--algo");
+}
+
+#[test]
+fn bucket_bad_keys_exit_1_naming_the_line() {
+    for algo in ["jumpback", "anchor", "memento"] {
+        let args = ["bucket", "--algo", algo, "--buckets", "10"];
+        fails(&args, "1\nabc\n3\n", 1, "line 2: \"abc\"");
+        fails(&args, "-1\n", 1, "\"-1\"");
+        fails(&args, "18446744073709551616\n", 1, "18446744073709551616");
+        fails(&args, "7\n\n", 1, "line 2");
     }
 }
 
@@ -908,7 +1227,7 @@ fn bad_data_exits_1_with_one_line_naming_the_line() {
 #[test]
 fn help_describes_every_command_and_algorithm() {
     let top = ok(&["--help"], "");
-    for command in ["assign", "jump", "balance", "move"] {
+    for command in ["assign", "jump", "bucket", "balance", "move"] {
         assert!(top.contains(command), "{top}");
         let help = ok(&["help", command], "");
         assert!(help.contains("Usage: ringlab"), "{help}");
@@ -926,6 +1245,12 @@ fn help_describes_every_command_and_algorithm() {
         );
     }
     assert!(ok(&["move", "--help"], "").contains("splitmix64"));
+    let bucket = ok(&["bucket", "--help"], "");
+    for algo in [
+        "jump", "jumpback", "fliphash", "binomial", "power", "anchor", "dx", "memento",
+    ] {
+        assert!(bucket.contains(algo), "{algo} missing from: {bucket}");
+    }
 }
 
 /// Every numeric flag, given text, a negative number or a value out of range, answers with
@@ -1066,6 +1391,65 @@ fn list_as_json_describes_every_algorithm_and_hash() {
     assert!(text
         .lines()
         .any(|l| l == "md5\tMD5, first 4 bytes little-endian (ketama)\tbits=32"));
+}
+
+#[test]
+fn list_buckets_prints_each_bucket_algorithm_with_its_flags() {
+    let text = ok(&["list", "buckets"], "");
+    let ids: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        ["jump", "jumpback", "fliphash", "binomial", "power", "anchor", "dx", "memento"]
+    );
+    for line in text.lines() {
+        assert_eq!(line.split('\t').count(), 3, "{line:?}");
+    }
+    let line = |id: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("{id}\t")))
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        line("jump").ends_with("\t--buckets=N (1..=4294967295) --removed=last-only"),
+        "{}",
+        line("jump")
+    );
+    assert!(line("power").contains("--buckets=N (2..=4294967295)"));
+    let anchor = line("anchor");
+    assert!(
+        anchor.contains("--capacity=N (N..=16777216)")
+            && anchor.contains("--seed=0")
+            && anchor.ends_with("--removed=any-working"),
+        "{anchor}"
+    );
+    assert!(!line("dx").contains("--seed") && line("dx").contains("--capacity"));
+    assert!(line("memento").contains("--seed") && !line("memento").contains("--capacity"));
+
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["list", "buckets", "--format", "json"], "")).unwrap();
+    let json = json.as_array().unwrap();
+    assert_eq!(json.len(), ids.len());
+    for (item, id) in json.iter().zip(&ids) {
+        assert_eq!(item["id"], *id);
+        assert!(!item["description"].as_str().unwrap().is_empty());
+        assert!(!item["reference"].as_str().unwrap().is_empty());
+    }
+    let memento = json.iter().find(|a| a["id"] == "memento").unwrap();
+    assert_eq!(memento["seed"], true);
+    assert_eq!(memento["max_capacity"], serde_json::Value::Null);
+    assert_eq!(memento["max_buckets"], 2147483647);
+    assert_eq!(memento["removal"], "any-working");
+    assert!(memento["reference"].as_str().unwrap().contains("2e53589"));
+    let dx = json.iter().find(|a| a["id"] == "dx").unwrap();
+    assert_eq!(dx["max_capacity"], 16777216);
+    assert_eq!(dx["seed"], false);
+    let power = json.iter().find(|a| a["id"] == "power").unwrap();
+    assert_eq!(power["min_buckets"], 2);
+    assert_eq!(power["removal"], "last-only");
 }
 
 #[test]
