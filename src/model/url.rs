@@ -58,13 +58,15 @@ pub const STORE_HEADER: &str = "ringlab-state v1";
 /// Longest explained key (the model refuses longer ones).
 const MAX_EXPLAIN_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;
 
-/// The theme a page was set to; no choice follows the system.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ThemeChoice {
-    /// Light.
-    Light,
-    /// Dark.
-    Dark,
+ring_core::listed_enum! {
+    /// The theme a page was set to; no choice follows the system.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum ThemeChoice {
+        /// Light.
+        Light,
+        /// Dark.
+        Dark,
+    }
 }
 
 impl ThemeChoice {
@@ -83,15 +85,17 @@ impl ThemeChoice {
     }
 }
 
-/// How an embedded page is laid out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Embed {
-    /// The whole lab, compact (`?embed`).
-    Full,
-    /// Only the ring (`?embed=ring`).
-    Ring,
-    /// Only the charts (`?embed=chart`).
-    Chart,
+ring_core::listed_enum! {
+    /// How an embedded page is laid out.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Embed {
+        /// The whole lab, compact (`?embed`).
+        Full,
+        /// Only the ring (`?embed=ring`).
+        Ring,
+        /// Only the charts (`?embed=chart`).
+        Chart,
+    }
 }
 
 impl Embed {
