@@ -230,10 +230,12 @@ impl PaperSpec {
 
     /// What a column group is called.
     pub fn group_label(&self, vnodes: u32) -> Msg {
-        match (self.kind, vnodes) {
-            (AlgoId::Virtual, 1) => Msg::PaperGroupOnePoint,
-            (_, 1) => Msg::PaperGroupOneVnode,
-            (_, vnodes) => Msg::PaperGroupVnodes { vnodes },
+        if study::is_basic_ring(self.kind, vnodes) {
+            Msg::PaperGroupOnePoint
+        } else if vnodes == 1 {
+            Msg::PaperGroupOneVnode
+        } else {
+            Msg::PaperGroupVnodes { vnodes }
         }
     }
 }

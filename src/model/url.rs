@@ -580,12 +580,12 @@ impl Shared {
         s.explain_key = self.explain.clone();
         s.view = self.view;
         s.tour_step = self.step;
-        s.slot_owners = match (&self.slot_map, self.kind) {
-            (Some(map), AlgoId::SlotTable) => {
-                Some(Rc::new(map.iter().map(|&p| NodeId(p)).collect()))
-            }
-            _ => None,
-        };
+        // A slot map is the slot table's owners; any other algorithm has none.
+        s.slot_owners = self
+            .slot_map
+            .as_ref()
+            .filter(|_| self.kind == AlgoId::SlotTable)
+            .map(|map| Rc::new(map.iter().map(|&p| NodeId(p)).collect()));
         s.settled_with(keys).map_err(Msg::from)
     }
 

@@ -197,14 +197,15 @@ impl Evolution for HandOver {
     /// The table, and the reference's table beside it.
     type State = (SlotTable, reference::HandOver);
     fn start(config: &Config, nodes: &[NodeSpec]) -> Result<Self::State, BuildError> {
-        let slots = config.algorithm.params.whole(0);
-        match config.algorithm.id {
-            AlgoId::SlotTable => Ok((
-                SlotTable::dealt(nodes, config.effective_hash(), slots)?,
-                reference::HandOver::dealt(nodes.len() as u32, slots),
-            )),
-            _ => Err(BuildError::NoNodes),
+        // Only the slot table hands slots over (`Evolves::ByHandOver`).
+        if config.algorithm.id != AlgoId::SlotTable {
+            return Err(BuildError::NoNodes);
         }
+        let slots = config.algorithm.params.whole(0);
+        Ok((
+            SlotTable::dealt(nodes, config.effective_hash(), slots)?,
+            reference::HandOver::dealt(nodes.len() as u32, slots),
+        ))
     }
     fn view(state: &Self::State) -> &dyn Placement {
         &state.0
