@@ -12,8 +12,6 @@
 //!
 //! The suite runs a few dozen sequences with a fixed seed; `PROPTEST_CASES=N` runs N from a
 //! fresh seed (the long run the README records).
-// Tests fail loudly by design: a panic or a failed assertion is the finding.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::HashSet;
 use std::rc::Rc;

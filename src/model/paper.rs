@@ -341,9 +341,6 @@ pub fn r1_text(r1: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
 
     #[test]

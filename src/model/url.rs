@@ -1241,5 +1241,6 @@ impl AlgoParam {
 }
 
 // proptest does not build for wasm32: the codec is tested natively.
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
+#[cfg(not(target_arch = "wasm32"))]
 mod tests;

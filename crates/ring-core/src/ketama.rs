@@ -318,9 +318,6 @@ impl Placement for Ketama {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a failed build or lookup is a failed test.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use std::io::Write;
 

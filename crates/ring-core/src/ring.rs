@@ -465,9 +465,6 @@ impl Placement for Ring {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a failed build is a failed test.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use crate::placement::{build, Algorithm, Config};
     use std::collections::BTreeMap;

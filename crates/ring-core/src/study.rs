@@ -266,9 +266,6 @@ pub fn work(config: &Config, n: u32) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: an unwrap on a result that must be Ok is the assertion.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use crate::ring::Naming;
 
