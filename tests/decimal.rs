@@ -5,8 +5,6 @@
 //!
 //! Run with `cargo test -p ringlab-app --target wasm32-unknown-unknown --test decimal`.
 #![cfg(target_arch = "wasm32")]
-// Tests fail loudly by design.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use ringlab_app::model::decimal::parse_f64;
 use wasm_bindgen_test::*;

@@ -5,8 +5,10 @@
 //! Run with `cargo test --target wasm32-unknown-unknown --test web` (needs chromedriver and
 //! wasm-bindgen-test-runner on PATH; see scripts/setup).
 #![cfg(target_arch = "wasm32")]
-// Tests fail loudly by design: a missing element is the failure message.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+// Tests fail loudly by design: a missing element is the failure message. A
+// `#[wasm_bindgen_test]` function is not a `#[test]` function to clippy, so its
+// allow-*-in-tests settings (clippy.toml) do not reach these and the allow stays.
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 use gloo_timers::future::TimeoutFuture;
 use ringlab_app::app::App;

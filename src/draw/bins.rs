@@ -545,5 +545,6 @@ pub fn hit_test(scene: &BinsScene, width: u32, height: u32, x: f64, y: f64) -> O
     None
 }
 
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
+#[cfg(not(target_arch = "wasm32"))]
 mod tests;

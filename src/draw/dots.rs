@@ -183,5 +183,6 @@ pub fn draw_layer<DB: DrawingBackend>(
     Ok(())
 }
 
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
+#[cfg(not(target_arch = "wasm32"))]
 mod tests;

@@ -103,7 +103,8 @@ fn err<E: std::fmt::Debug>(e: E) -> String {
 }
 
 // The pixel tests draw into plotters' bitmap backend, a native-only dev-dependency.
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod testing;
 
 #[cfg(test)]

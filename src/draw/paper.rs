@@ -157,11 +157,9 @@ pub fn draw_paper<DB: DrawingBackend>(
     area.present().map_err(err)
 }
 
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
+#[cfg(not(target_arch = "wasm32"))]
 mod tests {
-    // Tests fail loudly by design.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use crate::draw::testing::render;
     use crate::model::paper::{compute, PaperSpec};

@@ -738,5 +738,6 @@ pub fn hit_test(scene: &RingScene, width: u32, height: u32, x: f64, y: f64) -> O
     None
 }
 
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
+#[cfg(not(target_arch = "wasm32"))]
 mod tests;

@@ -453,5 +453,6 @@ pub fn bins_hit_words(state: &State, hit: BinsHit) -> Option<Msg> {
     }
 }
 
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
+#[cfg(not(target_arch = "wasm32"))]
 mod tests;

@@ -1,6 +1,4 @@
 //! Rendering scenes into memory for the native tests, and reading the pixels back.
-// Test support only: a failed drawing should fail the test loudly.
-#![allow(clippy::panic)]
 
 use plotters::backend::BitMapBackend;
 use plotters::coord::Shift;

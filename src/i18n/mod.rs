@@ -130,16 +130,14 @@ enum Phrase {
     FlowItem,
 }
 
-/// A value with limits, for [`Phrase::Range`].
-#[derive(Clone, Copy, Debug)]
-enum Range {
-    Weight,
-    Vnodes,
-    KeyCount,
-}
-
-impl Range {
-    const ALL: [Range; 3] = [Range::Weight, Range::Vnodes, Range::KeyCount];
+ring_core::listed_enum! {
+    /// A value with limits, for [`Phrase::Range`].
+    #[derive(Clone, Copy, Debug)]
+    enum Range {
+        Weight,
+        Vnodes,
+        KeyCount,
+    }
 }
 
 /// What only the page needs of a language (the model's [`Lang`] is the choice itself).

@@ -2,9 +2,6 @@
 //! need rendered words in a language other than the reference English, kept here so that
 //! the model never names this module.
 
-// Tests fail loudly by design: unwrapping a refused action is the failure message.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use super::{Lang, Msg, Ui};
 use crate::model::keys::{MAX_DRAWN, MAX_DRAWN_LIMIT};
 use crate::model::tour::STEP_COUNT;

@@ -1,6 +1,3 @@
-// Tests fail loudly by design: a catalogue gap is the failure message.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use ring_core::metrics::{Ideal, MetricsError, MoveSummary};
 use ring_core::{BuildError, HashFn};
 

@@ -246,9 +246,6 @@ pub fn chord_view(state: &State, settings: &ChordSettings) -> Result<ChordView, 
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use crate::model::Action;
 

@@ -213,9 +213,6 @@ fn column_state(state: &State, kind: AlgoId, change: CompareChange) -> Result<St
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use ring_core::metrics::{diff, Ideal};
     use ring_core::{build, NodeSpec};

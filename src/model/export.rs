@@ -190,9 +190,6 @@ pub(crate) fn read_csv(text: &str) -> Vec<Vec<String>> {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: unwrapping a refused action is the failure message.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use crate::model::Action;
 

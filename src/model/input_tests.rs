@@ -2,8 +2,6 @@
 //! wrong and what is allowed, and leaves the state as it was (the reducer then records the
 //! error and nothing else). Hostile text that is allowed (markup, quotes, bidi controls,
 //! emoji) is kept exactly as typed.
-// Tests fail loudly by design: unwrapping a refused action is the failure message.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use ring_core::registry::ParamRef;
 use std::rc::Rc;

@@ -2,20 +2,21 @@
 //! (`lang=`) or a browser names them. The words of each are rendered elsewhere (`src/i18n`
 //! gives `Lang` its catalogue methods); the model only carries the choice.
 
-/// A language of the page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    /// English.
-    #[default]
-    En,
-    /// Simplified Chinese.
-    Zh,
+ring_core::listed_enum! {
+    /// A language of the page.
+    ///
+    /// The declaration order is the menu order (`Lang::ALL`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub enum Lang {
+        /// English.
+        #[default]
+        En,
+        /// Simplified Chinese.
+        Zh,
+    }
 }
 
 impl Lang {
-    /// Every language, in menu order.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
-
     /// The value of `lang=` in a link, and of the menu.
     pub fn id(self) -> &'static str {
         match self {

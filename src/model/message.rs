@@ -255,23 +255,25 @@ ui_keys! {
     NotRinglabFormat,
 }
 
-/// What a number typed or read from a link is (for "… is a whole number from 1 to N").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Quantity {
-    /// The default virtual-node count.
-    DefaultVnodes,
-    /// How many keys were pasted.
-    PastedCount,
-    /// A node's weight.
-    AWeight,
-    /// A node's virtual-node count.
-    AVnodeCount,
-    /// A palette colour.
-    AColour,
-    /// The tour's step.
-    TourStep,
-    /// How many keys are drawn as dots.
-    DrawnKeys,
+ring_core::listed_enum! {
+    /// What a number typed or read from a link is (for "… is a whole number from 1 to N").
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Quantity {
+        /// The default virtual-node count.
+        DefaultVnodes,
+        /// How many keys were pasted.
+        PastedCount,
+        /// A node's weight.
+        AWeight,
+        /// A node's virtual-node count.
+        AVnodeCount,
+        /// A palette colour.
+        AColour,
+        /// The tour's step.
+        TourStep,
+        /// How many keys are drawn as dots.
+        DrawnKeys,
+    }
 }
 
 /// What a number refused is: one of the app's quantities, or an algorithm's parameter.
@@ -316,31 +318,15 @@ pub enum Choice {
     Language,
 }
 
-/// Which list of the paper's table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ListKind {
-    /// The rows.
-    NodeCounts,
-    /// The columns.
-    VnodeCounts,
-}
-
-impl Quantity {
-    /// Every quantity, in declaration order.
-    pub const ALL: [Quantity; 7] = [
-        Quantity::DefaultVnodes,
-        Quantity::PastedCount,
-        Quantity::AWeight,
-        Quantity::AVnodeCount,
-        Quantity::AColour,
-        Quantity::TourStep,
-        Quantity::DrawnKeys,
-    ];
-}
-
-impl ListKind {
-    /// Every list, in declaration order.
-    pub const ALL: [ListKind; 2] = [ListKind::NodeCounts, ListKind::VnodeCounts];
+ring_core::listed_enum! {
+    /// Which list of the paper's table.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum ListKind {
+        /// The rows.
+        NodeCounts,
+        /// The columns.
+        VnodeCounts,
+    }
 }
 
 /// A sentence with parameters. Names and keys are the user's text, shown as typed;

@@ -42,5 +42,6 @@ pub use view::ViewKind;
 #[cfg(test)]
 mod input_tests;
 // proptest does not build for wasm32: the model is fuzzed natively.
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
+#[cfg(not(target_arch = "wasm32"))]
 mod fuzz_tests;

@@ -251,9 +251,6 @@ pub fn replication_view(
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use crate::model::{Action, AlgoId};
 

@@ -130,9 +130,6 @@ fn by_id(owners: &[NodeIndex], order: &[NodeId]) -> Vec<NodeId> {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: unwrapping a refused build is the failure message.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use ring_core::Placement;
 

@@ -58,13 +58,15 @@ pub const STORE_HEADER: &str = "ringlab-state v1";
 /// Longest explained key (the model refuses longer ones).
 const MAX_EXPLAIN_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;
 
-/// The theme a page was set to; no choice follows the system.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ThemeChoice {
-    /// Light.
-    Light,
-    /// Dark.
-    Dark,
+ring_core::listed_enum! {
+    /// The theme a page was set to; no choice follows the system.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum ThemeChoice {
+        /// Light.
+        Light,
+        /// Dark.
+        Dark,
+    }
 }
 
 impl ThemeChoice {
@@ -83,15 +85,17 @@ impl ThemeChoice {
     }
 }
 
-/// How an embedded page is laid out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Embed {
-    /// The whole lab, compact (`?embed`).
-    Full,
-    /// Only the ring (`?embed=ring`).
-    Ring,
-    /// Only the charts (`?embed=chart`).
-    Chart,
+ring_core::listed_enum! {
+    /// How an embedded page is laid out.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Embed {
+        /// The whole lab, compact (`?embed`).
+        Full,
+        /// Only the ring (`?embed=ring`).
+        Ring,
+        /// Only the charts (`?embed=chart`).
+        Chart,
+    }
 }
 
 impl Embed {
@@ -576,12 +580,12 @@ impl Shared {
         s.explain_key = self.explain.clone();
         s.view = self.view;
         s.tour_step = self.step;
-        s.slot_owners = match (&self.slot_map, self.kind) {
-            (Some(map), AlgoId::SlotTable) => {
-                Some(Rc::new(map.iter().map(|&p| NodeId(p)).collect()))
-            }
-            _ => None,
-        };
+        // A slot map is the slot table's owners; any other algorithm has none.
+        s.slot_owners = self
+            .slot_map
+            .as_ref()
+            .filter(|_| self.kind == AlgoId::SlotTable)
+            .map(|map| Rc::new(map.iter().map(|&p| NodeId(p)).collect()));
         s.settled_with(keys).map_err(Msg::from)
     }
 
@@ -1237,5 +1241,6 @@ impl AlgoParam {
 }
 
 // proptest does not build for wasm32: the codec is tested natively.
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
+#[cfg(not(target_arch = "wasm32"))]
 mod tests;

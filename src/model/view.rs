@@ -1,34 +1,28 @@
 //! The views of the page: the lab itself and the teaching views beside it.
 
-/// A view of the page, chosen by the tabs at the top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum ViewKind {
-    /// The lab: the cluster, its picture, its controls.
-    #[default]
-    Explore,
-    /// The guided tour through the seeds' story, one step at a time.
-    Tour,
-    /// Two to four algorithms side by side on the same nodes, keys and change.
-    Compare,
-    /// Chord's finger tables and the hops of one lookup.
-    Chord,
-    /// Replication to successors: preference lists and failover.
-    Replication,
-    /// Seed 003's balance table (R1, R2, R3), computed live.
-    Paper,
+ring_core::listed_enum! {
+    /// A view of the page, chosen by the tabs at the top.
+    ///
+    /// The declaration order is the tab order (`ViewKind::ALL`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub enum ViewKind {
+        /// The lab: the cluster, its picture, its controls.
+        #[default]
+        Explore,
+        /// The guided tour through the seeds' story, one step at a time.
+        Tour,
+        /// Two to four algorithms side by side on the same nodes, keys and change.
+        Compare,
+        /// Chord's finger tables and the hops of one lookup.
+        Chord,
+        /// Replication to successors: preference lists and failover.
+        Replication,
+        /// Seed 003's balance table (R1, R2, R3), computed live.
+        Paper,
+    }
 }
 
 impl ViewKind {
-    /// Every view, in tab order.
-    pub const ALL: [ViewKind; 6] = [
-        ViewKind::Explore,
-        ViewKind::Tour,
-        ViewKind::Compare,
-        ViewKind::Chord,
-        ViewKind::Replication,
-        ViewKind::Paper,
-    ];
-
     /// A stable identifier: element ids, and the value of `?view=` in a link.
     pub fn id(self) -> &'static str {
         match self {

@@ -124,8 +124,6 @@ impl Change {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)] // a test that cannot set up fails loudly
-
     use super::*;
 
     /// The full model: place every key on both rings and compare, in labels.

@@ -343,9 +343,6 @@ fn mask(bits: u32) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: an unwrap on a result that must be Ok is the assertion.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use proptest::prelude::*;
 

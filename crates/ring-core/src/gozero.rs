@@ -384,9 +384,6 @@ impl Placement for GoZeroRing {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a failed build is a failed test.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
 
     fn localhosts(n: u32) -> Vec<NodeSpec> {

@@ -98,34 +98,34 @@ impl Algorithm {
 /// Digests per server when every server has the same weight: 40 digests, 160 points.
 const UNWEIGHTED_DIGESTS: u32 = 40;
 
-/// Which implementation's rules turn weights into points and resolve equal points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Weighting {
-    /// libketama (`ketama_create_continuum`): server `i` gets
-    /// `floorf(pct * 40.0 * (float)numservers)` digests with
-    /// `float pct = (float)mem / (float)totalmem`. The product is computed in double (40.0 is
-    /// a double literal) and rounded to float when it is passed to `floorf`, so equal weights
-    /// give 39 digests instead of 40 for some server counts (61, 122, …). Every point is
-    /// kept, even on a position another point holds. libketama's binary search
-    /// (`ketama_get_server`) returns the first of equal points; which one is first is up to
-    /// `qsort`, which C does not require to be stable. The rule here is a stable sort's:
-    /// equal points stay in the order they were generated (server order, then digest, then
-    /// point within the digest), as glibc's merge-sorting `qsort` leaves them. `test.sh`'s
-    /// ring has no equal points, so its known digest holds under any rule.
-    Libketama,
-    /// The Java memcached client (`KetamaNodeLocator`). If every node has the same weight it
-    /// behaves as the client built without a weight map: 40 digests (160 points) per node.
-    /// Otherwise, per node, `floor((float)(percent * 160f / 4 * (float)nodes + 1e-10)) * 4`
-    /// points with `percent = (float)weight / (float)totalWeight`, every step in float as
-    /// Java evaluates it. The client stores points in a `TreeMap`, so two points on one
-    /// position collapse into one that belongs to the node written last.
-    JavaClient,
+crate::listed_enum! {
+    /// Which implementation's rules turn weights into points and resolve equal points.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Weighting {
+        /// libketama (`ketama_create_continuum`): server `i` gets
+        /// `floorf(pct * 40.0 * (float)numservers)` digests with
+        /// `float pct = (float)mem / (float)totalmem`. The product is computed in double (40.0
+        /// is a double literal) and rounded to float when it is passed to `floorf`, so equal
+        /// weights give 39 digests instead of 40 for some server counts (61, 122, …). Every
+        /// point is kept, even on a position another point holds. libketama's binary search
+        /// (`ketama_get_server`) returns the first of equal points; which one is first is up to
+        /// `qsort`, which C does not require to be stable. The rule here is a stable sort's:
+        /// equal points stay in the order they were generated (server order, then digest, then
+        /// point within the digest), as glibc's merge-sorting `qsort` leaves them. `test.sh`'s
+        /// ring has no equal points, so its known digest holds under any rule.
+        Libketama,
+        /// The Java memcached client (`KetamaNodeLocator`). If every node has the same weight
+        /// it behaves as the client built without a weight map: 40 digests (160 points) per
+        /// node. Otherwise, per node,
+        /// `floor((float)(percent * 160f / 4 * (float)nodes + 1e-10)) * 4` points with
+        /// `percent = (float)weight / (float)totalWeight`, every step in float as Java
+        /// evaluates it. The client stores points in a `TreeMap`, so two points on one position
+        /// collapse into one that belongs to the node written last.
+        JavaClient,
+    }
 }
 
 impl Weighting {
-    /// Both weightings.
-    pub const ALL: [Weighting; 2] = [Weighting::Libketama, Weighting::JavaClient];
-
     /// The short name used in URLs and on the command line.
     pub fn name(self) -> &'static str {
         WEIGHTING_NAMES[self as usize]
@@ -318,9 +318,6 @@ impl Placement for Ketama {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a failed build or lookup is a failed test.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use std::io::Write;
 

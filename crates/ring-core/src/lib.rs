@@ -47,6 +47,52 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+/// Declares a fieldless enum, with its attributes and doc comments, and gives it
+/// `ALL`: every variant, in declaration order. So `v as usize` is `v`'s place in `ALL`,
+/// and a list of every variant cannot miss one or disagree with the declaration (menus
+/// show `ALL` in that order; the app's word tables are indexed by `as usize`). Variants
+/// take no explicit discriminants.
+///
+/// ```
+/// ring_core::listed_enum! {
+///     /// A colour.
+///     #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+///     pub enum Colour {
+///         /// The first.
+///         #[default]
+///         Red,
+///         Green,
+///     }
+/// }
+/// assert_eq!(Colour::ALL, [Colour::Red, Colour::Green]);
+/// assert_eq!(Colour::Green as usize, 1);
+/// ```
+#[macro_export]
+macro_rules! listed_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $(
+                $(#[$variant_meta:meta])*
+                $variant:ident
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        $vis enum $name {
+            $(
+                $(#[$variant_meta])*
+                $variant,
+            )*
+        }
+
+        impl $name {
+            /// Every variant, in declaration order (`v as usize` is `v`'s place here).
+            $vis const ALL: [$name; [$(stringify!($variant)),*].len()] = [$($name::$variant),*];
+        }
+    };
+}
+
 pub mod anchor;
 pub mod binomial;
 pub mod bounded;

@@ -142,9 +142,6 @@ impl Placement for Modulo {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a failed build is a failed test.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
 
     fn nodes(n: u32) -> Vec<NodeSpec> {

@@ -131,24 +131,23 @@ impl Algorithm {
     }
 }
 
-/// How a virtual node's name is formed from its node's name and its number `i`; the point
-/// is the hash of that name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Naming {
-    /// `"name#i"`: seed 001 (`10.24.23.227#1`) and the paper of seed 003.
-    Hash,
-    /// `"name-i"`: the form ketama uses.
-    Dash,
-    /// `"name-<h>-i"` with `h` the node name's own hash, in decimal: seed 000's Java class
-    /// (`ip + "-" + orginalHash + "-" + i`). With [`HashFn::JavaMd5Hex`], `h` is the signed
-    /// Java int, exactly as the seed prints it.
-    JavaSeed,
+crate::listed_enum! {
+    /// How a virtual node's name is formed from its node's name and its number `i`; the point
+    /// is the hash of that name.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Naming {
+        /// `"name#i"`: seed 001 (`10.24.23.227#1`) and the paper of seed 003.
+        Hash,
+        /// `"name-i"`: the form ketama uses.
+        Dash,
+        /// `"name-<h>-i"` with `h` the node name's own hash, in decimal: seed 000's Java class
+        /// (`ip + "-" + orginalHash + "-" + i`). With [`HashFn::JavaMd5Hex`], `h` is the signed
+        /// Java int, exactly as the seed prints it.
+        JavaSeed,
+    }
 }
 
 impl Naming {
-    /// Every naming scheme.
-    pub const ALL: [Naming; 3] = [Naming::Hash, Naming::Dash, Naming::JavaSeed];
-
     /// The short name used in URLs and on the command line.
     pub fn name(self) -> &'static str {
         NAMING_NAMES[self as usize]
@@ -466,9 +465,6 @@ impl Placement for Ring {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a failed build is a failed test.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use crate::placement::{build, Algorithm, Config};
     use std::collections::BTreeMap;

@@ -350,9 +350,6 @@ pub fn redis_key_slot(key: &str) -> u16 {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a panic is the failure report.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use crate::hash::java_string_hash;
     use proptest::prelude::*;

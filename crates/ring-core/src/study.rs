@@ -35,11 +35,18 @@ pub fn nodes(n: u32) -> Vec<NodeSpec> {
         .collect()
 }
 
+/// Whether a cell of `kind` with `vnodes` virtual nodes per node is the paper's basic ring,
+/// one point per node at the hash of its plain name (see [`config`]): the virtual-node ring
+/// with one virtual node. Its column group is called "1 point per node".
+pub fn is_basic_ring(kind: AlgoId, vnodes: u32) -> bool {
+    kind == AlgoId::Virtual && vnodes == 1
+}
+
 /// The configuration of a cell with `vnodes` virtual nodes per node. For the virtual-node
-/// ring, one virtual node is the paper's basic ring: one point per node at the hash of its
-/// plain name (not of `name#0`), that is [`Algorithm::single_point()`].
+/// ring, one virtual node is the paper's basic ring ([`is_basic_ring`]): one point per node
+/// at the hash of its plain name (not of `name#0`), that is [`Algorithm::single_point()`].
 pub fn config(algorithm: Algorithm, hash: HashFn, vnodes: u32) -> Config {
-    let algorithm = if algorithm.id == AlgoId::Virtual && vnodes == 1 {
+    let algorithm = if is_basic_ring(algorithm.id, vnodes) {
         Algorithm::single_point()
     } else {
         algorithm
@@ -259,9 +266,6 @@ pub fn work(config: &Config, n: u32) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: an unwrap on a result that must be Ok is the assertion.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use crate::ring::Naming;
 
@@ -315,6 +319,10 @@ mod tests {
             config(Algorithm::jump(), HashFn::Md5, 1).algorithm,
             Algorithm::jump()
         );
+        // Only the virtual-node ring's one virtual node is the basic ring.
+        assert!(is_basic_ring(AlgoId::Virtual, 1));
+        assert!(!is_basic_ring(AlgoId::Virtual, 2));
+        assert!(!is_basic_ring(AlgoId::Bounded, 1));
         // The work of a ring is its point count, as the built ring has it.
         for (alg, vn) in [
             (v.clone(), 30),

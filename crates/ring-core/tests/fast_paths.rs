@@ -5,9 +5,6 @@
 //! - a join or leave merged into a ring against a rebuild from the new node list;
 //! - the arc-by-arc diff against `metrics::diff` over two full assignments.
 
-// Tests fail loudly by design: a failed build inside a property is a failed property.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config as ProptestConfig, RngSeed};
@@ -406,6 +403,9 @@ fn labelled(assignment: &[NodeIndex], labels: &[u32]) -> Vec<u32> {
 
 /// Checks `ring_delta` between `before` and `after` against the full diff, and its loads
 /// and applied assignment against the full assignment after.
+// A failed build or diff fails the property loudly. A helper of an integration test is not
+// test code to clippy's allow-unwrap-in-tests (clippy.toml), so it keeps the allow.
+#[allow(clippy::unwrap_used)]
 fn check_delta(
     config: &Config,
     before_nodes: &[NodeSpec],

@@ -19,8 +19,10 @@
 //!
 //! Case counts are modest and the seed fixed, so the suite is quick and repeatable.
 
-// Tests fail loudly by design: a failed build inside a property is a failed property.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+// The property helpers fail loudly by design: a failed build inside a property is a failed
+// property. clippy's allow-*-in-tests (clippy.toml) covers `#[test]` functions and `#[cfg(test)]`
+// modules, not the helpers of an integration test, so they keep the allow.
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 mod reference;
 
@@ -197,14 +199,15 @@ impl Evolution for HandOver {
     /// The table, and the reference's table beside it.
     type State = (SlotTable, reference::HandOver);
     fn start(config: &Config, nodes: &[NodeSpec]) -> Result<Self::State, BuildError> {
-        let slots = config.algorithm.params.whole(0);
-        match config.algorithm.id {
-            AlgoId::SlotTable => Ok((
-                SlotTable::dealt(nodes, config.effective_hash(), slots)?,
-                reference::HandOver::dealt(nodes.len() as u32, slots),
-            )),
-            _ => Err(BuildError::NoNodes),
+        // Only the slot table hands slots over (`Evolves::ByHandOver`).
+        if config.algorithm.id != AlgoId::SlotTable {
+            return Err(BuildError::NoNodes);
         }
+        let slots = config.algorithm.params.whole(0);
+        Ok((
+            SlotTable::dealt(nodes, config.effective_hash(), slots)?,
+            reference::HandOver::dealt(nodes.len() as u32, slots),
+        ))
     }
     fn view(state: &Self::State) -> &dyn Placement {
         &state.0

@@ -10,9 +10,6 @@
 //! - a [`CellBuild`] stepped against [`cell`] for every algorithm;
 //! - the refusals, which come from the constructors, before any work.
 
-// Tests fail loudly by design: a failed build inside a property is a failed property.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, RngSeed, TestCaseError};
 

@@ -632,9 +632,6 @@ pub fn parse_nodes(list: &str) -> Result<Vec<NodeSpec>, Failure> {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a panic on an unexpected variant is the assertion.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use clap::CommandFactory;
 

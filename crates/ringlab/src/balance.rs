@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use ring_core::metrics::format::decimal;
 use ring_core::registry::{AlgoId, ParamKind};
 use ring_core::ring::Naming;
-use ring_core::study::StudyError;
+use ring_core::study::{self, StudyError};
 use ring_core::{Algorithm, Config, HashFn};
 
 use crate::args::{BalanceArgs, Format};
@@ -150,10 +150,12 @@ fn json(algorithm: &Algorithm, hash: HashFn, cells: &[Cell]) -> String {
 
 /// What the columns of one virtual-node count are called.
 fn group_label(args: &BalanceArgs, vnodes: u32) -> String {
-    match (args.algo.algo, vnodes) {
-        (AlgoId::Virtual, 1) => "1 point per node".to_string(),
-        (_, 1) => "1 vnode".to_string(),
-        (_, v) => format!("{v} vnodes"),
+    if study::is_basic_ring(args.algo.algo, vnodes) {
+        "1 point per node".to_string()
+    } else if vnodes == 1 {
+        "1 vnode".to_string()
+    } else {
+        format!("{vnodes} vnodes")
     }
 }
 
@@ -176,7 +178,16 @@ fn text(args: &BalanceArgs, algorithm: &Algorithm, hash: HashFn, cells: &[Cell])
                 Naming::JavaSeed => "-<hash>-j",
             }
         ),
-        other => other.id().to_string(),
+        // Every other algorithm by its id (listed, so that a new one is a choice here).
+        AlgoId::SinglePoint
+        | AlgoId::Ketama
+        | AlgoId::GoZero
+        | AlgoId::Bounded
+        | AlgoId::Modulo
+        | AlgoId::Jump
+        | AlgoId::SlotTable
+        | AlgoId::Maglev
+        | AlgoId::Rendezvous => algorithm.id.id().to_string(),
     };
     let _ = writeln!(
         s,

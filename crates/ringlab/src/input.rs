@@ -96,9 +96,6 @@ pub fn read_all_keys() -> Result<Vec<String>, Failure> {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: unwrapping a line that must be there is the assertion.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
 
     fn all(input: &[u8]) -> Result<Vec<(u64, String)>, Failure> {

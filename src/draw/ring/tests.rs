@@ -1,6 +1,3 @@
-// Tests fail loudly by design.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use super::*;
 use crate::draw::testing::render;
 

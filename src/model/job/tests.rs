@@ -1,6 +1,3 @@
-// Tests fail loudly by design: unwrapping a refused action is the failure message.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use std::rc::Rc;
 
 use super::*;

@@ -1,6 +1,3 @@
-// Tests fail loudly by design: a step that does not build is the failure message.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use super::*;
 use crate::model::{Field, Snapshot};
 

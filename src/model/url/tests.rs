@@ -1,6 +1,3 @@
-// Tests fail loudly by design: unwrapping a refused action is the failure message.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 use proptest::prelude::*;
 
 use super::*;
@@ -505,15 +502,8 @@ fn shared_strategy() -> impl Strategy<Value = Shared> {
         (
             proptest::sample::select(ViewKind::ALL.to_vec()),
             1..=tour::STEP_COUNT,
-            proptest::option::of(prop_oneof![
-                Just(ThemeChoice::Light),
-                Just(ThemeChoice::Dark)
-            ]),
-            proptest::option::of(prop_oneof![
-                Just(Embed::Full),
-                Just(Embed::Ring),
-                Just(Embed::Chart)
-            ]),
+            proptest::option::of(proptest::sample::select(ThemeChoice::ALL.to_vec())),
+            proptest::option::of(proptest::sample::select(Embed::ALL.to_vec())),
             any::<bool>(),
             any::<u64>(),
             proptest::option::of(proptest::sample::select(Lang::ALL.to_vec())),

@@ -204,9 +204,6 @@ fn fraction_of(count: usize, total: usize) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: an unwrap on a result that must be Ok is the assertion.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use proptest::prelude::*;
 

@@ -83,9 +83,6 @@ fn group_digits(digits: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: an unwrap on a result that must be Ok is the assertion.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use proptest::prelude::*;
 

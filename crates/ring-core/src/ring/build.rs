@@ -348,9 +348,6 @@ fn predicted_passes(hash: HashFn) -> usize {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a failed build is a failed test.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
 
     #[test]

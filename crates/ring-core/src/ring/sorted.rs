@@ -340,9 +340,6 @@ pub(crate) fn shares_of_arcs(arcs: &[u128], space_bits: u32) -> Vec<f64> {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a failed build is a failed test.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
 
     fn point(position: u64, owner: NodeIndex) -> RingPoint {
