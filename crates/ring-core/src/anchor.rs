@@ -192,9 +192,6 @@ impl AnchorHash {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a panic is the failure report.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use proptest::prelude::*;
 

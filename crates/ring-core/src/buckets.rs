@@ -400,9 +400,6 @@ impl BucketEngine {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a panic is the failure report.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
 
     /// Each variant's place in [`BucketAlgo::ALL`], written out by hand: the match is

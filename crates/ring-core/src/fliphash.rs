@@ -75,9 +75,6 @@ pub fn fliphash(key: u64, buckets: u32, seed: u64) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a panic is the failure report.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use crate::keys::SplitMix64;
     use proptest::prelude::*;

@@ -68,9 +68,6 @@ fn at_least_two(key: u64, n: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a panic is the failure report.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use proptest::prelude::*;
 

@@ -180,9 +180,6 @@ impl MementoHash {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a panic is the failure report.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use proptest::prelude::*;
 

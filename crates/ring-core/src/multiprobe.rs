@@ -186,9 +186,6 @@ fn shard_of(point: u64, bits: u32) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    // Tests fail loudly by design: a panic is the failure report.
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
     use super::*;
     use proptest::prelude::*;
 
