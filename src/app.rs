@@ -70,7 +70,7 @@ pub fn App() -> Html {
 
 /// The language the browser asks for (`navigator.language`): Chinese for `zh…`, else
 /// English.
-pub fn browser_lang() -> Lang {
+pub(crate) fn browser_lang() -> Lang {
     web_sys::window()
         .and_then(|w| w.navigator().language())
         .map_or(Lang::En, |tag| Lang::from_browser(&tag))

@@ -2,7 +2,7 @@
 //! animation frames, media queries, window resizes, drawing on canvases. None of this runs
 //! inside the reducer.
 
-pub mod job;
+pub(crate) mod job;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -17,7 +17,7 @@ use web_sys::{HtmlCanvasElement, MediaQueryList};
 use yew::prelude::*;
 
 /// How long a change's keys take to travel at speed 1, in milliseconds.
-pub const TRAVEL_MS: f64 = 1_100.0;
+pub(crate) const TRAVEL_MS: f64 = 1_100.0;
 
 fn media_query(query: &str) -> Option<MediaQueryList> {
     web_sys::window()?.match_media(query).ok().flatten()
@@ -26,7 +26,7 @@ fn media_query(query: &str) -> Option<MediaQueryList> {
 /// Whether a CSS media query matches, updated when it changes (for example the system
 /// switching to dark mode).
 #[hook]
-pub fn use_media_query(query: &'static str) -> bool {
+pub(crate) fn use_media_query(query: &'static str) -> bool {
     let matches = use_state(|| media_query(query).is_some_and(|m| m.matches()));
     {
         let matches = matches.clone();
@@ -43,7 +43,7 @@ pub fn use_media_query(query: &'static str) -> bool {
 
 /// A counter that goes up when the window is resized, to redraw canvases at their new size.
 #[hook]
-pub fn use_resize_counter() -> u32 {
+pub(crate) fn use_resize_counter() -> u32 {
     let counter = use_state(|| 0u32);
     {
         let counter = counter.clone();
@@ -67,21 +67,21 @@ pub fn use_resize_counter() -> u32 {
 
 /// The state of the animation of the last change.
 #[derive(Clone, PartialEq)]
-pub struct Playback {
+pub(crate) struct Playback {
     /// How far the keys have travelled, 0..=1.
-    pub progress: f64,
+    pub(crate) progress: f64,
     /// Whether it is running.
-    pub playing: bool,
+    pub(crate) playing: bool,
     /// Speed factor (1 = about a second).
-    pub speed: f64,
+    pub(crate) speed: f64,
     /// Whether the system asks for reduced motion (then nothing moves).
-    pub reduced_motion: bool,
+    pub(crate) reduced_motion: bool,
     /// Play or pause.
-    pub ontoggle: Callback<()>,
+    pub(crate) ontoggle: Callback<()>,
     /// Play the last change again from the start.
-    pub onreplay: Callback<()>,
+    pub(crate) onreplay: Callback<()>,
     /// Set the speed.
-    pub onspeed: Callback<f64>,
+    pub(crate) onspeed: Callback<f64>,
 }
 
 fn now_ms() -> f64 {
@@ -117,7 +117,7 @@ fn run_frames(
 /// The animation of the last change, identified by `change_id` (0: no change): a new id
 /// plays it from the start, unless the system asks for reduced motion.
 #[hook]
-pub fn use_playback(change_id: u64) -> Playback {
+pub(crate) fn use_playback(change_id: u64) -> Playback {
     let reduced_motion = use_media_query("(prefers-reduced-motion: reduce)");
     let progress = use_state(|| 1.0f64);
     let position = use_mut_ref(|| 1.0f64);
@@ -208,7 +208,7 @@ pub fn use_playback(change_id: u64) -> Playback {
 }
 
 /// Device pixels per CSS pixel.
-pub fn device_pixel_ratio() -> f64 {
+pub(crate) fn device_pixel_ratio() -> f64 {
     web_sys::window()
         .map_or(1.0, |w| w.device_pixel_ratio())
         .clamp(1.0, 4.0)
@@ -217,7 +217,7 @@ pub fn device_pixel_ratio() -> f64 {
 /// Sizes `canvas` to `css_w × css_h` CSS pixels at the device's pixel ratio (so it is crisp
 /// on high-DPI screens) and draws on it with `draw`, which gets the drawing area and the
 /// ratio. Drawing errors are logged, never raised.
-pub fn draw_on_canvas(
+pub(crate) fn draw_on_canvas(
     canvas: &HtmlCanvasElement,
     css_w: f64,
     css_h: f64,
@@ -247,7 +247,7 @@ pub fn draw_on_canvas(
 }
 
 /// The width in CSS pixels of `canvas`'s parent element (the box the canvas fills).
-pub fn parent_width(canvas: &HtmlCanvasElement) -> f64 {
+pub(crate) fn parent_width(canvas: &HtmlCanvasElement) -> f64 {
     canvas
         .parent_element()
         .map_or(0.0, |p| f64::from(p.client_width()))
@@ -255,7 +255,7 @@ pub fn parent_width(canvas: &HtmlCanvasElement) -> f64 {
 
 /// Installs the panic hook: the message goes to the console, and the "something went
 /// wrong — reset" banner (in index.html, outside the Yew tree) is shown ([`show_panic_banner`]).
-pub fn install_panic_hook() {
+pub(crate) fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         show_panic_banner();
@@ -294,7 +294,7 @@ pub fn show_panic_banner() {
 }
 
 /// The element with id `id`, as type `T`.
-pub fn element_by_id<T: JsCast>(id: &str) -> Option<T> {
+pub(crate) fn element_by_id<T: JsCast>(id: &str) -> Option<T> {
     web_sys::window()?
         .document()?
         .get_element_by_id(id)?

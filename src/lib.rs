@@ -11,6 +11,11 @@
 //!   embedding host's height messages; the codec itself is [`model::url`].
 //! - `perf` (wasm32 only): the performance marks of the page's start (`bench/app/startup.mjs`).
 #![forbid(unsafe_code)]
+// Natively the crate is the model, the words and the drawing without the components that
+// use them (wasm32 only), for the tests: most of it looks unused there. Dead code is
+// reported by the wasm32 build (`cargo clippy --target wasm32-unknown-unknown`), where the
+// whole app is.
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 pub mod draw;
 pub mod i18n;
@@ -19,7 +24,7 @@ pub mod model;
 #[cfg(target_arch = "wasm32")]
 pub mod app;
 #[cfg(target_arch = "wasm32")]
-pub mod components;
+pub(crate) mod components;
 #[cfg(target_arch = "wasm32")]
 pub mod effects;
 #[cfg(target_arch = "wasm32")]

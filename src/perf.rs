@@ -11,7 +11,7 @@ pub const WASM_START: &str = "ringlab:wasm-start";
 
 /// The picture canvas (`#ring-canvas`) holds its first drawing: the ring, or the bins of an
 /// algorithm that has no ring.
-pub const FIRST_RING: &str = "ringlab:first-ring";
+pub(crate) const FIRST_RING: &str = "ringlab:first-ring";
 
 thread_local! {
     static FIRST_RING_MARKED: Cell<bool> = const { Cell::new(false) };
@@ -26,7 +26,7 @@ pub fn mark(name: &str) {
 }
 
 /// Marks [`FIRST_RING`] the first time it is called in the page, and does nothing after.
-pub fn first_ring_drawn() {
+pub(crate) fn first_ring_drawn() {
     if !FIRST_RING_MARKED.with(|m| m.replace(true)) {
         mark(FIRST_RING);
     }

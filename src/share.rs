@@ -31,9 +31,9 @@ const SETTLE_MS: u32 = 400;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Note {
     /// One sentence.
-    pub heading: Ui,
+    pub(crate) heading: Ui,
     /// What exactly, one item each (shared: the page copies its notes).
-    pub items: Rc<[Msg]>,
+    pub(crate) items: Rc<[Msg]>,
 }
 
 /// How the page was opened: the first theme, the notes, the embedded layout, and whether
@@ -70,7 +70,7 @@ impl Default for Page {
 impl Page {
     /// Whether the state may be read from and written to the browser's storage: not when
     /// embedded, where a widget must not overwrite the state of the lab in another tab.
-    pub fn stores(&self) -> bool {
+    pub(crate) fn stores(&self) -> bool {
         self.sync && self.embed.is_none()
     }
 }
@@ -91,7 +91,7 @@ fn location_search() -> String {
 }
 
 /// The first state and how the page was opened, from the address or else the storage.
-pub fn boot() -> Result<(State, Page), Msg> {
+pub(crate) fn boot() -> Result<(State, Page), Msg> {
     let parsed = Shared::parse(&location_search());
     let mut page = Page {
         theme: parsed.shared.theme.map(ThemeChoice::is_dark),
@@ -152,7 +152,7 @@ fn mark_layout(page: &Page) {
 }
 
 /// Forgets the stored state (the Reset button).
-pub fn clear_storage(page: &Page) {
+pub(crate) fn clear_storage(page: &Page) {
     if page.stores() {
         if let Some(s) = storage() {
             let _ = s.remove_item(STORAGE_KEY);
@@ -162,7 +162,7 @@ pub fn clear_storage(page: &Page) {
 
 /// The link to `state` as it is now: this page's address with the state's parameters,
 /// the theme and the language picked (if any).
-pub fn link_to(state: &State, theme: Option<bool>, lang: Option<Lang>) -> String {
+pub(crate) fn link_to(state: &State, theme: Option<bool>, lang: Option<Lang>) -> String {
     let mut shared = Shared::of(state, theme.map(ThemeChoice::from_dark));
     shared.lang = lang;
     let query = shared.to_query(Limits::LINK);
@@ -241,7 +241,7 @@ fn write_out(
 /// browser goes back or forward, and tells a host page the height. Returns the notes to
 /// show (those of [`boot`], and any later ones).
 #[hook]
-pub fn use_share(
+pub(crate) fn use_share(
     state: &UseReducerHandle<State>,
     chosen: &UseStateHandle<Option<bool>>,
     lang: &UseStateHandle<Option<Lang>>,
@@ -425,7 +425,7 @@ fn use_height_reporter(enabled: bool) {
 }
 
 /// Downloads `blob` as `name` through a temporary link.
-pub fn download(blob: &Blob, name: &str) -> Result<(), JsValue> {
+pub(crate) fn download(blob: &Blob, name: &str) -> Result<(), JsValue> {
     let document = window()
         .and_then(|w| w.document())
         .ok_or_else(|| JsValue::from_str("no document"))?;
@@ -448,7 +448,7 @@ pub fn download(blob: &Blob, name: &str) -> Result<(), JsValue> {
 }
 
 /// Downloads `text` as a file `name` of MIME type `kind`.
-pub fn download_text(text: &str, name: &str, kind: &str) -> Result<(), JsValue> {
+pub(crate) fn download_text(text: &str, name: &str, kind: &str) -> Result<(), JsValue> {
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = BlobPropertyBag::new();
     options.set_type(kind);
@@ -457,7 +457,7 @@ pub fn download_text(text: &str, name: &str, kind: &str) -> Result<(), JsValue> 
 }
 
 /// Downloads the canvas `id` as a PNG file `name`; `done` gets why it failed, or `None`.
-pub fn download_canvas(id: &str, name: String, done: Callback<Option<Ui>>) {
+pub(crate) fn download_canvas(id: &str, name: String, done: Callback<Option<Ui>>) {
     let Some(canvas) = crate::effects::element_by_id::<web_sys::HtmlCanvasElement>(id) else {
         done.emit(Some(Ui::NoSuchPicture));
         return;
@@ -477,7 +477,7 @@ pub fn download_canvas(id: &str, name: String, done: Callback<Option<Ui>>) {
 
 /// Copies `text` to the clipboard; `done` learns whether it worked. Browsers refuse
 /// without a secure context or permission: the caller then shows the text to copy by hand.
-pub fn copy_text(text: &str, done: Callback<bool>) {
+pub(crate) fn copy_text(text: &str, done: Callback<bool>) {
     let clipboard = window()
         .map(|w| w.navigator())
         .and_then(|n| js_sys::Reflect::get(&n, &"clipboard".into()).ok())

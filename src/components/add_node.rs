@@ -11,16 +11,16 @@ use crate::model::{Action, Field, State};
 
 /// Props of [`AddNode`].
 #[derive(Properties, PartialEq)]
-pub struct AddNodeProps {
+pub(crate) struct AddNodeProps {
     /// The state.
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// Changes the state.
-    pub dispatch: Dispatch,
+    pub(crate) dispatch: Dispatch,
 }
 
 /// The add-node form.
 #[component]
-pub fn AddNode(props: &AddNodeProps) -> Html {
+pub(crate) fn AddNode(props: &AddNodeProps) -> Html {
     let state = &props.state;
     let lang = use_lang();
     let name = use_state(|| state.suggested_name());

@@ -14,11 +14,11 @@ use crate::model::{Action, AlgoId, Field, InputError, State};
 
 /// Props of [`AlgorithmPanel`].
 #[derive(Properties, PartialEq)]
-pub struct AlgorithmPanelProps {
+pub(crate) struct AlgorithmPanelProps {
     /// The state.
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// Changes the state.
-    pub dispatch: Dispatch,
+    pub(crate) dispatch: Dispatch,
 }
 
 // Eight arguments: the field's own words and wiring, which a struct would only rename.
@@ -88,7 +88,7 @@ fn param_field(state: &Rc<State>, dispatch: &Dispatch, lang: Lang, param: ParamR
 
 /// The algorithm panel.
 #[component]
-pub fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
+pub(crate) fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
     let state = &props.state;
     let lang = use_lang();
     let d = &props.dispatch;

@@ -16,11 +16,11 @@ use crate::model::State;
 
 /// Props of [`Charts`].
 #[derive(Properties, PartialEq)]
-pub struct ChartsProps {
+pub(crate) struct ChartsProps {
     /// The state.
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// The colours.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
 }
 
 const CHART_HEIGHT: f64 = 200.0;
@@ -61,7 +61,7 @@ fn balance_cell(b: Option<Balance>, f: fn(&Balance) -> String) -> Html {
 
 /// The charts.
 #[component]
-pub fn Charts(props: &ChartsProps) -> Html {
+pub(crate) fn Charts(props: &ChartsProps) -> Html {
     let lang = use_lang();
     let loads_ref = use_node_ref();
     let shares_ref = use_node_ref();

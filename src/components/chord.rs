@@ -18,15 +18,15 @@ use crate::model::{Action, Field, NodeId, State};
 
 /// Props of [`ChordPanel`].
 #[derive(Properties, PartialEq)]
-pub struct ChordProps {
+pub(crate) struct ChordProps {
     /// The lab's state: its nodes.
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// Changes the lab (adding or removing a node).
-    pub dispatch: Dispatch,
+    pub(crate) dispatch: Dispatch,
     /// The key and the start (kept while other views show).
-    pub settings: UseStateHandle<ChordSettings>,
+    pub(crate) settings: UseStateHandle<ChordSettings>,
     /// The colours.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
 }
 
 fn runs_text(v: &ChordView, id: NodeId) -> String {
@@ -48,7 +48,7 @@ fn runs_text(v: &ChordView, id: NodeId) -> String {
 
 /// The Chord view.
 #[component]
-pub fn ChordPanel(props: &ChordProps) -> Html {
+pub(crate) fn ChordPanel(props: &ChordProps) -> Html {
     let lang = use_lang();
     let settings = props.settings.clone();
     let state = props.state.clone();

@@ -22,13 +22,13 @@ use crate::model::{AlgoId, State};
 
 /// Props of [`CompareView`].
 #[derive(Properties, PartialEq)]
-pub struct CompareProps {
+pub(crate) struct CompareProps {
     /// The lab's state: its nodes and keys are compared.
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// The algorithms and the change (kept while other views show).
-    pub settings: UseStateHandle<CompareSettings>,
+    pub(crate) settings: UseStateHandle<CompareSettings>,
     /// The colours.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
 }
 
 fn two(v: f64) -> String {
@@ -124,7 +124,7 @@ fn column_card(lang: Lang, c: &Column, index: usize, theme: Theme) -> Html {
 
 /// Compare mode.
 #[component]
-pub fn CompareView(props: &CompareProps) -> Html {
+pub(crate) fn CompareView(props: &CompareProps) -> Html {
     let lang = use_lang();
     let settings = props.settings.clone();
     let error = use_state(|| None::<Msg>);

@@ -16,7 +16,7 @@ use crate::effects::{draw_on_canvas, parent_width, use_resize_counter};
 
 /// What a [`DrawingCanvas`] draws.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Drawing {
+pub(crate) enum Drawing {
     /// The lab's picture: a ring or bins.
     Scene(Scene),
     /// A bar chart.
@@ -31,23 +31,23 @@ pub enum Drawing {
 
 /// Props of [`DrawingCanvas`].
 #[derive(Properties, PartialEq)]
-pub struct DrawingCanvasProps {
+pub(crate) struct DrawingCanvasProps {
     /// The element id.
-    pub id: AttrValue,
+    pub(crate) id: AttrValue,
     /// What the picture shows, in words (its accessible name).
-    pub label: AttrValue,
+    pub(crate) label: AttrValue,
     /// The drawing.
-    pub drawing: Rc<Drawing>,
+    pub(crate) drawing: Rc<Drawing>,
     /// Height as a fraction of the width.
-    pub aspect: f64,
+    pub(crate) aspect: f64,
     /// Least height in CSS pixels.
     #[prop_or(160.0)]
-    pub min_height: f64,
+    pub(crate) min_height: f64,
 }
 
 /// A canvas with one drawing.
 #[component]
-pub fn DrawingCanvas(props: &DrawingCanvasProps) -> Html {
+pub(crate) fn DrawingCanvas(props: &DrawingCanvasProps) -> Html {
     let canvas = use_node_ref();
     let resized = use_resize_counter();
     {

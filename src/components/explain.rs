@@ -11,16 +11,16 @@ use crate::model::{Action, Field, State};
 
 /// Props of [`ExplainPanel`].
 #[derive(Properties, PartialEq)]
-pub struct ExplainPanelProps {
+pub(crate) struct ExplainPanelProps {
     /// The state.
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// Changes the state.
-    pub dispatch: Dispatch,
+    pub(crate) dispatch: Dispatch,
 }
 
 /// The explain panel.
 #[component]
-pub fn ExplainPanel(props: &ExplainPanelProps) -> Html {
+pub(crate) fn ExplainPanel(props: &ExplainPanelProps) -> Html {
     let state = &props.state;
     let lang = use_lang();
     let oninput = {

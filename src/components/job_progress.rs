@@ -12,16 +12,16 @@ use std::rc::Rc;
 
 /// Props of [`JobProgressBar`].
 #[derive(Properties, PartialEq)]
-pub struct JobProgressProps {
+pub(crate) struct JobProgressProps {
     /// The state; its pending job is the one run.
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// Receives the finished state and the cancel.
-    pub dispatch: Dispatch,
+    pub(crate) dispatch: Dispatch,
 }
 
 /// Runs the pending job and shows how far it has got.
 #[component]
-pub fn JobProgressBar(props: &JobProgressProps) -> Html {
+pub(crate) fn JobProgressBar(props: &JobProgressProps) -> Html {
     let lang = use_lang();
     let dispatch = props.dispatch.clone();
     let done = Callback::from(move |action: Action| dispatch.dispatch(action));

@@ -15,16 +15,16 @@ const HELD_PASTE_BYTES: usize = 100_000;
 
 /// Props of [`KeysPanel`].
 #[derive(Properties, PartialEq)]
-pub struct KeysPanelProps {
+pub(crate) struct KeysPanelProps {
     /// The state.
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// Changes the state.
-    pub dispatch: Dispatch,
+    pub(crate) dispatch: Dispatch,
 }
 
 /// The keys panel.
 #[component]
-pub fn KeysPanel(props: &KeysPanelProps) -> Html {
+pub(crate) fn KeysPanel(props: &KeysPanelProps) -> Html {
     let state = &props.state;
     let lang = use_lang();
     let (count0, seed0) = match state.keys.source {

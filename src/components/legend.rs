@@ -11,7 +11,7 @@ use crate::model::State;
 /// The legend.
 /// A function rather than a component: it keeps no state of its own, and a component costs
 /// about 1.5 KB of wasm (BENCHMARKS.md).
-pub fn legend(state: &State, lang: Lang) -> Html {
+pub(crate) fn legend(state: &State, lang: Lang) -> Html {
     let snap = &state.current;
     let total = state.keys.len().max(1) as f64;
     let rows: Html = state

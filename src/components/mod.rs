@@ -2,29 +2,29 @@
 //! version is) and, if it changes anything, the reducer's dispatcher; callbacks are named
 //! `on<verb>`.
 
-pub mod add_node;
-pub mod algorithm;
-pub mod charts;
-pub mod chord;
-pub mod compare;
-pub mod drawing;
-pub mod explain;
-pub mod field_error;
-pub mod job_progress;
-pub mod keys;
-pub mod legend;
-pub mod nodes;
-pub mod notice;
-pub mod paper;
-pub mod picture;
-pub mod playback;
-pub mod replication;
-pub mod share_panel;
-pub mod summary;
-pub mod teaching;
-pub mod title_bar;
-pub mod tour;
-pub mod view_tabs;
+pub(crate) mod add_node;
+pub(crate) mod algorithm;
+pub(crate) mod charts;
+pub(crate) mod chord;
+pub(crate) mod compare;
+pub(crate) mod drawing;
+pub(crate) mod explain;
+pub(crate) mod field_error;
+pub(crate) mod job_progress;
+pub(crate) mod keys;
+pub(crate) mod legend;
+pub(crate) mod nodes;
+pub(crate) mod notice;
+pub(crate) mod paper;
+pub(crate) mod picture;
+pub(crate) mod playback;
+pub(crate) mod replication;
+pub(crate) mod share_panel;
+pub(crate) mod summary;
+pub(crate) mod teaching;
+pub(crate) mod title_bar;
+pub(crate) mod tour;
+pub(crate) mod view_tabs;
 
 use std::rc::Rc;
 
@@ -46,16 +46,16 @@ impl Reducible for State {
 }
 
 /// The dispatcher children use to change the state.
-pub type Dispatch = UseReducerDispatcher<State>;
+pub(crate) type Dispatch = UseReducerDispatcher<State>;
 
 /// The page's language, from the context the lab provides (English without one).
 #[hook]
-pub fn use_lang() -> Lang {
+pub(crate) fn use_lang() -> Lang {
     use_context::<Lang>().unwrap_or_default()
 }
 
 /// The value of the input or select an event came from.
-pub fn value_of(e: &Event) -> String {
+pub(crate) fn value_of(e: &Event) -> String {
     use wasm_bindgen::JsCast;
     let Some(target) = e.target() else {
         return String::new();

@@ -13,11 +13,11 @@ use crate::model::{Action, Field, InputError, Node, State};
 
 /// Props of [`NodeList`].
 #[derive(Properties, PartialEq)]
-pub struct NodeListProps {
+pub(crate) struct NodeListProps {
     /// The state.
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// Changes the state.
-    pub dispatch: Dispatch,
+    pub(crate) dispatch: Dispatch,
 }
 
 fn row(lang: Lang, state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
@@ -96,7 +96,7 @@ fn row(lang: Lang, state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
 
 /// The node list.
 #[component]
-pub fn NodeList(props: &NodeListProps) -> Html {
+pub(crate) fn NodeList(props: &NodeListProps) -> Html {
     let state = &props.state;
     let lang = use_lang();
     let up = state.nodes.iter().filter(|n| !n.down).count();

@@ -11,7 +11,7 @@ use crate::share::Note;
 /// The notice.
 /// A function rather than a component: it keeps no state of its own, and a component costs
 /// about 1.5 KB of wasm (BENCHMARKS.md).
-pub fn notice(notes: &UseStateHandle<Vec<Note>>, lang: Lang) -> Html {
+pub(crate) fn notice(notes: &UseStateHandle<Vec<Note>>, lang: Lang) -> Html {
     let notes = notes.clone();
     let ondismiss = {
         let notes = notes.clone();

@@ -24,14 +24,14 @@ use crate::model::{AlgoId, State};
 
 /// Props of [`PaperPanel`].
 #[derive(Properties, PartialEq)]
-pub struct PaperProps {
+pub(crate) struct PaperProps {
     /// The lab's state (its algorithm parameters: slots, table size, ε).
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// The table's node and virtual-node counts, algorithm and hash (kept while other
     /// views show).
-    pub spec: UseStateHandle<PaperSpec>,
+    pub(crate) spec: UseStateHandle<PaperSpec>,
     /// The colours.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
 }
 
 /// Milliseconds of computing per animation frame.
@@ -118,7 +118,7 @@ fn cell_html(lang: Lang, cell: Option<&Cell>) -> Html {
 
 /// The Paper view.
 #[component]
-pub fn PaperPanel(props: &PaperProps) -> Html {
+pub(crate) fn PaperPanel(props: &PaperProps) -> Html {
     let lang = use_lang();
     let spec = props.spec.clone();
     // The algorithms' parameters follow the lab's (slots, table size, ε).

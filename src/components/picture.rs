@@ -24,13 +24,13 @@ use crate::model::State;
 
 /// Props of [`PictureCanvas`].
 #[derive(Properties, PartialEq)]
-pub struct PictureProps {
+pub(crate) struct PictureProps {
     /// The state.
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// The colours.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
     /// How far the last change's animation has run.
-    pub progress: f64,
+    pub(crate) progress: f64,
 }
 
 /// What the pointer or the arrow keys picked.
@@ -259,7 +259,7 @@ fn step(current: Option<usize>, delta: isize, count: usize) -> Option<usize> {
 
 /// The picture.
 #[component]
-pub fn PictureCanvas(props: &PictureProps) -> Html {
+pub(crate) fn PictureCanvas(props: &PictureProps) -> Html {
     let lang = use_lang();
     let canvas = use_node_ref();
     let hover = use_state(|| None::<Hover>);

@@ -22,15 +22,15 @@ use crate::model::{Action, AlgoId, NodeId, State};
 
 /// Props of [`ReplicationPanel`].
 #[derive(Properties, PartialEq)]
-pub struct ReplicationProps {
+pub(crate) struct ReplicationProps {
     /// The lab's state: its ring.
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// Changes the lab (to switch to a ring).
-    pub dispatch: Dispatch,
+    pub(crate) dispatch: Dispatch,
     /// R, the key and the failed node (kept while other views show).
-    pub settings: UseStateHandle<ReplicationSettings>,
+    pub(crate) settings: UseStateHandle<ReplicationSettings>,
     /// The colours.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
 }
 
 // Names are isolated: a bidi control in one cannot reorder the rest of a list or sentence.
@@ -67,7 +67,7 @@ fn key_row(lang: Lang, state: &State, k: &KeyReplicas, failed: bool) -> Html {
 
 /// The replication view.
 #[component]
-pub fn ReplicationPanel(props: &ReplicationProps) -> Html {
+pub(crate) fn ReplicationPanel(props: &ReplicationProps) -> Html {
     let lang = use_lang();
     let settings = props.settings.clone();
     let state = props.state.clone();

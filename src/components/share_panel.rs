@@ -17,14 +17,14 @@ use crate::share::{copy_text, download_canvas, download_text, link_to};
 
 /// Props of [`CopyLink`], [`ExportPanel`] and [`EmbedBar`].
 #[derive(Properties, PartialEq)]
-pub struct SharePanelProps {
+pub(crate) struct SharePanelProps {
     /// The state.
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// The theme picked, if any (it is part of the link).
-    pub theme: Option<bool>,
+    pub(crate) theme: Option<bool>,
     /// The language picked, if any (it is part of the link).
     #[prop_or_default]
-    pub lang: Option<Lang>,
+    pub(crate) lang: Option<Lang>,
 }
 
 /// How many pasted keys a link leaves out (too many to carry), if any.
@@ -42,7 +42,7 @@ fn keys_left_out(state: &State) -> Option<usize> {
 
 /// "Copy link": copies the link and shows it, selected, below the title bar.
 #[component]
-pub fn CopyLink(props: &SharePanelProps) -> Html {
+pub(crate) fn CopyLink(props: &SharePanelProps) -> Html {
     let lang = use_lang();
     let open = use_state(|| false);
     let status = use_state(|| None::<Ui>);
@@ -142,7 +142,7 @@ const PICTURES: [(&str, &str, Ui, Ui); 3] = [
 
 /// The export card: the pictures as PNG, the loads as CSV.
 #[component]
-pub fn ExportPanel(props: &SharePanelProps) -> Html {
+pub(crate) fn ExportPanel(props: &SharePanelProps) -> Html {
     let lang = use_lang();
     let status = use_state(|| None::<Msg>);
     let state = &props.state;
@@ -206,7 +206,7 @@ pub fn ExportPanel(props: &SharePanelProps) -> Html {
 
 /// The bar at the top of an embedded page: the name, and a link to the full lab.
 #[component]
-pub fn EmbedBar(props: &SharePanelProps) -> Html {
+pub(crate) fn EmbedBar(props: &SharePanelProps) -> Html {
     let lang = use_lang();
     let href = link_to(&props.state, props.theme, props.lang);
     html! {

@@ -18,7 +18,7 @@ fn swatch(colour: Option<Rgb>) -> Html {
 /// The summary card.
 /// A function rather than a component: it keeps no state of its own, and a component costs
 /// about 1.5 KB of wasm (BENCHMARKS.md).
-pub fn summary(state: &State, lang: Lang) -> Html {
+pub(crate) fn summary(state: &State, lang: Lang) -> Html {
     let Some(change) = state.change.as_deref() else {
         return html! {
             <section class="card summary" id="summary" aria-labelledby="summary-title" aria-live="polite">

@@ -24,18 +24,18 @@ use crate::model::{State, ViewKind};
 
 /// Props of [`TeachingViews`].
 #[derive(Properties, PartialEq)]
-pub struct TeachingProps {
+pub(crate) struct TeachingProps {
     /// The lab's state (its `view` says which panel shows).
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// The lab's dispatcher.
-    pub dispatch: Dispatch,
+    pub(crate) dispatch: Dispatch,
     /// The colours.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
 }
 
 /// The teaching views' panels.
 #[component]
-pub fn TeachingViews(props: &TeachingProps) -> Html {
+pub(crate) fn TeachingViews(props: &TeachingProps) -> Html {
     let compare = use_state(CompareSettings::default);
     let chord = use_state(|| ChordSettings {
         key: TOUR_KEY.to_string(),

@@ -5,23 +5,23 @@ use yew::prelude::*;
 use crate::i18n::{Lang, Ui};
 
 /// What the title bar shows and does.
-pub struct TitleBar {
+pub(crate) struct TitleBar {
     /// Whether the dark theme is showing.
-    pub dark: bool,
+    pub(crate) dark: bool,
     /// Switch themes.
-    pub ontoggletheme: Callback<()>,
+    pub(crate) ontoggletheme: Callback<()>,
     /// Back to the first state.
-    pub onreset: Callback<()>,
+    pub(crate) onreset: Callback<()>,
     /// Show the page in another language.
-    pub onlang: Callback<Lang>,
+    pub(crate) onlang: Callback<Lang>,
     /// More actions, shown first (the "Copy link" button).
-    pub children: Html,
+    pub(crate) children: Html,
 }
 
 /// The title bar.
 /// A function rather than a component: it keeps no state of its own, and a component costs
 /// about 1.5 KB of wasm (BENCHMARKS.md).
-pub fn title_bar(props: TitleBar, lang: Lang) -> Html {
+pub(crate) fn title_bar(props: TitleBar, lang: Lang) -> Html {
     let toggle = props.ontoggletheme.reform(|_: MouseEvent| ());
     let reset = props.onreset.reform(|_: MouseEvent| ());
     let onlang = {

@@ -24,13 +24,13 @@ use crate::model::{Action, Field, State};
 
 /// Props of [`TourView`].
 #[derive(Properties, PartialEq)]
-pub struct TourProps {
+pub(crate) struct TourProps {
     /// The lab's state (its `tour_step` is the step shown).
-    pub state: Rc<State>,
+    pub(crate) state: Rc<State>,
     /// Changes the step.
-    pub dispatch: Dispatch,
+    pub(crate) dispatch: Dispatch,
     /// The colours.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
 }
 
 /// Seconds per step at each speed.
@@ -130,7 +130,7 @@ fn control_owns(target: Option<web_sys::EventTarget>, key: &str) -> bool {
 
 /// The tour.
 #[component]
-pub fn TourView(props: &TourProps) -> Html {
+pub(crate) fn TourView(props: &TourProps) -> Html {
     let lang = use_lang();
     let step = props.state.tour_step.clamp(1, STEP_COUNT);
     let frame = use_memo(step, |&s| tour::frame(s));

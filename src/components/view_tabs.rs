@@ -10,26 +10,26 @@ use crate::model::{Action, ViewKind};
 
 /// Props of [`ViewTabs`].
 #[derive(Properties, PartialEq)]
-pub struct ViewTabsProps {
+pub(crate) struct ViewTabsProps {
     /// The view shown.
-    pub view: ViewKind,
+    pub(crate) view: ViewKind,
     /// Changes the view.
-    pub dispatch: Dispatch,
+    pub(crate) dispatch: Dispatch,
 }
 
 /// The id of a view's tab.
-pub fn tab_id(view: ViewKind) -> String {
+pub(crate) fn tab_id(view: ViewKind) -> String {
     format!("tab-{}", view.id())
 }
 
 /// The id of a view's panel.
-pub fn panel_id(view: ViewKind) -> String {
+pub(crate) fn panel_id(view: ViewKind) -> String {
     format!("panel-{}", view.id())
 }
 
 /// The tabs.
 #[component]
-pub fn ViewTabs(props: &ViewTabsProps) -> Html {
+pub(crate) fn ViewTabs(props: &ViewTabsProps) -> Html {
     let lang = use_lang();
     let refs = use_memo((), |_| {
         ViewKind::ALL

@@ -14,7 +14,7 @@ use crate::model::Rgb;
 
 /// The structure drawn above the bins.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Header {
+pub(crate) enum Header {
     /// Nothing: the bins are the buckets.
     None,
     /// A lookup table: cell `i` is coloured by the owner of its entries.
@@ -37,29 +37,29 @@ pub enum Header {
 
 /// One node's bin.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Column {
+pub(crate) struct Column {
     /// Label under the bin.
-    pub label: String,
+    pub(crate) label: String,
     /// The node's colour.
-    pub colour: Rgb,
+    pub(crate) colour: Rgb,
 }
 
 /// A key in a bin: slot `s` is the s-th key of the bin, stacked from the bottom.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BinDot {
+pub(crate) struct BinDot {
     /// Column.
-    pub column: u32,
+    pub(crate) column: u32,
     /// Place in the column.
-    pub slot: u32,
+    pub(crate) slot: u32,
     /// The owner's colour.
-    pub colour: Rgb,
+    pub(crate) colour: Rgb,
     /// Where it was before the last change (column in the old layout, slot, colour).
-    pub from: Option<(u32, u32, Rgb)>,
+    pub(crate) from: Option<(u32, u32, Rgb)>,
 }
 
 /// Something under the pointer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BinsHit {
+pub(crate) enum BinsHit {
     /// Cell `i` of the table header.
     Cell(usize),
     /// Score bar or bin of column `i`.
@@ -70,52 +70,52 @@ pub enum BinsHit {
 
 /// Everything the bins drawing needs.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BinsScene {
+pub(crate) struct BinsScene {
     /// The structure above the bins.
-    pub header: Header,
+    pub(crate) header: Header,
     /// The bins.
-    pub columns: Vec<Column>,
+    pub(crate) columns: Vec<Column>,
     /// How many bins there were before the last change (for where moved keys come from).
-    pub before_columns: u32,
+    pub(crate) before_columns: u32,
     /// The keys drawn.
-    pub dots: Vec<BinDot>,
+    pub(crate) dots: Vec<BinDot>,
     /// Animation progress, 0..=1 (1: at rest).
-    pub progress: f64,
+    pub(crate) progress: f64,
     /// What the pointer is over.
-    pub hover: Option<BinsHit>,
+    pub(crate) hover: Option<BinsHit>,
     /// Device pixels per CSS pixel.
-    pub scale: f64,
+    pub(crate) scale: f64,
     /// Colours around the drawing.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
     /// Whether to draw text.
-    pub text: bool,
+    pub(crate) text: bool,
 }
 
 /// Where everything goes.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Layout {
+pub(crate) struct Layout {
     /// The header's box: left, top, right, bottom.
-    pub header: (f64, f64, f64, f64),
+    pub(crate) header: (f64, f64, f64, f64),
     /// Left edge of the first bin.
-    pub x0: f64,
+    pub(crate) x0: f64,
     /// Width of one bin, gap included.
-    pub col_w: f64,
+    pub(crate) col_w: f64,
     /// Top of the bins.
-    pub top: f64,
+    pub(crate) top: f64,
     /// Bottom of the bins (the dots stack up from here).
-    pub bottom: f64,
+    pub(crate) bottom: f64,
     /// Dot pitch.
-    pub pitch: f64,
+    pub(crate) pitch: f64,
     /// Dots per row in a bin.
-    pub per_row: u32,
+    pub(crate) per_row: u32,
     /// Gap between bins.
-    pub gap: f64,
+    pub(crate) gap: f64,
 }
 
 impl Layout {
     /// The layout of `columns` bins holding up to `most` dots each in a `width × height`
     /// drawing, with the dot pitch no larger than `max_pitch`.
-    pub fn new(
+    pub(crate) fn new(
         scene: &BinsScene,
         width: u32,
         height: u32,
@@ -164,7 +164,7 @@ impl Layout {
     }
 
     /// Centre of dot `slot` of bin `column`.
-    pub fn dot(&self, column: u32, slot: u32) -> (f64, f64) {
+    pub(crate) fn dot(&self, column: u32, slot: u32) -> (f64, f64) {
         let left = self.x0 + f64::from(column) * self.col_w + self.gap / 2.0;
         let row = slot / self.per_row;
         let col = slot % self.per_row;
@@ -175,13 +175,13 @@ impl Layout {
     }
 
     /// The box of bin `column`: left, top, right, bottom.
-    pub fn bin(&self, column: u32) -> (f64, f64, f64, f64) {
+    pub(crate) fn bin(&self, column: u32) -> (f64, f64, f64, f64) {
         let left = self.x0 + f64::from(column) * self.col_w + self.gap / 2.0;
         (left, self.top, left + self.col_w - self.gap, self.bottom)
     }
 
     /// The grid of `n` table cells in the header: columns, rows, cell width and height.
-    pub fn grid(&self, n: usize) -> (usize, usize, f64, f64) {
+    pub(crate) fn grid(&self, n: usize) -> (usize, usize, f64, f64) {
         let (l, t, r, b) = self.header;
         let w = (r - l).max(1.0);
         let h = (b - t).max(1.0);
@@ -193,7 +193,7 @@ impl Layout {
 }
 
 /// The layouts after and before the change, sharing one dot pitch so that piles compare.
-pub fn layouts(scene: &BinsScene, width: u32, height: u32) -> (Layout, Layout) {
+pub(crate) fn layouts(scene: &BinsScene, width: u32, height: u32) -> (Layout, Layout) {
     let most_after = scene.dots.iter().map(|d| d.slot + 1).max().unwrap_or(1);
     let most_before = scene
         .dots
@@ -223,7 +223,7 @@ fn rect(l: f64, t: f64, r: f64, b: f64) -> [(i32, i32); 2] {
 
 /// Draws the scene over the whole of `area`, every dot through plotters (the native tests'
 /// way; the page draws with [`draw_bins_with`]).
-pub fn draw_bins<DB: DrawingBackend>(
+pub(crate) fn draw_bins<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &BinsScene,
 ) -> DrawResult {
@@ -237,7 +237,7 @@ pub fn draw_bins<DB: DrawingBackend>(
 
 /// Draws the scene over the whole of `area`, with its keys from `dots` (made for this scene
 /// and this area's size) at the scene's progress, put in `layer` and drawn by `fill`.
-pub fn draw_bins_with<DB: DrawingBackend>(
+pub(crate) fn draw_bins_with<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &BinsScene,
     dots: &BinsDots,
@@ -381,7 +381,7 @@ fn draw_bins_under<DB: DrawingBackend>(
 /// out each group's colour and each moving key's place, as one batch per colour. The same
 /// for the cells of a lookup table, which fade to their new owners' colours.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BinsDots {
+pub(crate) struct BinsDots {
     /// Table cells' top-left corners, by owner's colour and the previous owner's.
     cells: Groups<(f64, f64)>,
     /// The cells' mark.
@@ -399,7 +399,7 @@ pub struct BinsDots {
 
 impl BinsDots {
     /// The keys of `scene` on a `width × height` drawing.
-    pub fn new(scene: &BinsScene, width: u32, height: u32) -> BinsDots {
+    pub(crate) fn new(scene: &BinsScene, width: u32, height: u32) -> BinsDots {
         let (lay, before) = layouts(scene, width, height);
         let f64s = |(x, y): (f64, f64)| (x, y);
         let still = Groups::of(
@@ -458,7 +458,7 @@ impl BinsDots {
 
     /// The table's cells at `progress` (0..=1) of the change, fading to their new owners'
     /// colours, into `layer` (emptied first; nothing without a table).
-    pub fn cells(&self, progress: f64, layer: &mut DotLayer) {
+    pub(crate) fn cells(&self, progress: f64, layer: &mut DotLayer) {
         layer.clear();
         let t = super::ease(progress);
         for (to, from, at) in &self.cells.groups {
@@ -468,7 +468,7 @@ impl BinsDots {
     }
 
     /// The keys at `progress` (0..=1) of the change, into `layer` (emptied first).
-    pub fn frame(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
+    pub(crate) fn frame(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
         layer.clear();
         let t = super::ease(progress);
         let disc = self.mark;
@@ -511,7 +511,13 @@ fn hover_cell(scene: &BinsScene) -> Option<usize> {
 }
 
 /// What is under pixel `(x, y)` of a `width × height` drawing of `scene`.
-pub fn hit_test(scene: &BinsScene, width: u32, height: u32, x: f64, y: f64) -> Option<BinsHit> {
+pub(crate) fn hit_test(
+    scene: &BinsScene,
+    width: u32,
+    height: u32,
+    x: f64,
+    y: f64,
+) -> Option<BinsHit> {
     let (lay, _) = layouts(scene, width, height);
     let (hl, ht, hr, hb) = lay.header;
     if let Header::Table { cells, .. } = &scene.header {

@@ -13,7 +13,7 @@ use super::DrawResult;
 
 /// Draws every batch of `layer` on `ctx`: one path and one fill or stroke per batch.
 /// `colour` is scratch space for the colour strings, kept by the caller across frames.
-pub fn fill_layer(
+pub(crate) fn fill_layer(
     ctx: &CanvasRenderingContext2d,
     layer: &DotLayer,
     colour: &mut String,

@@ -11,18 +11,18 @@ use crate::model::Rgb;
 
 /// One bar.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Bar {
+pub(crate) struct Bar {
     /// The node's name.
-    pub label: String,
+    pub(crate) label: String,
     /// Its value.
-    pub value: f64,
+    pub(crate) value: f64,
     /// The node's colour.
-    pub colour: Rgb,
+    pub(crate) colour: Rgb,
 }
 
 /// How the values read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unit {
+pub(crate) enum Unit {
     /// Key counts.
     Count,
     /// Fractions shown as percentages.
@@ -31,25 +31,25 @@ pub enum Unit {
 
 /// Everything a bar chart needs.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BarsScene {
+pub(crate) struct BarsScene {
     /// The bars, one per node.
-    pub bars: Vec<Bar>,
+    pub(crate) bars: Vec<Bar>,
     /// The mean, drawn as a dashed line.
-    pub mean: Option<f64>,
+    pub(crate) mean: Option<f64>,
     /// The band drawn behind the bars (mean ± 10%).
-    pub band: Option<(f64, f64)>,
+    pub(crate) band: Option<(f64, f64)>,
     /// How the axis reads.
-    pub unit: Unit,
+    pub(crate) unit: Unit,
     /// Device pixels per CSS pixel.
-    pub scale: f64,
+    pub(crate) scale: f64,
     /// Colours.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
     /// Whether to draw text (axis labels, node names).
-    pub text: bool,
+    pub(crate) text: bool,
 }
 
 /// A value as the axis writes it.
-pub fn axis_label(unit: Unit, v: f64) -> String {
+pub(crate) fn axis_label(unit: Unit, v: f64) -> String {
     match unit {
         Unit::Count => ring_core::metrics::format::group_thousands(v.max(0.0).round() as u64),
         Unit::Percent if v <= 0.0 => "0%".to_string(),
@@ -58,7 +58,7 @@ pub fn axis_label(unit: Unit, v: f64) -> String {
 }
 
 /// Draws the chart over the whole of `area`.
-pub fn draw_bars<DB: DrawingBackend>(
+pub(crate) fn draw_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &BarsScene,
 ) -> DrawResult {

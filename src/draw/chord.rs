@@ -14,58 +14,58 @@ use crate::model::{NodeId, Rgb};
 
 /// A node on the drawing.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ChordDot {
+pub(crate) struct ChordDot {
     /// Position as a fraction of the ring.
-    pub frac: f64,
+    pub(crate) frac: f64,
     /// Its colour.
-    pub colour: Rgb,
+    pub(crate) colour: Rgb,
     /// Its name.
-    pub label: String,
+    pub(crate) label: String,
     /// Where the lookup starts.
-    pub start: bool,
+    pub(crate) start: bool,
     /// The key's owner.
-    pub owner: bool,
+    pub(crate) owner: bool,
 }
 
 /// A chord or an arrow between two positions on the ring.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Link {
+pub(crate) struct Link {
     /// From (fraction of the ring).
-    pub from: f64,
+    pub(crate) from: f64,
     /// To.
-    pub to: f64,
+    pub(crate) to: f64,
 }
 
 /// Everything the Chord drawing needs.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ChordScene {
+pub(crate) struct ChordScene {
     /// The ring has `2^bits` positions.
-    pub bits: u32,
+    pub(crate) bits: u32,
     /// The nodes, by position.
-    pub nodes: Vec<ChordDot>,
+    pub(crate) nodes: Vec<ChordDot>,
     /// The key's position.
-    pub key_frac: f64,
+    pub(crate) key_frac: f64,
     /// The key, for its label.
-    pub key: String,
+    pub(crate) key: String,
     /// The fingers drawn (those of `fingers_colour`'s node), to their distinct targets.
-    pub fingers: Vec<Link>,
+    pub(crate) fingers: Vec<Link>,
     /// The colour of the node whose fingers are drawn.
-    pub fingers_colour: Rgb,
+    pub(crate) fingers_colour: Rgb,
     /// The hops, in order.
-    pub hops: Vec<Link>,
+    pub(crate) hops: Vec<Link>,
     /// Device pixels per CSS pixel.
-    pub scale: f64,
+    pub(crate) scale: f64,
     /// Colours around the drawing.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
     /// Whether to draw text.
-    pub text: bool,
+    pub(crate) text: bool,
     /// The language of the labels.
-    pub lang: Lang,
+    pub(crate) lang: Lang,
 }
 
 /// The scene of `view`, with the fingers of node `fingers_of` (the start node if `None`),
 /// labelled in `lang`.
-pub fn scene(
+pub(crate) fn scene(
     view: &ChordView,
     fingers_of: Option<NodeId>,
     lang: Lang,
@@ -126,18 +126,18 @@ pub fn scene(
 
 /// Radii and centre of the drawing.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ChordGeometry {
+pub(crate) struct ChordGeometry {
     /// Centre.
-    pub cx: f64,
+    pub(crate) cx: f64,
     /// Centre.
-    pub cy: f64,
+    pub(crate) cy: f64,
     /// The ring.
-    pub r: f64,
+    pub(crate) r: f64,
 }
 
 impl ChordGeometry {
     /// The geometry of a `width × height` drawing; names need room outside the ring.
-    pub fn new(width: u32, height: u32, scale: f64, text: bool) -> ChordGeometry {
+    pub(crate) fn new(width: u32, height: u32, scale: f64, text: bool) -> ChordGeometry {
         let side = f64::from(width.min(height));
         let margin = if text { 72.0 } else { 10.0 } * scale;
         ChordGeometry {
@@ -148,7 +148,7 @@ impl ChordGeometry {
     }
 
     /// The pixel at fraction `frac` of the way round (0 at the top, clockwise), radius `r`.
-    pub fn at(&self, frac: f64, r: f64) -> (f64, f64) {
+    pub(crate) fn at(&self, frac: f64, r: f64) -> (f64, f64) {
         let a = frac * TAU;
         (self.cx + r * a.sin(), self.cy - r * a.cos())
     }
@@ -179,7 +179,7 @@ fn bend(g: &ChordGeometry, a: f64, b: f64, r: f64) -> Vec<(f64, f64)> {
 }
 
 /// Draws the Chord scene over the whole of `area`.
-pub fn draw_chord<DB: DrawingBackend>(
+pub(crate) fn draw_chord<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &ChordScene,
 ) -> DrawResult {

@@ -16,15 +16,15 @@ use crate::model::Rgb;
 /// Most moved keys drawn with an outline (a ring at rest, a dark edge while travelling).
 /// Beyond this the outlines cover the dots: 15,000 of 20,000 drawn keys moving turned the
 /// key band and the travellers into a grey smear.
-pub const MAX_OUTLINED: usize = 2_000;
+pub(crate) const MAX_OUTLINED: usize = 2_000;
 
 /// Most keys drawn as discs; more are drawn as small squares (see `RingDots`'s and
 /// `BinsDots`' marks).
-pub const MANY_DOTS: usize = 5_000;
+pub(crate) const MANY_DOTS: usize = 5_000;
 
 /// How the dots of a batch are drawn, in device pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Mark {
+pub(crate) enum Mark {
     /// A filled disc of this radius around each point.
     Disc(f64),
     /// A filled square of this half side around each point: for dots of a pixel or two,
@@ -49,25 +49,25 @@ pub enum Mark {
 
 /// Dots of one colour and one mark: one path on a canvas.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Batch {
+pub(crate) struct Batch {
     /// The colour.
-    pub colour: Rgb,
+    pub(crate) colour: Rgb,
     /// The mark.
-    pub mark: Mark,
+    pub(crate) mark: Mark,
     /// The centres, in device pixels.
-    pub at: Vec<(f64, f64)>,
+    pub(crate) at: Vec<(f64, f64)>,
 }
 
 /// The batches of one frame, in drawing order.
 #[derive(Clone, Debug, Default)]
-pub struct DotLayer {
+pub(crate) struct DotLayer {
     batches: Vec<Batch>,
     used: usize,
 }
 
 impl DotLayer {
     /// Empties the layer for the next frame, keeping the storage of every batch.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         for b in &mut self.batches[..self.used] {
             b.at.clear();
         }
@@ -76,7 +76,7 @@ impl DotLayer {
 
     /// Starts a batch of `colour` and `mark` after the others, and returns its list of centres
     /// to fill (empty; storage from an earlier frame is reused).
-    pub fn start(&mut self, colour: Rgb, mark: Mark) -> &mut Vec<(f64, f64)> {
+    pub(crate) fn start(&mut self, colour: Rgb, mark: Mark) -> &mut Vec<(f64, f64)> {
         if self.used == self.batches.len() {
             self.batches.push(Batch {
                 colour,
@@ -93,12 +93,13 @@ impl DotLayer {
     }
 
     /// The batches of this frame, in drawing order (some may be empty).
-    pub fn batches(&self) -> &[Batch] {
+    pub(crate) fn batches(&self) -> &[Batch] {
         &self.batches[..self.used]
     }
 
     /// How many dots in all.
-    pub fn dots(&self) -> usize {
+    #[cfg(all(test, not(target_arch = "wasm32")))]
+    pub(crate) fn dots(&self) -> usize {
         self.batches().iter().map(|b| b.at.len()).sum()
     }
 }
@@ -107,14 +108,14 @@ impl DotLayer {
 /// before) pair, `None` before for dots that do not change colour. Built once per scene; a
 /// frame then walks a few groups instead of sorting dots by colour.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Groups<T> {
+pub(crate) struct Groups<T> {
     /// Each group: the colour after, the colour before (if it fades), and its members.
-    pub groups: Vec<(Rgb, Option<Rgb>, Vec<T>)>,
+    pub(crate) groups: Vec<(Rgb, Option<Rgb>, Vec<T>)>,
 }
 
 impl<T> Groups<T> {
     /// `items` grouped by their colours, groups in order of first appearance.
-    pub fn of(items: impl IntoIterator<Item = (Rgb, Option<Rgb>, T)>) -> Groups<T> {
+    pub(crate) fn of(items: impl IntoIterator<Item = (Rgb, Option<Rgb>, T)>) -> Groups<T> {
         let mut groups: Vec<(Rgb, Option<Rgb>, Vec<T>)> = Vec::new();
         // The last group used first: neighbours often share colours.
         let mut last = 0usize;
@@ -138,12 +139,12 @@ impl<T> Groups<T> {
     }
 
     /// How many members in all.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.groups.iter().map(|g| g.2.len()).sum()
     }
 
     /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.groups.iter().all(|g| g.2.is_empty())
     }
 }
@@ -154,7 +155,7 @@ fn px(p: (f64, f64)) -> (i32, i32) {
 
 /// Draws `layer` through plotters, one element per dot (the native tests' way; the browser
 /// fills one path per batch).
-pub fn draw_layer<DB: DrawingBackend>(
+pub(crate) fn draw_layer<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     layer: &DotLayer,
 ) -> DrawResult {

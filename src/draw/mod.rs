@@ -6,21 +6,25 @@
 //! a font, which the native bitmap backend lacks without plotters' `ttf` feature, so every
 //! scene has a `text` switch: on in the browser, off in the native tests.
 
-pub mod bins;
+pub(crate) mod bins;
 // The one browser-only file here: draws the dot layers of `dots` on a canvas's 2D context.
 #[cfg(target_arch = "wasm32")]
-pub mod canvas;
-pub mod charts;
-pub mod chord;
-pub mod dots;
-pub mod paper;
-pub mod replicas;
-pub mod ring;
-pub mod scene;
+pub(crate) mod canvas;
+pub(crate) mod charts;
+pub(crate) mod chord;
+pub(crate) mod dots;
+pub(crate) mod paper;
+pub(crate) mod replicas;
+pub(crate) mod ring;
+pub(crate) mod scene;
 
-pub use bins::{draw_bins, BinsScene};
-pub use charts::{draw_bars, BarsScene};
-pub use ring::{draw_ring, RingScene};
+// The components' short names for the pictures (natively the tests use the modules).
+#[cfg(target_arch = "wasm32")]
+pub(crate) use {
+    bins::draw_bins,
+    charts::{draw_bars, BarsScene},
+    ring::draw_ring,
+};
 
 use plotters::prelude::*;
 
@@ -37,11 +41,11 @@ use crate::model::Rgb;
 /// through `str::to_lowercase`, which links Unicode's lowercase tables into the wasm (8.6 KB
 /// of the gzipped release build, measured; BENCHMARKS.md, "Release wasm size"). The family
 /// is the same `Name` either way.
-pub const FONT: FontFamily<'static> =
+pub(crate) const FONT: FontFamily<'static> =
     FontFamily::Name("'DejaVu Sans', 'Noto Sans CJK SC', 'Noto Sans SC', sans-serif");
 
 /// What a draw function returns: plotters' errors, as text (they are only ever logged).
-pub type DrawResult = Result<(), String>;
+pub(crate) type DrawResult = Result<(), String>;
 
 /// The colours of the page around the drawing.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -49,11 +53,11 @@ pub struct Theme {
     /// Background.
     pub bg: Rgb,
     /// Text and strong lines.
-    pub fg: Rgb,
+    pub(crate) fg: Rgb,
     /// Secondary text, scale marks.
-    pub muted: Rgb,
+    pub(crate) muted: Rgb,
     /// Hairlines, bands, empty cells.
-    pub faint: Rgb,
+    pub(crate) faint: Rgb,
 }
 
 impl Theme {
@@ -75,12 +79,12 @@ impl Theme {
 }
 
 /// A model colour as plotters wants it.
-pub fn rgb(c: Rgb) -> RGBColor {
+pub(crate) fn rgb(c: Rgb) -> RGBColor {
     RGBColor(c.0, c.1, c.2)
 }
 
 /// Ease in and out (cubic): slow start, slow stop.
-pub fn ease(t: f64) -> f64 {
+pub(crate) fn ease(t: f64) -> f64 {
     let t = t.clamp(0.0, 1.0);
     if t < 0.5 {
         4.0 * t * t * t
@@ -89,12 +93,12 @@ pub fn ease(t: f64) -> f64 {
     }
 }
 
-pub use crate::model::display::power_of_two;
+pub(crate) use crate::model::display::power_of_two;
 
 /// A name cut to `max` characters with an ellipsis, for labels in tight places, and
 /// isolated so that bidirectional controls in it cannot reorder the rest of the label
 /// ([`crate::model::display::label`]).
-pub fn shorten(name: &str, max: usize) -> String {
+pub(crate) fn shorten(name: &str, max: usize) -> String {
     crate::model::display::label(name, max)
 }
 

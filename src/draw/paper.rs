@@ -13,35 +13,35 @@ use crate::model::{palette, Rgb};
 
 /// One line: a node count's R1 at each virtual-node count computed so far.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Series {
+pub(crate) struct Series {
     /// The label ("30 nodes").
-    pub label: String,
+    pub(crate) label: String,
     /// Its colour.
-    pub colour: Rgb,
+    pub(crate) colour: Rgb,
     /// (virtual nodes, R1), by virtual nodes; infinite R1 left out.
-    pub points: Vec<(f64, f64)>,
+    pub(crate) points: Vec<(f64, f64)>,
 }
 
 /// Everything the chart needs.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PaperChart {
+pub(crate) struct PaperChart {
     /// The lines.
-    pub series: Vec<Series>,
+    pub(crate) series: Vec<Series>,
     /// The virtual-node counts of the table (the x axis spans them all from the start).
-    pub x_values: Vec<u32>,
+    pub(crate) x_values: Vec<u32>,
     /// Device pixels per CSS pixel.
-    pub scale: f64,
+    pub(crate) scale: f64,
     /// Colours.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
     /// Whether to draw text.
-    pub text: bool,
+    pub(crate) text: bool,
     /// The language of the axis titles.
-    pub lang: Lang,
+    pub(crate) lang: Lang,
 }
 
 /// The chart of the cells computed so far (`None`: not yet), for node counts `nodes` and
 /// virtual-node counts `vnodes`, cells row by row.
-pub fn chart(
+pub(crate) fn chart(
     nodes: &[u32],
     vnodes: &[u32],
     cells: &[Option<Cell>],
@@ -77,7 +77,7 @@ pub fn chart(
 }
 
 /// The axis ranges: x around the virtual-node counts, y from 1 to above the largest R1.
-pub fn ranges(chart: &PaperChart) -> ((f64, f64), (f64, f64)) {
+pub(crate) fn ranges(chart: &PaperChart) -> ((f64, f64), (f64, f64)) {
     let lo = chart.x_values.iter().copied().min().unwrap_or(1).max(1);
     let hi = chart.x_values.iter().copied().max().unwrap_or(1).max(lo);
     let x = (f64::from(lo) / 1.6, f64::from(hi) * 1.6);
@@ -90,7 +90,7 @@ pub fn ranges(chart: &PaperChart) -> ((f64, f64), (f64, f64)) {
 }
 
 /// Draws the chart over the whole of `area`.
-pub fn draw_paper<DB: DrawingBackend>(
+pub(crate) fn draw_paper<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     chart: &PaperChart,
 ) -> DrawResult {

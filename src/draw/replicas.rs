@@ -13,36 +13,36 @@ use crate::model::{NodeId, Rgb, State};
 
 /// A replica on the drawing.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ReplicaMark {
+pub(crate) struct ReplicaMark {
     /// Where the point that makes it a replica is.
-    pub frac: f64,
+    pub(crate) frac: f64,
     /// The node's colour.
-    pub colour: Rgb,
+    pub(crate) colour: Rgb,
     /// Its rank in the preference list, from 1 (the owner).
-    pub rank: u32,
+    pub(crate) rank: u32,
     /// Whether this node is the one that failed.
-    pub failed: bool,
+    pub(crate) failed: bool,
 }
 
 /// Everything the replication drawing needs.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ReplicaScene {
+pub(crate) struct ReplicaScene {
     /// The ring underneath.
-    pub ring: RingScene,
+    pub(crate) ring: RingScene,
     /// The key's position.
-    pub key_frac: f64,
+    pub(crate) key_frac: f64,
     /// The key, for its label.
-    pub key: String,
+    pub(crate) key: String,
     /// The replicas before the failure, in rank order.
-    pub replicas: Vec<ReplicaMark>,
+    pub(crate) replicas: Vec<ReplicaMark>,
     /// The failed node's points.
-    pub failed_points: Vec<f64>,
+    pub(crate) failed_points: Vec<f64>,
     /// The node that receives a new copy: its point and colour.
-    pub gains: Option<(f64, Rgb)>,
+    pub(crate) gains: Option<(f64, Rgb)>,
 }
 
 /// The scene for `key`'s replicas on `state`'s ring, with node `down` failed.
-pub fn scene(
+pub(crate) fn scene(
     state: &State,
     key: &KeyReplicas,
     down: Option<NodeId>,
@@ -104,7 +104,7 @@ fn px(p: (f64, f64)) -> (i32, i32) {
 }
 
 /// Draws the replication scene over the whole of `area`.
-pub fn draw_replicas<DB: DrawingBackend>(
+pub(crate) fn draw_replicas<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &ReplicaScene,
 ) -> DrawResult {

@@ -14,54 +14,54 @@ use crate::model::Rgb;
 
 /// One point (virtual node) on the ring.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PointMark {
+pub(crate) struct PointMark {
     /// Position as a fraction of the hash space.
-    pub frac: f64,
+    pub(crate) frac: f64,
     /// The owner's colour.
-    pub colour: Rgb,
+    pub(crate) colour: Rgb,
 }
 
 /// One key.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct KeyDot {
+pub(crate) struct KeyDot {
     /// Position as a fraction of the hash space.
-    pub frac: f64,
+    pub(crate) frac: f64,
     /// Where across the key band it sits (0..1), so that keys at close positions do not
     /// all stack on one line.
-    pub jitter: f64,
+    pub(crate) jitter: f64,
     /// The owner's colour.
-    pub colour: Rgb,
+    pub(crate) colour: Rgb,
     /// The previous owner's colour if the last change moved this key.
-    pub from: Option<Rgb>,
+    pub(crate) from: Option<Rgb>,
 }
 
 /// A moved key on its way from the point of its old owner to that of its new one.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Traveller {
+pub(crate) struct Traveller {
     /// Where it leaves from (the old owner's point), as a fraction.
-    pub from_frac: f64,
+    pub(crate) from_frac: f64,
     /// Where it arrives (the new owner's point).
-    pub to_frac: f64,
+    pub(crate) to_frac: f64,
     /// The old owner's colour.
-    pub from: Rgb,
+    pub(crate) from: Rgb,
     /// The new owner's colour.
-    pub to: Rgb,
+    pub(crate) to: Rgb,
 }
 
 /// The clockwise walk of an explained key to the point that takes it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Walk {
+pub(crate) struct Walk {
     /// The key, for its label.
-    pub key: String,
+    pub(crate) key: String,
     /// The key's position.
-    pub key_frac: f64,
+    pub(crate) key_frac: f64,
     /// The position of the point that owns it.
-    pub point_frac: f64,
+    pub(crate) point_frac: f64,
 }
 
 /// Something under the pointer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RingHit {
+pub(crate) enum RingHit {
     /// Point `i` of [`RingScene::points`].
     Point(usize),
     /// The arc that ends at point `i` (the arc point `i` owns).
@@ -72,27 +72,27 @@ pub enum RingHit {
 
 /// Everything the ring drawing needs.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RingScene {
+pub(crate) struct RingScene {
     /// Width of the hash space, for the scale's labels.
-    pub space_bits: u32,
+    pub(crate) space_bits: u32,
     /// The points, sorted by position.
-    pub points: Vec<PointMark>,
+    pub(crate) points: Vec<PointMark>,
     /// The keys drawn (a sample of all keys).
-    pub keys: Vec<KeyDot>,
+    pub(crate) keys: Vec<KeyDot>,
     /// Keys on their way after the last change.
-    pub travellers: Vec<Traveller>,
+    pub(crate) travellers: Vec<Traveller>,
     /// How far the change's animation has run, 0..=1 (1: at rest).
-    pub progress: f64,
+    pub(crate) progress: f64,
     /// The walk of the explained key.
-    pub walk: Option<Walk>,
+    pub(crate) walk: Option<Walk>,
     /// What the pointer is over.
-    pub hover: Option<RingHit>,
+    pub(crate) hover: Option<RingHit>,
     /// Device pixels per CSS pixel.
-    pub scale: f64,
+    pub(crate) scale: f64,
     /// Colours around the drawing.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
     /// Whether to draw text (the scale's labels).
-    pub text: bool,
+    pub(crate) text: bool,
 }
 
 /// Most points drawn as dots; more are drawn as ticks.
@@ -104,32 +104,32 @@ const MAX_RUNS: usize = 2_048;
 
 /// The ring's radii and centre for a drawing of `width × height` pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Geometry {
+pub(crate) struct Geometry {
     /// Centre.
-    pub cx: f64,
+    pub(crate) cx: f64,
     /// Centre.
-    pub cy: f64,
+    pub(crate) cy: f64,
     /// The scale circle.
-    pub r_scale: f64,
+    pub(crate) r_scale: f64,
     /// The points.
-    pub r_points: f64,
+    pub(crate) r_points: f64,
     /// Outer edge of the arcs.
-    pub r_band_out: f64,
+    pub(crate) r_band_out: f64,
     /// Inner edge of the arcs.
-    pub r_band_in: f64,
+    pub(crate) r_band_in: f64,
     /// The walk of an explained key.
-    pub r_walk: f64,
+    pub(crate) r_walk: f64,
     /// Outer edge of the keys.
-    pub r_keys_out: f64,
+    pub(crate) r_keys_out: f64,
     /// Inner edge of the keys.
-    pub r_keys_in: f64,
+    pub(crate) r_keys_in: f64,
     /// Device pixels per CSS pixel.
-    pub scale: f64,
+    pub(crate) scale: f64,
 }
 
 impl Geometry {
     /// The geometry for a `width × height` drawing; room is left for labels if `text`.
-    pub fn new(width: u32, height: u32, scale: f64, text: bool) -> Geometry {
+    pub(crate) fn new(width: u32, height: u32, scale: f64, text: bool) -> Geometry {
         let side = f64::from(width.min(height));
         let margin = if text { 24.0 } else { 6.0 } * scale;
         let r = (side / 2.0 - margin).max(10.0);
@@ -148,13 +148,13 @@ impl Geometry {
     }
 
     /// The pixel at fraction `frac` of the way round, at radius `r`.
-    pub fn at(&self, frac: f64, r: f64) -> (f64, f64) {
+    pub(crate) fn at(&self, frac: f64, r: f64) -> (f64, f64) {
         let a = frac * TAU;
         (self.cx + r * a.sin(), self.cy - r * a.cos())
     }
 
     /// The radius and fraction of the way round of a pixel.
-    pub fn polar(&self, x: f64, y: f64) -> (f64, f64) {
+    pub(crate) fn polar(&self, x: f64, y: f64) -> (f64, f64) {
         let dx = x - self.cx;
         let dy = y - self.cy;
         let r = dx.hypot(dy);
@@ -166,7 +166,7 @@ impl Geometry {
     }
 
     /// Where key dot `k` sits.
-    pub fn key_at(&self, k: &KeyDot) -> (f64, f64) {
+    pub(crate) fn key_at(&self, k: &KeyDot) -> (f64, f64) {
         self.at(
             k.frac,
             self.r_keys_in + k.jitter.clamp(0.0, 1.0) * (self.r_keys_out - self.r_keys_in),
@@ -206,7 +206,7 @@ fn cw(a: f64, b: f64) -> f64 {
 
 /// Runs of consecutive arcs of one colour: (start, length, colour). A point owns the arc
 /// from the previous point to itself.
-pub fn arc_runs(points: &[PointMark]) -> Vec<(f64, f64, Rgb)> {
+pub(crate) fn arc_runs(points: &[PointMark]) -> Vec<(f64, f64, Rgb)> {
     let n = points.len();
     if n == 0 {
         return Vec::new();
@@ -257,7 +257,7 @@ fn sampled_runs(points: &[PointMark], steps: usize) -> Vec<(f64, f64, Rgb)> {
 
 /// Draws the ring scene over the whole of `area`, every dot through plotters (the native
 /// tests' way; the page draws with [`draw_ring_with`]).
-pub fn draw_ring<DB: DrawingBackend>(
+pub(crate) fn draw_ring<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &RingScene,
 ) -> DrawResult {
@@ -272,7 +272,7 @@ pub fn draw_ring<DB: DrawingBackend>(
 /// Draws the ring scene over the whole of `area`, with its key dots and travellers from
 /// `dots` (made for this scene and this area's size) at the scene's progress, put in `layer`
 /// and drawn by `fill`.
-pub fn draw_ring_with<DB: DrawingBackend>(
+pub(crate) fn draw_ring_with<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &RingScene,
     dots: &RingDots,
@@ -289,7 +289,7 @@ pub fn draw_ring_with<DB: DrawingBackend>(
 /// Everything under the keys: the background, the scale, the arcs and the points. None of
 /// it changes while a change plays (the page keeps it, with [`RingDots::still`], in an
 /// offscreen canvas and copies it into each frame).
-pub fn draw_ring_under<DB: DrawingBackend>(
+pub(crate) fn draw_ring_under<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &RingScene,
 ) -> DrawResult {
@@ -417,7 +417,7 @@ pub fn draw_ring_under<DB: DrawingBackend>(
 }
 
 /// Everything over the keys: the key under the pointer and the explained key's walk.
-pub fn draw_ring_over<DB: DrawingBackend>(
+pub(crate) fn draw_ring_over<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &RingScene,
 ) -> DrawResult {
@@ -494,7 +494,7 @@ pub fn draw_ring_over<DB: DrawingBackend>(
 /// colour and each traveller's place, and adds them to a [`DotLayer`] as one batch per
 /// colour. Dots that sit still are copied, not computed again.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RingDots {
+pub(crate) struct RingDots {
     geometry: Geometry,
     /// Key dots' centres, by owner's colour and the previous owner's (moved keys).
     keys: Groups<(f64, f64)>,
@@ -544,7 +544,7 @@ fn distinct_paths(paths: &[(f64, f64)]) -> Vec<(f64, f64)> {
 
 impl RingDots {
     /// The dots of `scene` on a `width × height` drawing.
-    pub fn new(scene: &RingScene, width: u32, height: u32) -> RingDots {
+    pub(crate) fn new(scene: &RingScene, width: u32, height: u32) -> RingDots {
         let g = Geometry::new(width, height, scene.scale, scene.text);
         // Key dots sit on whole pixels (as plotters drew them), so that a dot drawn over
         // another at the same place covers it exactly: the page cross-fades moved keys by
@@ -579,14 +579,15 @@ impl RingDots {
     }
 
     /// How many traveller dots a frame draws (keys on the same path share one).
-    pub fn traveller_dots(&self) -> usize {
+    #[cfg(all(test, not(target_arch = "wasm32")))]
+    pub(crate) fn traveller_dots(&self) -> usize {
         self.travellers.len()
     }
 
     /// The dots at `progress` (0..=1) of the change, into `layer` (emptied first): the keys
     /// (the moved ones fading from their old owner's colour to their new owner's), then the
     /// travellers, or at rest the rings round the moved keys.
-    pub fn frame(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
+    pub(crate) fn frame(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
         self.still(layer);
         let t = super::ease(progress);
         let dot = self.dot();
@@ -599,7 +600,7 @@ impl RingDots {
     }
 
     /// The keys that did not move, into `layer` (emptied first): the same at every moment.
-    pub fn still(&self, layer: &mut DotLayer) {
+    pub(crate) fn still(&self, layer: &mut DotLayer) {
         layer.clear();
         let dot = self.dot();
         for (to, _, at) in self.keys.groups.iter().filter(|g| g.1.is_none()) {
@@ -610,7 +611,7 @@ impl RingDots {
     /// The keys that moved, in their old owner's colour (`after` false) or their new owner's,
     /// into `layer` (emptied first). The new ones drawn over the old ones at an opacity of
     /// `ease(progress)` are the cross-fade of [`RingDots::frame`], without a path per frame.
-    pub fn moved(&self, after: bool, layer: &mut DotLayer) {
+    pub(crate) fn moved(&self, after: bool, layer: &mut DotLayer) {
         layer.clear();
         let dot = self.dot();
         for (to, from, at) in &self.keys.groups {
@@ -624,7 +625,7 @@ impl RingDots {
     /// The travellers at `progress` (0..=1), or at rest the rings round the moved keys, into
     /// `layer` (emptied first). Over [`RingDots::still`] and the cross-faded
     /// [`RingDots::moved`], the whole frame.
-    pub fn travellers(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
+    pub(crate) fn travellers(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
         layer.clear();
         self.add_travellers(progress, theme, layer);
     }
@@ -697,7 +698,13 @@ impl RingDots {
 }
 
 /// What is under pixel `(x, y)` of a `width × height` drawing of `scene`, if anything.
-pub fn hit_test(scene: &RingScene, width: u32, height: u32, x: f64, y: f64) -> Option<RingHit> {
+pub(crate) fn hit_test(
+    scene: &RingScene,
+    width: u32,
+    height: u32,
+    x: f64,
+    y: f64,
+) -> Option<RingHit> {
     let g = Geometry::new(width, height, scene.scale, scene.text);
     let s = scene.scale;
     let (r, frac) = g.polar(x, y);

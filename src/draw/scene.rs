@@ -12,23 +12,23 @@ use crate::i18n::Msg;
 use crate::model::{AlgoId, Rgb, Snapshot, State};
 
 /// Most table cells drawn; larger tables draw one cell per group of entries.
-pub const MAX_CELLS: usize = 16_384;
+pub(crate) const MAX_CELLS: usize = 16_384;
 
 /// How the drawing is being looked at: the parts of the picture that are not the model's.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct View {
+pub(crate) struct View {
     /// Animation progress of the last change, 0..=1 (1: at rest).
-    pub progress: f64,
+    pub(crate) progress: f64,
     /// What the pointer is over on a ring.
-    pub ring_hover: Option<RingHit>,
+    pub(crate) ring_hover: Option<RingHit>,
     /// What the pointer is over in bins.
-    pub bins_hover: Option<BinsHit>,
+    pub(crate) bins_hover: Option<BinsHit>,
     /// Device pixels per CSS pixel.
-    pub scale: f64,
+    pub(crate) scale: f64,
     /// The colours.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
     /// Whether to draw text.
-    pub text: bool,
+    pub(crate) text: bool,
 }
 
 impl Default for View {
@@ -46,7 +46,7 @@ impl Default for View {
 
 /// The main picture: a ring, or bins under a header.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Scene {
+pub(crate) enum Scene {
     /// A ring.
     Ring(RingScene),
     /// Bins.
@@ -72,7 +72,7 @@ fn animated(state: &State) -> Option<&crate::model::Change> {
 }
 
 /// The main picture for `state`.
-pub fn picture(state: &State, view: &View) -> Scene {
+pub(crate) fn picture(state: &State, view: &View) -> Scene {
     if matches!(state.current.picture, Picture::Ring { .. }) {
         Scene::Ring(ring(state, view))
     } else {
@@ -81,7 +81,7 @@ pub fn picture(state: &State, view: &View) -> Scene {
 }
 
 /// The ring scene.
-pub fn ring(state: &State, view: &View) -> RingScene {
+pub(crate) fn ring(state: &State, view: &View) -> RingScene {
     let snap = &state.current;
     let points: Vec<PointMark> = snap
         .picture
@@ -199,7 +199,7 @@ fn table_cells(snap: &Snapshot) -> Option<(Vec<Rgb>, usize)> {
 }
 
 /// The key whose scores a rendezvous picture shows: the explained one, else the first key.
-pub fn score_key(state: &State) -> Option<String> {
+pub(crate) fn score_key(state: &State) -> Option<String> {
     let typed = state.explain_key.trim();
     if typed.is_empty() {
         state.keys.keys.first().cloned()
@@ -209,7 +209,7 @@ pub fn score_key(state: &State) -> Option<String> {
 }
 
 /// The bins scene.
-pub fn bins(state: &State, view: &View) -> BinsScene {
+pub(crate) fn bins(state: &State, view: &View) -> BinsScene {
     let snap = &state.current;
     let buckets = matches!(snap.picture, Picture::Buckets { .. });
     let columns = snap
@@ -289,7 +289,7 @@ pub fn bins(state: &State, view: &View) -> BinsScene {
 }
 
 /// Keys per node, with the mean and the ±10% band.
-pub fn loads(state: &State, view: &View) -> BarsScene {
+pub(crate) fn loads(state: &State, view: &View) -> BarsScene {
     let snap = &state.current;
     let bars: Vec<Bar> = snap
         .nodes
@@ -314,7 +314,7 @@ pub fn loads(state: &State, view: &View) -> BarsScene {
 }
 
 /// Hash-space share per node, with the mean and the ±10% band.
-pub fn shares(state: &State, view: &View) -> BarsScene {
+pub(crate) fn shares(state: &State, view: &View) -> BarsScene {
     let snap = &state.current;
     let bars: Vec<Bar> = snap
         .nodes
@@ -358,7 +358,7 @@ fn key_words(state: &State, j: usize) -> Option<Msg> {
 }
 
 /// Words for what is under the pointer on the ring.
-pub fn ring_hit_words(state: &State, hit: RingHit) -> Option<Msg> {
+pub(crate) fn ring_hit_words(state: &State, hit: RingHit) -> Option<Msg> {
     let snap = &state.current;
     let points = snap.picture.ring_points();
     let n = points.len();
@@ -412,7 +412,7 @@ pub fn ring_hit_words(state: &State, hit: RingHit) -> Option<Msg> {
 }
 
 /// Words for what is under the pointer in the bins.
-pub fn bins_hit_words(state: &State, hit: BinsHit) -> Option<Msg> {
+pub(crate) fn bins_hit_words(state: &State, hit: BinsHit) -> Option<Msg> {
     let snap = &state.current;
     match hit {
         BinsHit::Cell(i) => {

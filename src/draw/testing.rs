@@ -7,15 +7,15 @@ use plotters::prelude::*;
 use crate::model::Rgb;
 
 /// An RGB image in memory.
-pub struct Image {
-    pub width: u32,
-    pub height: u32,
-    pub data: Vec<u8>,
+pub(crate) struct Image {
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    pub(crate) data: Vec<u8>,
 }
 
 impl Image {
     /// The colour at pixel `(x, y)`.
-    pub fn at(&self, x: f64, y: f64) -> Rgb {
+    pub(crate) fn at(&self, x: f64, y: f64) -> Rgb {
         let x = (x.round() as u32).min(self.width - 1);
         let y = (y.round() as u32).min(self.height - 1);
         let i = 3 * (y * self.width + x) as usize;
@@ -23,7 +23,7 @@ impl Image {
     }
 
     /// How many pixels have exactly colour `c`.
-    pub fn count(&self, c: Rgb) -> usize {
+    pub(crate) fn count(&self, c: Rgb) -> usize {
         self.data
             .chunks(3)
             .filter(|p| p[0] == c.0 && p[1] == c.1 && p[2] == c.2)
@@ -33,7 +33,7 @@ impl Image {
 
 /// Draws with `f` into a `width × height` bitmap, starting from black (so a drawing that
 /// paints nothing leaves black, never the colours the tests look for).
-pub fn render(
+pub(crate) fn render(
     width: u32,
     height: u32,
     f: impl FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> Result<(), String>,

@@ -17,15 +17,15 @@ use crate::model::job::{Job, Pending, STEP_KEYS};
 use crate::model::Action;
 
 /// Milliseconds of work in one slice: half a frame at 60 Hz, leaving the rest for drawing.
-pub const SLICE_MS: f64 = 8.0;
+pub(crate) const SLICE_MS: f64 = 8.0;
 
 /// How far the job the page is running has got, in units of work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct JobProgress {
+pub(crate) struct JobProgress {
     /// Units done.
-    pub done: u64,
+    pub(crate) done: u64,
     /// Units in all.
-    pub total: u64,
+    pub(crate) total: u64,
 }
 
 struct Runner {
@@ -39,7 +39,7 @@ struct Runner {
 /// Runs `pending` (if any) in slices and returns its progress; `done` receives the
 /// finished state.
 #[hook]
-pub fn use_job(pending: Option<Rc<Pending>>, done: Callback<Action>) -> Option<JobProgress> {
+pub(crate) fn use_job(pending: Option<Rc<Pending>>, done: Callback<Action>) -> Option<JobProgress> {
     let progress = use_state(|| None::<JobProgress>);
     let serial = pending.as_ref().map(|p| p.serial);
     {
@@ -117,7 +117,7 @@ fn run_slice(runner: Rc<Runner>) {
 
 /// Runs `apply` (the reducer's transition) as a `ringlab:apply` measure (see [`timed`]):
 /// how long the model took to work out a change, apart from rendering and drawing.
-pub fn timed_apply<T>(apply: impl FnOnce() -> T) -> T {
+pub(crate) fn timed_apply<T>(apply: impl FnOnce() -> T) -> T {
     timed("ringlab:apply", apply)
 }
 

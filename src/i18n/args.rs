@@ -174,12 +174,6 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         Msg::AlgoAbout(kind) => {
             a.phrase(lang, Phrase::AlgoAbout(*kind));
         }
-        Msg::WeightMeaning(kind) => {
-            a.phrase(lang, Phrase::WeightMeaning(*kind));
-        }
-        Msg::HashAbout(hash) => {
-            a.phrase(lang, Phrase::HashAbout(*hash));
-        }
         Msg::ParamLabel(p) => {
             a.phrase(lang, Phrase::ParamLabel(*p));
         }

@@ -211,7 +211,7 @@ ui_words! {
 }
 
 /// The sentence `msg`.
-pub fn text(msg: &Msg) -> Cow<'static, str> {
+pub(crate) fn text(msg: &Msg) -> Cow<'static, str> {
     super::text(super::Lang::En, msg)
 }
 

@@ -33,15 +33,15 @@ use crate::model::{AlgoId, ViewKind};
 mod args;
 #[macro_use]
 mod sentence;
-pub mod en;
+pub(crate) mod en;
 mod msg;
-pub mod zh;
+pub(crate) mod zh;
 
 use sentence::Sentence;
 
 // The keys live in the model, which decides what to say; here they are rendered.
 pub use crate::model::lang::Lang;
-pub use crate::model::message::{Choice, ListKind, Msg, Quantity, Ui};
+pub(crate) use crate::model::message::{Choice, ListKind, Msg, Quantity, Ui};
 
 /// What a language gives the shared code besides its fixed words: a template per
 /// sentence and the words that arguments are made of.
@@ -69,9 +69,10 @@ enum Phrase {
     Algo(AlgoId),
     /// [`Msg::AlgoAbout`].
     AlgoAbout(AlgoId),
-    /// [`Msg::WeightMeaning`].
+    /// What a weight means for an algorithm ([`Msg::NodesHintVnodes`],
+    /// [`Msg::NodesHintNoVnodes`]).
     WeightMeaning(AlgoId),
-    /// [`Msg::HashAbout`].
+    /// What a hash function is ([`Msg::HashFixed`], [`Msg::HashRange`]).
     HashAbout(HashFn),
     /// An algorithm's parameter as its field is labelled ([`Msg::ParamLabel`]).
     ParamLabel(ParamRef),
@@ -144,7 +145,7 @@ ring_core::listed_enum! {
 impl Lang {
     /// The value of `<html lang>`: Simplified Chinese is `zh-CN`, so that browsers pick
     /// the simplified forms of the glyphs.
-    pub fn html_tag(self) -> &'static str {
+    pub(crate) fn html_tag(self) -> &'static str {
         match self {
             Lang::En => "en",
             Lang::Zh => "zh-CN",
@@ -153,7 +154,7 @@ impl Lang {
 
     /// The language's own name, as the menu shows it (the same in every language, so that
     /// a reader who cannot read the page can still find their own).
-    pub fn native_name(self) -> &'static str {
+    pub(crate) fn native_name(self) -> &'static str {
         match self {
             Lang::En => "English",
             Lang::Zh => "中文",
@@ -161,23 +162,23 @@ impl Lang {
     }
 
     /// The fixed words `key` in this language.
-    pub fn ui(self, key: Ui) -> &'static str {
+    pub(crate) fn ui(self, key: Ui) -> &'static str {
         ui(self, key)
     }
 
     /// The sentence `msg` in this language.
-    pub fn t(self, msg: Msg) -> String {
+    pub(crate) fn t(self, msg: Msg) -> String {
         text(self, &msg).into_owned()
     }
 
     /// The sentence `msg` in this language, by reference.
-    pub fn text(self, msg: &Msg) -> String {
+    pub(crate) fn text(self, msg: &Msg) -> String {
         text(self, msg).into_owned()
     }
 }
 
 /// The fixed words `key` in `lang`.
-pub fn ui(lang: Lang, key: Ui) -> &'static str {
+pub(crate) fn ui(lang: Lang, key: Ui) -> &'static str {
     match lang {
         Lang::En => en::ui(key),
         Lang::Zh => zh::ui(key),
@@ -185,7 +186,7 @@ pub fn ui(lang: Lang, key: Ui) -> &'static str {
 }
 
 /// The sentence `msg` in `lang`, with its parameters written in.
-pub fn text(lang: Lang, msg: &Msg) -> Cow<'static, str> {
+pub(crate) fn text(lang: Lang, msg: &Msg) -> Cow<'static, str> {
     let template = (catalogue(lang).template)(sentence::sentence(msg));
     args::fill(template, args::args(msg, lang))
 }
@@ -204,31 +205,16 @@ impl fmt::Display for Msg {
 
 /// Number formatting for both catalogues: the same digits, separators and signs in every
 /// language (the core's [`ring_core::metrics::format`]).
-pub mod num {
+pub(crate) mod num {
     use ring_core::metrics::format;
 
-    /// `1204` → `1,204`.
-    pub fn int(n: impl Into<u64>) -> String {
-        format::group_thousands(n.into())
-    }
-
-    /// A count of anything held in a `usize` (lengths of lists).
-    pub fn count(n: usize) -> String {
-        format::group_thousands(n as u64)
-    }
-
     /// `0.1204, 1` → `12.0%`.
-    pub fn pct(fraction: f64, decimals: u32) -> String {
+    pub(crate) fn pct(fraction: f64, decimals: u32) -> String {
         format::percent(fraction, decimals)
     }
 
-    /// `1234.56, 1` → `1,234.6`.
-    pub fn dec(value: f64, decimals: u32) -> String {
-        format::decimal(value, decimals)
-    }
-
     /// A size in bytes: `B` below 10 KiB, else whole KiB.
-    pub fn bytes(n: u64) -> String {
+    pub(crate) fn bytes(n: u64) -> String {
         if n >= 10 * 1024 {
             format!("{} KiB", format::group_thousands(n / 1024))
         } else {

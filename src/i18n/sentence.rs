@@ -290,8 +290,6 @@ fn by_variant(msg: &Msg) -> Sentence {
         Msg::Ui(_)
         | Msg::AlgoLabel(_)
         | Msg::AlgoAbout(_)
-        | Msg::WeightMeaning(_)
-        | Msg::HashAbout(_)
         | Msg::ParamLabel(_)
         | Msg::OptionLabel(..)
         | Msg::ViewLabel(_)
@@ -545,7 +543,7 @@ macro_rules! templates {
 macro_rules! ui_words {
     ($($key:expr => $text:literal,)*) => {
         /// The fixed words of `key`.
-        pub fn ui(key: Ui) -> &'static str {
+        pub(crate) fn ui(key: Ui) -> &'static str {
             const ALL: &str = concat!($($text),*);
             const LENGTHS: &[u16] = &[$(super::sentence::length($text)),*];
             const _: () = super::sentence::check_ui(&[$($key),*]);

@@ -5,12 +5,10 @@
 //! fixed words ([`ui`]), the templates of its sentences (`templates!`) and the words that
 //! arguments are made of (`words!`), as in [`super::en`].)
 
-use std::borrow::Cow;
-
 use ring_core::registry::ParamRef;
 use ring_core::HashFn;
 
-use super::{Catalogue, ListKind, Msg, Phrase, Quantity, Range, Sentence, Ui};
+use super::{Catalogue, ListKind, Phrase, Quantity, Range, Sentence, Ui};
 use crate::model::{AlgoId, ViewKind};
 
 // 每个键的固定文字。
@@ -211,11 +209,6 @@ ui_words! {
     Ui::GroupRepeatsZero => "有一组重复了 0 次",
     Ui::NotUtf8 => "文本不是有效的 UTF-8",
     Ui::NotRinglabFormat => "它不是 Ringlab 的格式",
-}
-
-/// 句子 `msg`。
-pub fn text(msg: &Msg) -> Cow<'static, str> {
-    super::text(super::Lang::Zh, msg)
 }
 
 pub(super) const CATALOGUE: Catalogue = Catalogue { template, phrase };

@@ -2,14 +2,14 @@
 //! plus the parameters every algorithm remembers, turned into the core's [`Algorithm`] on
 //! demand.
 
-pub use ring_core::registry::AlgoId;
+pub(crate) use ring_core::registry::AlgoId;
 use ring_core::registry::{ParamRef, Params};
 use ring_core::Algorithm;
 
 /// The parameters of every algorithm, so switching back and forth loses nothing. They start
 /// at the registry's picture defaults (Maglev's table small enough that every entry shows).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct AlgoParams([Params; AlgoId::ALL.len()]);
+pub(crate) struct AlgoParams([Params; AlgoId::ALL.len()]);
 
 impl Default for AlgoParams {
     fn default() -> Self {
@@ -19,7 +19,7 @@ impl Default for AlgoParams {
 
 impl AlgoParams {
     /// The core's algorithm for `kind` with these parameters.
-    pub fn algorithm(&self, kind: AlgoId) -> Algorithm {
+    pub(crate) fn algorithm(&self, kind: AlgoId) -> Algorithm {
         Algorithm {
             id: kind,
             params: self.0[kind as usize],
@@ -27,19 +27,19 @@ impl AlgoParams {
     }
 
     /// A parameter's value.
-    pub fn get(&self, param: ParamRef) -> f64 {
+    pub(crate) fn get(&self, param: ParamRef) -> f64 {
         self.0[param.algo as usize].get(usize::from(param.index))
     }
 
     /// The same parameters with one changed.
-    pub fn with(mut self, param: ParamRef, value: f64) -> AlgoParams {
+    pub(crate) fn with(mut self, param: ParamRef, value: f64) -> AlgoParams {
         let slot = &mut self.0[param.algo as usize];
         *slot = slot.with(usize::from(param.index), value);
         self
     }
 
     /// The slot table's slot count (the slot hand-over keeps a table of this many slots).
-    pub fn slots(&self) -> u32 {
+    pub(crate) fn slots(&self) -> u32 {
         self.algorithm(AlgoId::SlotTable).params.whole(0)
     }
 }

@@ -11,56 +11,56 @@ use super::palette::Rgb;
 use super::state::{NodeId, State};
 
 /// Longest key accepted, in bytes.
-pub const MAX_KEY_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;
+pub(crate) const MAX_KEY_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;
 
 /// What the user picked.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct ChordSettings {
+pub(crate) struct ChordSettings {
     /// The key to look up.
-    pub key: String,
+    pub(crate) key: String,
     /// The node the lookup starts from; `None` (or a node no longer on the ring) means
     /// the first node on the ring.
-    pub start: Option<NodeId>,
+    pub(crate) start: Option<NodeId>,
 }
 
 /// A node on the Chord ring.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Member {
+pub(crate) struct Member {
     /// The node.
-    pub id: NodeId,
+    pub(crate) id: NodeId,
     /// Its name.
-    pub name: String,
+    pub(crate) name: String,
     /// Its colour.
-    pub colour: Rgb,
+    pub(crate) colour: Rgb,
     /// Its identifier: the hash of its name.
-    pub position: u64,
+    pub(crate) position: u64,
     /// The same as a fraction of the ring.
-    pub frac: f64,
+    pub(crate) frac: f64,
 }
 
 /// A run of consecutive fingers of one node that all point at the same node.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FingerRun {
+pub(crate) struct FingerRun {
     /// The first finger of the run (finger `i` starts `2^i` ahead).
-    pub first: u32,
+    pub(crate) first: u32,
     /// The last finger of the run.
-    pub last: u32,
+    pub(crate) last: u32,
     /// The node they point at.
-    pub target: NodeId,
+    pub(crate) target: NodeId,
 }
 
 /// One node's finger table, runs of equal fingers merged.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FingerTable {
+pub(crate) struct FingerTable {
     /// The node.
-    pub node: NodeId,
+    pub(crate) node: NodeId,
     /// The runs, from finger 0 up.
-    pub runs: Vec<FingerRun>,
+    pub(crate) runs: Vec<FingerRun>,
 }
 
 impl FingerTable {
     /// The distinct nodes the fingers point at, in finger order.
-    pub fn targets(&self) -> Vec<NodeId> {
+    pub(crate) fn targets(&self) -> Vec<NodeId> {
         let mut out: Vec<NodeId> = Vec::new();
         for r in &self.runs {
             if !out.contains(&r.target) {
@@ -73,78 +73,78 @@ impl FingerTable {
 
 /// One hop of the lookup.
 #[derive(Clone, Debug, PartialEq)]
-pub struct HopView {
+pub(crate) struct HopView {
     /// The node that forwards the query.
-    pub from: NodeId,
+    pub(crate) from: NodeId,
     /// The node it forwards to.
-    pub to: NodeId,
+    pub(crate) to: NodeId,
     /// The finger it used (0: its successor, the last hop).
-    pub finger: u32,
+    pub(crate) finger: u32,
 }
 
 /// Everything the Chord view shows.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ChordView {
+pub(crate) struct ChordView {
     /// The hash of names and keys.
-    pub hash: HashFn,
+    pub(crate) hash: HashFn,
     /// The ring has `2^bits` positions (and every node `bits` fingers).
-    pub bits: u32,
+    pub(crate) bits: u32,
     /// The nodes on the ring, by position.
-    pub members: Vec<Member>,
+    pub(crate) members: Vec<Member>,
     /// Nodes left off because another node hashed to the same position.
-    pub shadowed: Vec<String>,
+    pub(crate) shadowed: Vec<String>,
     /// Every node's fingers, in ring order.
-    pub tables: Vec<FingerTable>,
+    pub(crate) tables: Vec<FingerTable>,
     /// The key looked up.
-    pub key: String,
+    pub(crate) key: String,
     /// Its position.
-    pub key_position: u64,
+    pub(crate) key_position: u64,
     /// The same as a fraction of the ring.
-    pub key_frac: f64,
+    pub(crate) key_frac: f64,
     /// Where the lookup started.
-    pub start: NodeId,
+    pub(crate) start: NodeId,
     /// The key's owner (its successor on the ring).
-    pub owner: NodeId,
+    pub(crate) owner: NodeId,
     /// The hops, in order; empty when the start node owns the key.
-    pub hops: Vec<HopView>,
+    pub(crate) hops: Vec<HopView>,
 }
 
 impl ChordView {
     /// The member with id `id`.
-    pub fn member(&self, id: NodeId) -> Option<&Member> {
+    pub(crate) fn member(&self, id: NodeId) -> Option<&Member> {
         self.members.iter().find(|m| m.id == id)
     }
 
     /// The name of node `id`, isolated for use inside a sentence ([`isolate`]).
-    pub fn name(&self, id: NodeId) -> String {
+    pub(crate) fn name(&self, id: NodeId) -> String {
         self.member(id)
             .map_or_else(|| format!("#{}", id.0), |m| isolate(&m.name).into_owned())
     }
 
     /// log2 of the node count: the order of hops Chord promises.
-    pub fn log2_n(&self) -> f64 {
+    pub(crate) fn log2_n(&self) -> f64 {
         (self.members.len().max(1) as f64).log2()
     }
 
     /// The hop bound the view checks: ceil(log2 n) + 1.
-    pub fn hop_bound(&self) -> u32 {
+    pub(crate) fn hop_bound(&self) -> u32 {
         self.log2_n().ceil() as u32 + 1
     }
 
     /// The finger table of `id`.
-    pub fn table(&self, id: NodeId) -> Option<&FingerTable> {
+    pub(crate) fn table(&self, id: NodeId) -> Option<&FingerTable> {
         self.tables.iter().find(|t| t.node == id)
     }
 }
 
 /// The fraction of a `2^bits` ring at `position`.
-pub fn fraction(position: u64, bits: u32) -> f64 {
+pub(crate) fn fraction(position: u64, bits: u32) -> f64 {
     position as f64 / 2f64.powi(bits.min(64) as i32)
 }
 
 /// The Chord view of `state`'s nodes that are up, for `settings`; or what is wrong with
 /// the settings, in words.
-pub fn chord_view(state: &State, settings: &ChordSettings) -> Result<ChordView, Msg> {
+pub(crate) fn chord_view(state: &State, settings: &ChordSettings) -> Result<ChordView, Msg> {
     let key = settings.key.trim();
     if key.is_empty() {
         return Err(Msg::Ui(Ui::ChordTypeKey));

@@ -12,13 +12,13 @@ use super::message::{Msg, Ui};
 use super::state::{Action, State};
 
 /// Fewest algorithms compared.
-pub const MIN_ALGOS: usize = 2;
+pub(crate) const MIN_ALGOS: usize = 2;
 /// Most algorithms compared.
-pub const MAX_ALGOS: usize = 4;
+pub(crate) const MAX_ALGOS: usize = 4;
 
 /// The change applied to every column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum CompareChange {
+pub(crate) enum CompareChange {
     /// No change: the placements as they are.
     #[default]
     None,
@@ -30,7 +30,7 @@ pub enum CompareChange {
 
 impl CompareChange {
     /// A stable identifier.
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             CompareChange::None => "none",
             CompareChange::AddNode => "add",
@@ -41,11 +41,11 @@ impl CompareChange {
 
 /// What the user picked.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CompareSettings {
+pub(crate) struct CompareSettings {
     /// The algorithms, in menu order, 2 to 4 of them.
-    pub kinds: Vec<AlgoId>,
+    pub(crate) kinds: Vec<AlgoId>,
     /// The change.
-    pub change: CompareChange,
+    pub(crate) change: CompareChange,
 }
 
 impl Default for CompareSettings {
@@ -59,7 +59,7 @@ impl Default for CompareSettings {
 
 impl CompareSettings {
     /// These settings with `kind` switched on or off, or why not (keeping 2 to 4).
-    pub fn toggled(&self, kind: AlgoId, on: bool) -> Result<CompareSettings, Msg> {
+    pub(crate) fn toggled(&self, kind: AlgoId, on: bool) -> Result<CompareSettings, Msg> {
         let has = self.kinds.contains(&kind);
         if on == has {
             return Ok(self.clone());
@@ -97,33 +97,33 @@ impl CompareSettings {
 
 /// One algorithm's column.
 #[derive(Debug)]
-pub struct Column {
+pub(crate) struct Column {
     /// The algorithm.
-    pub kind: AlgoId,
+    pub(crate) kind: AlgoId,
     /// The state after the change (its picture is the column's picture), or why the
     /// algorithm or the change was refused (jump hash removing a node that is not last,
     /// for example), in the core's words.
-    pub outcome: Result<State, Msg>,
+    pub(crate) outcome: Result<State, Msg>,
 }
 
 /// The numbers of a column.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ColumnNumbers {
+pub(crate) struct ColumnNumbers {
     /// Keys moved against the ideal, if there was a change.
-    pub moves: Option<MoveSummary>,
+    pub(crate) moves: Option<MoveSummary>,
     /// The balance of keys per node.
-    pub keys: Option<Balance>,
+    pub(crate) keys: Option<Balance>,
     /// The balance of the hash-space shares (R1, R2, R3 of seed 003).
-    pub space: Option<Balance>,
+    pub(crate) space: Option<Balance>,
     /// Bytes of the lookup structure.
-    pub memory: u64,
+    pub(crate) memory: u64,
     /// Points on the ring, slots or entries: the structure's size.
-    pub points: u64,
+    pub(crate) points: u64,
 }
 
 impl Column {
     /// The column's numbers, if it was built.
-    pub fn numbers(&self) -> Option<ColumnNumbers> {
+    pub(crate) fn numbers(&self) -> Option<ColumnNumbers> {
         let s = self.outcome.as_ref().ok()?;
         let snap = &s.current;
         let points = match &snap.picture {
@@ -161,7 +161,7 @@ fn change_action(state: &State, change: CompareChange) -> Option<Action> {
 }
 
 /// Words for the change, for captions ("add cache-e").
-pub fn describe_change(state: &State, change: CompareChange) -> Msg {
+pub(crate) fn describe_change(state: &State, change: CompareChange) -> Msg {
     match change_action(state, change) {
         Some(Action::AddNode { name, .. }) => Msg::CompareAdd { name },
         Some(Action::RemoveNode(id)) => {
@@ -176,7 +176,7 @@ pub fn describe_change(state: &State, change: CompareChange) -> Msg {
 }
 
 /// The columns for `settings` over `state`'s nodes and keys.
-pub fn compare(state: &State, settings: &CompareSettings) -> Vec<Column> {
+pub(crate) fn compare(state: &State, settings: &CompareSettings) -> Vec<Column> {
     let first = state.with_first_keys(MAX_VIEW_KEYS);
     let state = first.as_ref().unwrap_or(state);
     settings

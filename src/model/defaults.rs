@@ -9,20 +9,20 @@ use super::algo::AlgoId;
 use super::view::ViewKind;
 
 /// The first nodes' names.
-pub const NODES: [&str; 4] = ["cache-a", "cache-b", "cache-c", "cache-d"];
+pub(crate) const NODES: [&str; 4] = ["cache-a", "cache-b", "cache-c", "cache-d"];
 /// The first nodes' weight.
-pub const WEIGHT: u32 = 100;
+pub(crate) const WEIGHT: u32 = 100;
 /// The first algorithm.
-pub const KIND: AlgoId = AlgoId::Virtual;
+pub(crate) const KIND: AlgoId = AlgoId::Virtual;
 /// The first hash.
-pub const HASH: HashFn = HashFn::Murmur3_64;
+pub(crate) const HASH: HashFn = HashFn::Murmur3_64;
 /// The default virtual-node count: few enough points to see each one on the ring.
-pub const VNODES: u32 = 16;
+pub(crate) const VNODES: u32 = 16;
 /// The first key set's count (also what stands in for pasted keys a link left out).
-pub const KEYS: u32 = 10_000;
+pub(crate) const KEYS: u32 = 10_000;
 /// The first key set's seed.
-pub const SEED: u64 = 42;
+pub(crate) const SEED: u64 = 42;
 /// The first view.
-pub const VIEW: ViewKind = ViewKind::Explore;
+pub(crate) const VIEW: ViewKind = ViewKind::Explore;
 /// The tour's first step.
-pub const TOUR_STEP: u32 = 1;
+pub(crate) const TOUR_STEP: u32 = 1;

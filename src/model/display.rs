@@ -13,21 +13,15 @@
 use std::borrow::Cow;
 
 /// U+2068 FIRST STRONG ISOLATE: opens an isolate whose direction is its first strong letter.
-pub const FSI: char = '\u{2068}';
+pub(crate) const FSI: char = '\u{2068}';
 /// U+2069 POP DIRECTIONAL ISOLATE: closes it, and every embedding or override opened inside.
-pub const PDI: char = '\u{2069}';
+pub(crate) const PDI: char = '\u{2069}';
 
 /// `text` isolated from the text around it, when it could reorder it: when it holds a
 /// bidirectional control or a right-to-left letter ([`could_reorder`]). Anything else is
-/// returned as it is, so the common case costs nothing and reads the same in tests and copies.
-///
-/// ```
-/// use ringlab_app::model::display::isolate;
-///
-/// assert_eq!(isolate("cache-a"), "cache-a");
-/// assert_eq!(isolate("a\u{202E}b"), "\u{2068}a\u{202E}b\u{2069}");
-/// ```
-pub fn isolate(text: &str) -> Cow<'_, str> {
+/// returned as it is, so the common case costs nothing and reads the same in tests and copies:
+/// `cache-a` stays `cache-a`, `a\u{202E}b` becomes `\u{2068}a\u{202E}b\u{2069}`.
+pub(crate) fn isolate(text: &str) -> Cow<'_, str> {
     if !could_reorder(text) {
         Cow::Borrowed(text)
     } else {
@@ -42,7 +36,7 @@ pub fn isolate(text: &str) -> Cow<'_, str> {
 /// Whether `text` holds a character that takes part in reordering: a bidirectional control
 /// (marks, embeddings, overrides, isolates) or a letter of a right-to-left script (Hebrew,
 /// Arabic, Syriac, Thaana, N'Ko and the other blocks Unicode assigns to them).
-pub fn could_reorder(text: &str) -> bool {
+pub(crate) fn could_reorder(text: &str) -> bool {
     text.chars().any(|c| {
         matches!(c,
             '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
@@ -51,15 +45,9 @@ pub fn could_reorder(text: &str) -> bool {
     })
 }
 
-/// `text` cut to at most `max` characters (the last one an ellipsis when cut), isolated.
-///
-/// ```
-/// use ringlab_app::model::display::label;
-///
-/// assert_eq!(label("cache-a", 10), "cache-a");
-/// assert_eq!(label("abcdefghijkl", 5), "abcd…");
-/// ```
-pub fn label(text: &str, max: usize) -> String {
+/// `text` cut to at most `max` characters (the last one an ellipsis when cut), isolated:
+/// `abcdefghijkl` at 5 is `abcd…`.
+pub(crate) fn label(text: &str, max: usize) -> String {
     let cut = if text.chars().count() <= max {
         Cow::Borrowed(text)
     } else {
@@ -71,7 +59,7 @@ pub fn label(text: &str, max: usize) -> String {
 }
 
 /// `2^bits` with a superscript exponent, for scale labels ("2³²").
-pub fn power_of_two(bits: u32) -> String {
+pub(crate) fn power_of_two(bits: u32) -> String {
     const SUPER: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
     let exp: String = bits
         .to_string()
@@ -99,6 +87,7 @@ mod tests {
         ] {
             assert_eq!(isolate(plain), plain);
         }
+        assert_eq!(isolate("a\u{202E}b"), "\u{2068}a\u{202E}b\u{2069}");
         for other in ["\u{202E}gnp.exe", "שלום", "x\u{2066}", "مرحبا", "a\u{200F}"] {
             let shown = isolate(other);
             assert!(shown.starts_with(FSI) && shown.ends_with(PDI), "{other:?}");
@@ -108,6 +97,8 @@ mod tests {
 
     #[test]
     fn labels_are_cut_by_characters_not_bytes() {
+        assert_eq!(label("cache-a", 10), "cache-a");
+        assert_eq!(label("abcdefghijkl", 5), "abcd…");
         assert_eq!(label("é".repeat(30).as_str(), 5), "éééé…");
         assert_eq!(label("שלום עולם", 4), format!("{FSI}שלו…{PDI}"));
         assert_eq!(label(&"x".repeat(256), 24).chars().count(), 24);

@@ -17,7 +17,7 @@ use super::state::{Field, InputError, KeySet, State};
 impl KeySet {
     /// This key set drawing at most `drawn` keys: the same keys, with the sample
     /// [`keys::sample_of`] picks (shared, not recomputed, when it is already that).
-    pub fn with_drawn(mut self, drawn: u32) -> KeySet {
+    pub(crate) fn with_drawn(mut self, drawn: u32) -> KeySet {
         if drawn != self.drawn {
             self.drawn = drawn;
             self.sample = Rc::new(keys::sample_of(self.keys.len() as u32, drawn));
@@ -29,7 +29,7 @@ impl KeySet {
 impl Snapshot {
     /// This placement with the positions of `keys`' sample (the placement, owners, loads and
     /// shares are shared or copied, never computed again).
-    pub fn resampled(&self, keys: &KeySet) -> Snapshot {
+    pub(crate) fn resampled(&self, keys: &KeySet) -> Snapshot {
         let mut next = self.clone();
         next.sample_positions = sample_positions(self, keys);
         next
@@ -48,7 +48,7 @@ impl Change {
     /// The same change seen through `keys`' sample: its placement before gets the sample's
     /// positions, and the moves are the sampled keys whose owner (by node id) differs
     /// between before and `after`. Everything counted over all keys is kept as it is.
-    pub fn resampled(&self, keys: &KeySet, after: &Snapshot) -> Change {
+    pub(crate) fn resampled(&self, keys: &KeySet, after: &Snapshot) -> Change {
         let id = |s: &Snapshot, k: usize| s.owners.get(k).and_then(|&o| s.node(o)).map(|n| n.id);
         let moves = keys
             .sample
@@ -77,7 +77,7 @@ impl Change {
 impl State {
     /// This state drawing at most `drawn` keys (`drawn` already checked: at most
     /// [`keys::MAX_DRAWN_LIMIT`]). Nothing is placed again; see the module's notes.
-    pub fn with_drawn(&self, drawn: u32) -> State {
+    pub(crate) fn with_drawn(&self, drawn: u32) -> State {
         let mut next = self.clone();
         next.error = None;
         next.version = self.version + 1;

@@ -10,7 +10,7 @@ use super::compare::Column;
 use super::state::State;
 
 /// The header row.
-pub const HEADER: [&str; 7] = [
+pub(crate) const HEADER: [&str; 7] = [
     "node",
     "status",
     "weight",
@@ -23,7 +23,7 @@ pub const HEADER: [&str; 7] = [
 /// The loads of every node (up or down, in list order) as CSV with CRLF line ends: its
 /// name, status, weight, virtual-node count (its own, or the default), the keys it holds
 /// and its share of the keys and of the hash space, as the core computed them.
-pub fn loads_csv(state: &State) -> String {
+pub(crate) fn loads_csv(state: &State) -> String {
     let snap = &state.current;
     let total = state.keys.len().max(1) as f64;
     let mut out = String::new();
@@ -56,12 +56,12 @@ pub fn loads_csv(state: &State) -> String {
 }
 
 /// A file name for the loads of `state`: `ringlab-loads-<algorithm>.csv`.
-pub fn loads_file_name(state: &State) -> String {
+pub(crate) fn loads_file_name(state: &State) -> String {
     format!("ringlab-loads-{}.csv", state.kind.id())
 }
 
 /// The header row of the compare table.
-pub const COMPARE_HEADER: [&str; 12] = [
+pub(crate) const COMPARE_HEADER: [&str; 12] = [
     "algorithm",
     "keys_moved",
     "keys",
@@ -79,7 +79,7 @@ pub const COMPARE_HEADER: [&str; 12] = [
 /// The compare table as CSV with CRLF line ends, one row per algorithm, with the numbers
 /// the core computed for it; an algorithm that refused the change has its reason (in
 /// English) in the last column and empty numbers.
-pub fn compare_csv(columns: &[Column]) -> String {
+pub(crate) fn compare_csv(columns: &[Column]) -> String {
     let mut out = String::new();
     push_row(&mut out, COMPARE_HEADER.iter().map(|h| (*h).to_string()));
     for column in columns {
@@ -129,7 +129,7 @@ pub fn compare_csv(columns: &[Column]) -> String {
 }
 
 /// A file name for the compare table: `ringlab-compare.csv`.
-pub const COMPARE_FILE_NAME: &str = "ringlab-compare.csv";
+pub(crate) const COMPARE_FILE_NAME: &str = "ringlab-compare.csv";
 
 fn push_row(out: &mut String, fields: impl Iterator<Item = String>) {
     for (i, f) in fields.enumerate() {
@@ -142,7 +142,7 @@ fn push_row(out: &mut String, fields: impl Iterator<Item = String>) {
 }
 
 /// One field, guarded against formulas and quoted if it needs to be.
-pub fn field(text: &str) -> String {
+pub(crate) fn field(text: &str) -> String {
     let guarded = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{text}")
     } else {

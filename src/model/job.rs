@@ -28,18 +28,18 @@ use super::state::{KeySet, KeySource, State};
 
 /// Most keys a change places at once, inside the action. Measured in the release build in
 /// Chromium on the two-core test machine: re-placing 50,000 keys takes 5 to 9 ms.
-pub const SYNC_KEYS: usize = 50_000;
+pub(crate) const SYNC_KEYS: usize = 50_000;
 
 /// Keys a step should be given: small enough that the slice that runs steps for 8 ms does
 /// not overrun by much (making 4,096 keys takes about 3 ms in the release build, placing
 /// them well under 1 ms).
-pub const STEP_KEYS: usize = 4_096;
+pub(crate) const STEP_KEYS: usize = 4_096;
 
 /// Keys sorted at once before the sorted runs are merged.
 const SORT_RUN: usize = 16_384;
 
 /// What the job was started for: the new keys to make, if any.
-pub enum KeysToPlace {
+pub(crate) enum KeysToPlace {
     /// The keys of the state the job finishes.
     Given(KeySet),
     /// `count` keys to generate from `seed` first.
@@ -64,7 +64,7 @@ pub enum KeysToPlace {
 
 impl KeysToPlace {
     /// How many keys.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match self {
             KeysToPlace::Given(set) => set.len(),
             KeysToPlace::Generate { count, .. } => *count as usize,
@@ -72,13 +72,8 @@ impl KeysToPlace {
         }
     }
 
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// The first `n` of these keys (all of them if there are no more).
-    pub fn first(&self, n: usize) -> KeysToPlace {
+    pub(crate) fn first(&self, n: usize) -> KeysToPlace {
         match self {
             KeysToPlace::Given(set) => KeysToPlace::Given(set.first(n)),
             KeysToPlace::Generate { count, seed, drawn } => KeysToPlace::Generate {
@@ -96,34 +91,34 @@ impl KeysToPlace {
 }
 
 /// What a change is compared against, so that its moved keys can be shown.
-pub struct Compared {
+pub(crate) struct Compared {
     /// The placement before.
-    pub before: Rc<Snapshot>,
+    pub(crate) before: Rc<Snapshot>,
     /// What was done.
-    pub what: Did,
+    pub(crate) what: Did,
     /// The least movement possible.
-    pub ideal: Ideal,
+    pub(crate) ideal: Ideal,
 }
 
 /// Everything a job needs that was decided when it started.
-pub struct JobPlan {
+pub(crate) struct JobPlan {
     /// The state to show when the keys are placed: all but its placement and change.
-    pub next: State,
+    pub(crate) next: State,
     /// The configuration of the placement.
-    pub config: Config,
+    pub(crate) config: Config,
     /// The algorithm as the menu names it.
-    pub kind: AlgoId,
+    pub(crate) kind: AlgoId,
     /// The nodes that are up, in the placement's index order.
-    pub nodes: Vec<NodeInfo>,
+    pub(crate) nodes: Vec<NodeInfo>,
     /// The placement, already built; or, for a large ring, `None` while `building` makes it.
-    pub placement: Option<Rc<dyn Placement>>,
+    pub(crate) placement: Option<Rc<dyn Placement>>,
     /// A ring too large to build inside one frame (a million points take about 70 ms in the
     /// browser), built in the job's first steps.
-    pub building: Option<RingBuild>,
+    pub(crate) building: Option<RingBuild>,
     /// The keys.
-    pub keys: KeysToPlace,
+    pub(crate) keys: KeysToPlace,
     /// The change to record, when the keys stay the same.
-    pub compared: Option<Compared>,
+    pub(crate) compared: Option<Compared>,
 }
 
 enum Phase {
@@ -138,7 +133,7 @@ enum Phase {
 }
 
 /// The resumable work of placing every key (see the module's documentation).
-pub struct Job {
+pub(crate) struct Job {
     plan: JobPlan,
     phase: Phase,
     /// The phase that follows the ring's build.
@@ -164,7 +159,7 @@ impl fmt::Debug for Job {
 
 impl Job {
     /// A job that has done nothing yet.
-    pub fn new(plan: JobPlan) -> Job {
+    pub(crate) fn new(plan: JobPlan) -> Job {
         let (phase, keys, count) = match &plan.keys {
             KeysToPlace::Given(set) => (Phase::Place, set.keys.clone(), set.len()),
             KeysToPlace::Generate { count, seed, .. } => (
@@ -216,7 +211,7 @@ impl Job {
     }
 
     /// Whether the job is too much to run inside one action: many keys, or a large ring.
-    pub fn is_large(&self) -> bool {
+    pub(crate) fn is_large(&self) -> bool {
         self.key_count() > SYNC_KEYS || self.plan.building.is_some()
     }
 
@@ -229,23 +224,23 @@ impl Job {
     }
 
     /// How many keys the job places.
-    pub fn key_count(&self) -> usize {
+    pub(crate) fn key_count(&self) -> usize {
         self.plan.keys.len()
     }
 
     /// Units of work done and in all (for a progress bar; the units are not time).
-    pub fn progress(&self) -> (u64, u64) {
+    pub(crate) fn progress(&self) -> (u64, u64) {
         (self.done.min(self.total), self.total)
     }
 
     /// Whether all the work is done.
-    pub fn finished(&self) -> bool {
+    pub(crate) fn finished(&self) -> bool {
         matches!(self.phase, Phase::Finished)
     }
 
     /// Does about `keys` keys' worth of the next part of the work (at least one unit).
     /// Returns whether the job is finished.
-    pub fn step(&mut self, keys: usize) -> bool {
+    pub(crate) fn step(&mut self, keys: usize) -> bool {
         let keys = keys.max(1);
         let phase = std::mem::replace(&mut self.phase, Phase::Finished);
         self.phase = match phase {
@@ -397,12 +392,12 @@ impl Job {
     }
 
     /// Runs the job to the end.
-    pub fn run(self) -> State {
+    pub(crate) fn run(self) -> State {
         self.into_state()
     }
 
     /// The finished state (the rest of the work is done first if there is any).
-    pub fn into_state(mut self) -> State {
+    pub(crate) fn into_state(mut self) -> State {
         while !self.finished() {
             self.step(usize::MAX / 2);
         }
@@ -576,11 +571,11 @@ impl SlicedSort {
 
 /// A job waiting to be run by the page, in the state that shows the progress bar. The
 /// effect that runs it takes the job out once; the state only keeps what the bar says.
-pub struct Pending {
+pub(crate) struct Pending {
     /// The version of the state that holds it: tells jobs apart.
-    pub serial: u64,
+    pub(crate) serial: u64,
     /// How many keys the job places.
-    pub keys: usize,
+    pub(crate) keys: usize,
     job: RefCell<Option<Job>>,
 }
 
@@ -595,7 +590,7 @@ impl fmt::Debug for Pending {
 
 impl Pending {
     /// A job waiting under `serial`.
-    pub fn new(serial: u64, job: Job) -> Pending {
+    pub(crate) fn new(serial: u64, job: Job) -> Pending {
         Pending {
             serial,
             keys: job.key_count(),
@@ -604,7 +599,7 @@ impl Pending {
     }
 
     /// The job, the first time it is asked for; `None` afterwards.
-    pub fn take(&self) -> Option<Job> {
+    pub(crate) fn take(&self) -> Option<Job> {
         self.job.try_borrow_mut().ok().and_then(|mut j| j.take())
     }
 }

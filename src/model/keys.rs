@@ -3,19 +3,19 @@
 //! the canvas draws.
 
 // The limits live with the app's other limits; re-exported where key sets are made.
-pub use super::limits::{MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MAX_KEY_BYTES, MIN_KEYS};
+pub(crate) use super::limits::{MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MAX_KEY_BYTES, MIN_KEYS};
 
 use super::message::Msg;
 
 // The core's splitmix64: the same generator as `ringlab` and the benchmarks.
-pub use ring_core::keys::SplitMix64;
+pub(crate) use ring_core::keys::SplitMix64;
 
 const PREFIXES: [&str; 6] = ["user", "session", "cart", "order", "image", "post"];
 const ALPHABET: &[u8; 36] = b"abcdefghijklmnopqrstuvwxyz0123456789";
 
 /// `count` keys such as `user:123:k3f`, all distinct (the middle number is the key's own
 /// number), reproducible from `seed`.
-pub fn generate(count: u32, seed: u64) -> Vec<String> {
+pub(crate) fn generate(count: u32, seed: u64) -> Vec<String> {
     let mut generator = KeyGenerator::new(count, seed);
     let mut keys = Vec::with_capacity(count as usize);
     generator.fill(&mut keys, count);
@@ -25,7 +25,7 @@ pub fn generate(count: u32, seed: u64) -> Vec<String> {
 /// [`generate`] a part at a time, so a million keys can be made between frames: the parts
 /// joined are exactly `generate(count, seed)`.
 #[derive(Clone, Debug)]
-pub struct KeyGenerator {
+pub(crate) struct KeyGenerator {
     rng: SplitMix64,
     next: u32,
     count: u32,
@@ -33,7 +33,7 @@ pub struct KeyGenerator {
 
 impl KeyGenerator {
     /// A generator of `generate(count, seed)`.
-    pub fn new(count: u32, seed: u64) -> Self {
+    pub(crate) fn new(count: u32, seed: u64) -> Self {
         KeyGenerator {
             rng: SplitMix64::new(seed),
             next: 1,
@@ -42,7 +42,7 @@ impl KeyGenerator {
     }
 
     /// Appends up to `most` more keys to `out`; returns how many it appended.
-    pub fn fill(&mut self, out: &mut Vec<String>, most: u32) -> u32 {
+    pub(crate) fn fill(&mut self, out: &mut Vec<String>, most: u32) -> u32 {
         let mut made = 0;
         while made < most && self.next <= self.count {
             let rng = &mut self.rng;
@@ -58,13 +58,13 @@ impl KeyGenerator {
     }
 
     /// Whether every key has been made.
-    pub fn done(&self) -> bool {
+    pub(crate) fn done(&self) -> bool {
         self.next > self.count
     }
 }
 
 /// The keys of pasted text: one per line, surrounding whitespace removed, empty lines skipped.
-pub fn parse_pasted(text: &str) -> Result<Vec<String>, Msg> {
+pub(crate) fn parse_pasted(text: &str) -> Result<Vec<String>, Msg> {
     let count = check_pasted(text)?;
     let mut keys = Vec::with_capacity(count);
     parse_pasted_part(text, 0, count, &mut keys);
@@ -73,7 +73,7 @@ pub fn parse_pasted(text: &str) -> Result<Vec<String>, Msg> {
 
 /// How many keys [`parse_pasted`] would make of `text`, or why it would refuse it, without
 /// making them: a million pasted keys are checked at once, then made in slices.
-pub fn check_pasted(text: &str) -> Result<usize, Msg> {
+pub(crate) fn check_pasted(text: &str) -> Result<usize, Msg> {
     let mut count = 0usize;
     let mut too_long = None;
     let lines = PastedLines { text, at: 0 };
@@ -112,7 +112,12 @@ fn trim_key(line: &str) -> &str {
 /// Makes up to `keys` keys of `text` from byte `offset` on (the start of a line), as
 /// [`parse_pasted`] does, into `into`. Returns the offset to go on from: `text.len()` once
 /// the text is used up.
-pub fn parse_pasted_part(text: &str, offset: usize, keys: usize, into: &mut Vec<String>) -> usize {
+pub(crate) fn parse_pasted_part(
+    text: &str,
+    offset: usize,
+    keys: usize,
+    into: &mut Vec<String>,
+) -> usize {
     let mut lines = PastedLines { text, at: offset };
     let mut made = 0;
     while made < keys {
@@ -157,13 +162,13 @@ impl<'a> Iterator for PastedLines<'a> {
 
 /// Indices of the keys to draw: all of them up to [`MAX_DRAWN`], otherwise [`MAX_DRAWN`]
 /// spread evenly over the set (the same set of keys gives the same sample).
-pub fn sample(total: u32) -> Vec<u32> {
+pub(crate) fn sample(total: u32) -> Vec<u32> {
     sample_of(total, MAX_DRAWN)
 }
 
 /// Indices of `drawn` keys of `total` to draw: all of them if `total <= drawn`, otherwise
 /// `drawn` spread evenly over the set, ascending.
-pub fn sample_of(total: u32, drawn: u32) -> Vec<u32> {
+pub(crate) fn sample_of(total: u32, drawn: u32) -> Vec<u32> {
     if total <= drawn {
         return (0..total).collect();
     }

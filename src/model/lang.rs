@@ -18,7 +18,7 @@ ring_core::listed_enum! {
 
 impl Lang {
     /// The value of `lang=` in a link, and of the menu.
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             Lang::En => "en",
             Lang::Zh => "zh",
@@ -27,7 +27,7 @@ impl Lang {
 
     /// The language whose [`Lang::id`] is `id` (case ignored; a region such as `zh-CN` or
     /// `en-GB` is accepted too).
-    pub fn from_id(id: &str) -> Option<Lang> {
+    pub(crate) fn from_id(id: &str) -> Option<Lang> {
         let id = id.trim().to_ascii_lowercase();
         let base = id.split(['-', '_']).next().unwrap_or_default();
         Lang::ALL.into_iter().find(|l| l.id() == base)
@@ -35,7 +35,7 @@ impl Lang {
 
     /// The language for a browser's `navigator.language`: Chinese for any tag that starts
     /// with `zh`, English for everything else.
-    pub fn from_browser(tag: &str) -> Lang {
+    pub(crate) fn from_browser(tag: &str) -> Lang {
         if tag.trim().to_ascii_lowercase().starts_with("zh") {
             Lang::Zh
         } else {

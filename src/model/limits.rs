@@ -19,48 +19,45 @@ use ring_core::BuildError;
 use super::algo::AlgoId;
 
 /// Fewest keys in a key set.
-pub const MIN_KEYS: u32 = 1;
+pub(crate) const MIN_KEYS: u32 = 1;
 /// Most keys in a key set, generated or pasted. Above `job::SYNC_KEYS` (50,000) a change
 /// that places every key again runs in slices between frames behind a progress bar, and a
 /// join or a leave on a ring re-examines only the keys in the arcs that changed, so a
 /// million keys never block the page for long (BENCHMARKS.md, "The app", has the figures).
-pub const MAX_KEYS: u32 = 1_000_000;
+pub(crate) const MAX_KEYS: u32 = 1_000_000;
 /// Most keys the Compare and Replication views work on: the first this many of the lab's
 /// keys (both say so on screen). Each Compare column places its keys two or three times
 /// and the replication totals walk the ring once per key, all inside one frame: with
 /// 50,000 keys opening Compare held one frame for 33 ms (`bench/app/large.mjs`), with
 /// 20,000 it stays within 16.8 ms.
-pub const MAX_VIEW_KEYS: usize = 20_000;
+pub(crate) const MAX_VIEW_KEYS: usize = 20_000;
 /// Longest pasted key, in bytes of UTF-8.
-pub const MAX_KEY_BYTES: usize = 1_024;
+pub(crate) const MAX_KEY_BYTES: usize = 1_024;
 /// Most bytes of pasted text read at all: checked before the text is split into keys, so a
 /// huge paste is refused at once. Room for 200,000 keys of about 40 bytes, or a million of
 /// 7; more keys than that are generated, not pasted.
-pub const MAX_PASTE_BYTES: usize = 8 * 1024 * 1024;
+pub(crate) const MAX_PASTE_BYTES: usize = 8 * 1024 * 1024;
 /// Longest key typed to be explained, looked up on the Chord ring or replicated, in bytes.
-pub const MAX_LOOKUP_KEY_BYTES: usize = 1_024;
+pub(crate) const MAX_LOOKUP_KEY_BYTES: usize = 1_024;
 /// Most keys drawn as dots; counts and charts always cover every key.
-pub const MAX_DRAWN: u32 = 2_000;
+pub(crate) const MAX_DRAWN: u32 = 2_000;
 /// Most keys a user may ask to have drawn as dots (the Keys panel's "keys drawn"; the
 /// default is [`MAX_DRAWN`]). The moving-keys animation draws 10,000 moving dots at 60
 /// frames per second in the release build (`bench/app/animation.mjs`); twice that still
 /// animates, and more dots would cover the key band solid.
-pub const MAX_DRAWN_LIMIT: u32 = 20_000;
+pub(crate) const MAX_DRAWN_LIMIT: u32 = 20_000;
 /// Rendezvous hashing scores every node for every key: at most this many scores (nodes up
 /// × keys) per placement. Measured: 10,000,000 scores block the page for about 170 ms.
-pub const MAX_SCORES: u64 = 10_000_000;
+pub(crate) const MAX_SCORES: u64 = 10_000_000;
 /// Largest replication factor the replication view computes. Its totals walk the ring
 /// once per key until R distinct nodes are found: with 200 nodes, R = 200 and 100,000 keys
 /// that blocked the page for 6 s; with R = 10 and 200,000 keys, 220 to 300 ms.
-pub const MAX_REPLICAS: u32 = 10;
+pub(crate) const MAX_REPLICAS: u32 = 10;
 /// Most points (ring points, slots or table entries) the Paper view's whole table may build:
 /// it computes the cells one after another between frames, and refuses a table above this.
-pub const MAX_PAPER_POINTS: u64 = 2_000_000;
+pub(crate) const MAX_PAPER_POINTS: u64 = 2_000_000;
 /// Most node counts or virtual-node counts in one of the Paper view's lists.
-pub const MAX_PAPER_LIST: usize = 24;
-/// Most characters of a node name drawn on a canvas or shown in the legend before it is cut
-/// with an ellipsis (the whole name is in the tooltip).
-pub const MAX_LABEL_CHARS: usize = 24;
+pub(crate) const MAX_PAPER_LIST: usize = 24;
 
 /// A refusal by one of the app's own limits, with its numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +110,7 @@ impl fmt::Display for Refusal {
 /// Why a placement could not be made: the core refused it, or it is over one of the app's
 /// limits.
 #[derive(Clone, Debug, PartialEq)]
-pub enum PlaceError {
+pub(crate) enum PlaceError {
     /// The core's refusal.
     Core(BuildError),
     /// Over one of the app's limits.
@@ -142,7 +139,7 @@ impl fmt::Display for PlaceError {
 }
 
 /// Whether placing `keys` keys on `nodes` nodes with `kind` stays within the work limits.
-pub fn check_work(kind: AlgoId, nodes: usize, keys: usize) -> Result<(), Refusal> {
+pub(crate) fn check_work(kind: AlgoId, nodes: usize, keys: usize) -> Result<(), Refusal> {
     if !kind.spec().scores_every_node {
         return Ok(());
     }
@@ -158,7 +155,7 @@ pub fn check_work(kind: AlgoId, nodes: usize, keys: usize) -> Result<(), Refusal
 }
 
 /// Whether pasted text is short enough to be read.
-pub fn check_paste(text: &str) -> Result<(), Refusal> {
+pub(crate) fn check_paste(text: &str) -> Result<(), Refusal> {
     if text.len() > MAX_PASTE_BYTES {
         return Err(Refusal::PasteTooLarge {
             bytes: text.len(),
@@ -170,7 +167,7 @@ pub fn check_paste(text: &str) -> Result<(), Refusal> {
 
 /// Whether the replication view computes `replicas` copies on a ring of `nodes` nodes
 /// (the core refuses more than the node count with its own message).
-pub fn check_replicas(replicas: u32, nodes: usize) -> Result<(), Refusal> {
+pub(crate) fn check_replicas(replicas: u32, nodes: usize) -> Result<(), Refusal> {
     let nodes = u32::try_from(nodes).unwrap_or(u32::MAX);
     if replicas > MAX_REPLICAS && replicas <= nodes {
         return Err(Refusal::TooManyReplicas {

@@ -32,7 +32,7 @@ macro_rules! ui_keys {
 
         impl Ui {
             /// Every key, in declaration order.
-            pub const ALL: &'static [Ui] = &[$(Ui::$key,)*];
+            pub(crate) const ALL: &'static [Ui] = &[$(Ui::$key,)*];
         }
     };
 }
@@ -332,7 +332,7 @@ ring_core::listed_enum! {
 /// A sentence with parameters. Names and keys are the user's text, shown as typed;
 /// numbers are raw, and each catalogue writes them.
 ///
-/// `Debug` and `Display` show the English wording, and [`Msg::contains`] and `== "…"`
+/// `Debug` and `Display` show the English wording, and `Msg::contains` (in tests) and `== "…"`
 /// compare it, so that tests and logs read a message as the text it is (these are
 /// implemented beside the catalogues, which hold the words). Two messages are equal when
 /// they say the same (so that one carrying a NaN equals itself).
@@ -356,9 +356,6 @@ pub enum Msg {
     // The algorithms, hashes and views as menus name them.
     AlgoLabel(AlgoId),
     AlgoAbout(AlgoId),
-    /// What a weight means for an algorithm that uses weights.
-    WeightMeaning(AlgoId),
-    HashAbout(HashFn),
     /// An algorithm's parameter, as its field is labelled.
     ParamLabel(ParamRef),
     /// Option `{1}` of a parameter with named options.

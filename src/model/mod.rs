@@ -7,37 +7,38 @@
 //! through `ring_core::build`, and either returns the next state or an [`InputError`] that
 //! names the control at fault and leaves everything as it was.
 
-pub mod algo;
-pub mod chord_view;
-pub mod compare;
+pub(crate) mod algo;
+pub(crate) mod chord_view;
+pub(crate) mod compare;
 pub mod decimal;
-pub mod defaults;
-pub mod display;
+pub(crate) mod defaults;
+pub(crate) mod display;
 mod drawn;
-pub mod export;
-pub mod job;
-pub mod keys;
-pub mod lang;
-pub mod limits;
-pub mod message;
+pub(crate) mod export;
+pub(crate) mod job;
+pub(crate) mod keys;
+pub(crate) mod lang;
+pub(crate) mod limits;
+pub(crate) mod message;
 mod number;
 pub mod palette;
-pub mod paper;
-pub mod replication_view;
-pub mod slot_keep;
+pub(crate) mod paper;
+pub(crate) mod replication_view;
+pub(crate) mod slot_keep;
 mod snapshot;
 mod state;
-pub mod tour;
+pub(crate) mod tour;
 pub mod url;
-pub mod view;
+pub(crate) mod view;
 
-pub use algo::{AlgoId, AlgoParams};
+pub(crate) use algo::AlgoId;
 pub use palette::Rgb;
-pub use snapshot::{Change, KeyMove, NodeInfo, Snapshot};
-pub use state::{
-    ring_distance, Action, Explained, Field, InputError, KeySet, KeySource, Node, NodeId, State,
-};
-pub use view::ViewKind;
+pub(crate) use snapshot::{Change, Snapshot};
+pub use state::State;
+// Natively some of these are only the components' (wasm32 only) and some tests'.
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports))]
+pub(crate) use state::{ring_distance, Action, Field, InputError, KeySource, Node, NodeId};
+pub(crate) use view::ViewKind;
 
 #[cfg(test)]
 mod input_tests;

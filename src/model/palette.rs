@@ -9,12 +9,13 @@ pub struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
     /// `#rrggbb`, for CSS.
-    pub fn hex(self) -> String {
+    #[cfg(test)]
+    pub(crate) fn hex(self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
     }
 
     /// Linear interpolation towards `other` (`t` in 0..=1), for colour cross-fades.
-    pub fn mix(self, other: Rgb, t: f64) -> Rgb {
+    pub(crate) fn mix(self, other: Rgb, t: f64) -> Rgb {
         let t = t.clamp(0.0, 1.0);
         let f = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;
         Rgb(f(self.0, other.0), f(self.1, other.1), f(self.2, other.2))
@@ -22,7 +23,7 @@ impl Rgb {
 }
 
 /// The palette, in the order new nodes take colours.
-pub const PALETTE: [Rgb; 16] = [
+pub(crate) const PALETTE: [Rgb; 16] = [
     // Okabe–Ito, ordered so that the first few nodes differ most (blue and sky blue, orange
     // and vermillion are kept apart).
     Rgb(0x00, 0x72, 0xB2), // blue
@@ -46,7 +47,7 @@ pub const PALETTE: [Rgb; 16] = [
 
 /// The first palette slot no node in `taken` uses; when all are taken, the slot used least
 /// (the lowest such), so that colours stay as distinct as the palette allows.
-pub fn free_slot(taken: &[u8]) -> u8 {
+pub(crate) fn free_slot(taken: &[u8]) -> u8 {
     let mut uses = [0u32; PALETTE.len()];
     for &t in taken {
         if let Some(u) = uses.get_mut(usize::from(t) % PALETTE.len()) {
@@ -70,7 +71,7 @@ pub fn colour(slot: u8) -> Rgb {
 /// The CSS class that paints a swatch in `colour` (`slot-3`), if it is a palette colour.
 /// Classes rather than inline styles keep the page working under a strict
 /// Content-Security-Policy; static/style.css defines one per slot.
-pub fn css_class(colour: Rgb) -> String {
+pub(crate) fn css_class(colour: Rgb) -> String {
     match PALETTE.iter().position(|&c| c == colour) {
         Some(slot) => format!("slot-{slot}"),
         None => "slot-none".to_string(),

@@ -12,22 +12,22 @@ use super::algo::{AlgoId, AlgoParams};
 use super::message::{ListKind, Msg};
 
 // The limits live with the app's other limits.
-pub use super::limits::{MAX_PAPER_LIST as MAX_LIST, MAX_PAPER_POINTS as MAX_POINTS};
+pub(crate) use super::limits::{MAX_PAPER_LIST as MAX_LIST, MAX_PAPER_POINTS as MAX_POINTS};
 
 /// What the table is computed for.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PaperSpec {
+pub(crate) struct PaperSpec {
     /// Node counts, ascending: the rows.
-    pub nodes: Vec<u32>,
+    pub(crate) nodes: Vec<u32>,
     /// Virtual nodes per node, ascending: the column groups.
-    pub vnodes: Vec<u32>,
+    pub(crate) vnodes: Vec<u32>,
     /// The algorithm.
-    pub kind: AlgoId,
+    pub(crate) kind: AlgoId,
     /// The hash (ketama and go-zero use their own).
-    pub hash: HashFn,
+    pub(crate) hash: HashFn,
     /// The algorithms' parameters (slots, table size, ε); virtual nodes are named
     /// `192.168.1.i#j` whatever the lab's naming.
-    pub params: AlgoParams,
+    pub(crate) params: AlgoParams,
 }
 
 impl Default for PaperSpec {
@@ -47,7 +47,7 @@ impl Default for PaperSpec {
 /// repeats.
 ///
 /// `what` names the list in messages; every count must be in `1..=max`.
-pub fn parse_list(text: &str, what: ListKind, max: u32) -> Result<Vec<u32>, Msg> {
+pub(crate) fn parse_list(text: &str, what: ListKind, max: u32) -> Result<Vec<u32>, Msg> {
     // "step" binds to the range before it: "10..100 step 10" is one item, as is
     // "10 .. 100 / 10".
     let mut normal = text.replace("step", "/");
@@ -133,7 +133,7 @@ pub fn parse_list(text: &str, what: ListKind, max: u32) -> Result<Vec<u32>, Msg>
 }
 
 /// How a list is written back: ranges with a common step as `a..b step s`.
-pub fn list_text(list: &[u32]) -> String {
+pub(crate) fn list_text(list: &[u32]) -> String {
     if list.len() >= 3 {
         let step = list[1] - list[0];
         if step > 0 && list.windows(2).all(|w| w[1] - w[0] == step) {
@@ -152,18 +152,18 @@ pub fn list_text(list: &[u32]) -> String {
 }
 
 /// Parses the node-count list.
-pub fn parse_nodes(text: &str) -> Result<Vec<u32>, Msg> {
+pub(crate) fn parse_nodes(text: &str) -> Result<Vec<u32>, Msg> {
     parse_list(text, ListKind::NodeCounts, MAX_NODES as u32)
 }
 
 /// Parses the virtual-node list.
-pub fn parse_vnodes(text: &str) -> Result<Vec<u32>, Msg> {
+pub(crate) fn parse_vnodes(text: &str) -> Result<Vec<u32>, Msg> {
     parse_list(text, ListKind::VnodeCounts, MAX_VNODES)
 }
 
 impl PaperSpec {
     /// The configuration of the cells with `vnodes` virtual nodes.
-    pub fn config(&self, vnodes: u32) -> Config {
+    pub(crate) fn config(&self, vnodes: u32) -> Config {
         let mut algorithm = self.params.algorithm(self.kind);
         let spec = self.kind.spec();
         // The paper's virtual nodes are named "192.168.1.i#j", the default naming.
@@ -179,17 +179,17 @@ impl PaperSpec {
     }
 
     /// The hash actually used.
-    pub fn effective_hash(&self) -> HashFn {
+    pub(crate) fn effective_hash(&self) -> HashFn {
         self.config(1).effective_hash()
     }
 
     /// The number of cells.
-    pub fn cell_count(&self) -> usize {
+    pub(crate) fn cell_count(&self) -> usize {
         self.nodes.len() * self.vnodes.len()
     }
 
     /// Cell `index`, row by row: (nodes, vnodes).
-    pub fn cell_at(&self, index: usize) -> Option<(u32, u32)> {
+    pub(crate) fn cell_at(&self, index: usize) -> Option<(u32, u32)> {
         let cols = self.vnodes.len().max(1);
         Some((
             *self.nodes.get(index / cols)?,
@@ -198,7 +198,7 @@ impl PaperSpec {
     }
 
     /// The work of the whole table, in points built.
-    pub fn work(&self) -> u64 {
+    pub(crate) fn work(&self) -> u64 {
         let mut total = 0u64;
         for &v in &self.vnodes {
             let config = self.config(v);
@@ -210,7 +210,7 @@ impl PaperSpec {
     }
 
     /// Whether the table is within [`MAX_POINTS`], and if not, why.
-    pub fn check(&self) -> Result<(), Msg> {
+    pub(crate) fn check(&self) -> Result<(), Msg> {
         let work = self.work();
         if work > MAX_POINTS {
             return Err(Msg::PaperBudget {
@@ -223,13 +223,13 @@ impl PaperSpec {
 
     /// Whether the virtual-node counts matter for this algorithm (for the others every
     /// column group is the same).
-    pub fn uses_vnodes(&self) -> bool {
+    pub(crate) fn uses_vnodes(&self) -> bool {
         let spec = self.kind.spec();
         spec.uses_vnodes || spec.vnodes_param.is_some()
     }
 
     /// What a column group is called.
-    pub fn group_label(&self, vnodes: u32) -> Msg {
+    pub(crate) fn group_label(&self, vnodes: u32) -> Msg {
         if study::is_basic_ring(self.kind, vnodes) {
             Msg::PaperGroupOnePoint
         } else if vnodes == 1 {
@@ -242,7 +242,7 @@ impl PaperSpec {
 
 impl PaperSpec {
     /// The `ringlab balance` command that prints the same table.
-    pub fn command(&self) -> String {
+    pub(crate) fn command(&self) -> String {
         let algo = self.kind.id();
         let list = |l: &[u32]| l.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
         let mut cmd = format!(
@@ -267,25 +267,26 @@ impl PaperSpec {
 
 /// One computed cell.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Cell {
+pub(crate) struct Cell {
     /// Node count.
-    pub nodes: u32,
+    pub(crate) nodes: u32,
     /// Virtual nodes per node.
-    pub vnodes: u32,
+    pub(crate) vnodes: u32,
     /// The balance of the shares, or the core's refusal (shared: the page copies the
     /// table after every frame of work).
-    pub result: Result<Balance, Rc<Msg>>,
+    pub(crate) result: Result<Balance, Rc<Msg>>,
 }
 
 /// Computes cell `index` of `spec` at once.
-pub fn compute(spec: &PaperSpec, index: usize) -> Option<Cell> {
+#[cfg(test)]
+pub(crate) fn compute(spec: &PaperSpec, index: usize) -> Option<Cell> {
     start(spec, index).map(CellWork::finish)
 }
 
 /// Starts computing cell `index` of `spec`: its ring is built a bounded amount of work at a
 /// time ([`CellWork::step`]), since one cell can be a million points (hundreds of
 /// milliseconds at once).
-pub fn start(spec: &PaperSpec, index: usize) -> Option<CellWork> {
+pub(crate) fn start(spec: &PaperSpec, index: usize) -> Option<CellWork> {
     let (nodes, vnodes) = spec.cell_at(index)?;
     let build = study::CellBuild::new(&spec.config(vnodes), nodes).map_err(study_msg);
     Some(CellWork {
@@ -296,7 +297,7 @@ pub fn start(spec: &PaperSpec, index: usize) -> Option<CellWork> {
 }
 
 /// A cell being computed (see [`start`]).
-pub struct CellWork {
+pub(crate) struct CellWork {
     nodes: u32,
     vnodes: u32,
     build: Result<study::CellBuild, Rc<Msg>>,
@@ -304,7 +305,7 @@ pub struct CellWork {
 
 impl CellWork {
     /// Does about `budget` units of the work; returns whether it is all done.
-    pub fn step(&mut self, budget: usize) -> bool {
+    pub(crate) fn step(&mut self, budget: usize) -> bool {
         match &mut self.build {
             Ok(build) => build.step(budget),
             Err(_) => true,
@@ -312,7 +313,7 @@ impl CellWork {
     }
 
     /// The cell, with whatever work is left done at once.
-    pub fn finish(self) -> Cell {
+    pub(crate) fn finish(self) -> Cell {
         Cell {
             nodes: self.nodes,
             vnodes: self.vnodes,
@@ -329,7 +330,7 @@ fn study_msg(e: study::StudyError) -> Rc<Msg> {
 }
 
 /// R1 as the table writes it.
-pub fn r1_text(r1: f64) -> String {
+pub(crate) fn r1_text(r1: f64) -> String {
     if !r1.is_finite() {
         "∞".to_string()
     } else if r1 >= 100.0 {

@@ -10,20 +10,20 @@ use super::message::{Msg, Ui};
 use super::state::{NodeId, State};
 
 /// Longest key accepted, in bytes.
-pub const MAX_KEY_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;
+pub(crate) const MAX_KEY_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;
 /// Sample keys listed in the table.
-pub const SAMPLE_KEYS: usize = 8;
+pub(crate) const SAMPLE_KEYS: usize = 8;
 
 /// What the user picked. `replicas` is the factor in force; what was typed lives in the
 /// component until it is accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplicationSettings {
+pub(crate) struct ReplicationSettings {
     /// R, the number of copies of each key.
-    pub replicas: u32,
+    pub(crate) replicas: u32,
     /// The key typed.
-    pub key: String,
+    pub(crate) key: String,
     /// The node that fails, if any.
-    pub down: Option<NodeId>,
+    pub(crate) down: Option<NodeId>,
 }
 
 impl Default for ReplicationSettings {
@@ -38,70 +38,70 @@ impl Default for ReplicationSettings {
 
 /// What one node's failure changes for one key.
 #[derive(Clone, Debug, PartialEq)]
-pub struct KeyFailover {
+pub(crate) struct KeyFailover {
     /// The preference list without the failed node.
-    pub after: Vec<NodeId>,
+    pub(crate) after: Vec<NodeId>,
     /// Where the failed node stood in the list (0: the owner), if it held a copy.
-    pub down_rank: Option<u32>,
+    pub(crate) down_rank: Option<u32>,
     /// The replica that serves the key in place of the failed owner.
-    pub takes_over: Option<NodeId>,
+    pub(crate) takes_over: Option<NodeId>,
     /// The node that newly has to hold a copy.
-    pub gains_copy: Option<NodeId>,
+    pub(crate) gains_copy: Option<NodeId>,
     /// Whether the failure took every copy.
-    pub lost: bool,
+    pub(crate) lost: bool,
 }
 
 /// One key's replicas.
 #[derive(Clone, Debug, PartialEq)]
-pub struct KeyReplicas {
+pub(crate) struct KeyReplicas {
     /// The key.
-    pub key: String,
+    pub(crate) key: String,
     /// Its position on the ring.
-    pub position: u64,
+    pub(crate) position: u64,
     /// The position as a fraction of the ring.
-    pub frac: f64,
+    pub(crate) frac: f64,
     /// The preference list: owner first, then the next distinct nodes clockwise.
-    pub list: Vec<NodeId>,
+    pub(crate) list: Vec<NodeId>,
     /// For each node of `list`, the fraction of the ring of the point that puts it in the
     /// list (its first point clockwise from the key).
-    pub point_fracs: Vec<f64>,
+    pub(crate) point_fracs: Vec<f64>,
     /// What the failure of [`ReplicationSettings::down`] changes, if a node is down.
-    pub failover: Option<KeyFailover>,
+    pub(crate) failover: Option<KeyFailover>,
 }
 
 /// What the failure does to every key of the key set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FailoverTotals {
+pub(crate) struct FailoverTotals {
     /// Keys compared.
-    pub total: u64,
+    pub(crate) total: u64,
     /// Keys the failed node held a copy of.
-    pub held: u64,
+    pub(crate) held: u64,
     /// Keys it owned: another replica now serves them.
-    pub owned: u64,
+    pub(crate) owned: u64,
     /// Keys that lost every copy.
-    pub lost: u64,
+    pub(crate) lost: u64,
     /// Keys for which some node has to receive a new copy.
-    pub recopied: u64,
+    pub(crate) recopied: u64,
 }
 
 /// Everything the replication view shows.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ReplicationView {
+pub(crate) struct ReplicationView {
     /// R.
-    pub replicas: u32,
+    pub(crate) replicas: u32,
     /// The nodes on the ring.
-    pub nodes: u32,
+    pub(crate) nodes: u32,
     /// The typed key, if one was typed.
-    pub typed: Option<KeyReplicas>,
+    pub(crate) typed: Option<KeyReplicas>,
     /// The first keys of the key set.
-    pub samples: Vec<KeyReplicas>,
+    pub(crate) samples: Vec<KeyReplicas>,
     /// The failed node and the totals over every key, if a node is down.
-    pub totals: Option<(NodeId, FailoverTotals)>,
+    pub(crate) totals: Option<(NodeId, FailoverTotals)>,
 }
 
 /// Why the view cannot be shown.
 #[derive(Debug, PartialEq)]
-pub enum ReplicationProblem {
+pub(crate) enum ReplicationProblem {
     /// The algorithm has no ring to walk.
     NotARing,
     /// A message for the user (the core's words where it has them).
@@ -110,7 +110,7 @@ pub enum ReplicationProblem {
 
 /// R as typed: a whole number, then the core decides whether the ring has that many
 /// distinct nodes (its message, naming the allowed range, is the refusal).
-pub fn parse_replicas(state: &State, text: &str) -> Result<u32, Msg> {
+pub(crate) fn parse_replicas(state: &State, text: &str) -> Result<u32, Msg> {
     let nodes = state.current.nodes.len();
     let t = text.trim();
     let r = t.parse::<u32>().map_err(|_| Msg::ReplicasNotWhole {
@@ -170,7 +170,7 @@ fn key_replicas(
 }
 
 /// The replication view of `state` for `settings`.
-pub fn replication_view(
+pub(crate) fn replication_view(
     state: &State,
     settings: &ReplicationSettings,
 ) -> Result<ReplicationView, ReplicationProblem> {

@@ -13,7 +13,7 @@ use super::state::NodeId;
 
 /// How the next table comes from the previous one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SlotStep {
+pub(crate) enum SlotStep {
     /// No table to keep: deal the slots round-robin.
     Deal,
     /// The same nodes are up: keep every owner.
@@ -27,7 +27,7 @@ pub enum SlotStep {
 /// What happened between the nodes that were up (`before`) and those that are up now
 /// (`after`), both in list order: one join, one leave, nothing, or something a single
 /// step does not describe (then the table is dealt afresh).
-pub fn step_between(before: &[NodeId], after: &[NodeId]) -> SlotStep {
+pub(crate) fn step_between(before: &[NodeId], after: &[NodeId]) -> SlotStep {
     let missing_from = |a: &[NodeId], b: &[NodeId]| -> Vec<NodeId> {
         a.iter().filter(|id| !b.contains(id)).copied().collect()
     };
@@ -45,7 +45,7 @@ pub fn step_between(before: &[NodeId], after: &[NodeId]) -> SlotStep {
 /// from the previous owners by id (`previous`, with the ids that were up then, in their
 /// order), and the owners by id it leaves. `previous` is `None` to deal afresh, and is
 /// ignored if it does not fit (another slot count, or an owner that was not up).
-pub fn next_table(
+pub(crate) fn next_table(
     previous: Option<(&[NodeId], &[NodeId])>,
     up: &[(NodeId, NodeSpec)],
     hash: HashFn,

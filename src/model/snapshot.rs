@@ -16,53 +16,53 @@ use super::state::{KeySet, NodeId};
 /// A node as one snapshot knows it: its index in the snapshot is its position in
 /// [`Snapshot::nodes`].
 #[derive(Clone, Debug, PartialEq)]
-pub struct NodeInfo {
+pub(crate) struct NodeInfo {
     /// The stable id.
-    pub id: NodeId,
+    pub(crate) id: NodeId,
     /// The name.
-    pub name: String,
+    pub(crate) name: String,
     /// The colour.
-    pub colour: Rgb,
+    pub(crate) colour: Rgb,
 }
 
 /// Keys already placed, for [`Snapshot::assemble`].
-pub struct PlacedKeys<'a> {
+pub(crate) struct PlacedKeys<'a> {
     /// Every key's owner, in key order.
-    pub owners: Vec<NodeIndex>,
+    pub(crate) owners: Vec<NodeIndex>,
     /// Every key's position, in key order; may be empty, and then the sampled keys are
     /// hashed.
-    pub positions: &'a [u64],
+    pub(crate) positions: &'a [u64],
     /// The positions sorted, for the next delta (rings only).
-    pub cache: Option<Rc<KeyPositions>>,
+    pub(crate) cache: Option<Rc<KeyPositions>>,
     /// The keys per node, when already known (after a delta); counted from `owners` if not.
-    pub loads: Option<Vec<u64>>,
+    pub(crate) loads: Option<Vec<u64>>,
 }
 
 /// A placement built by the core over the nodes that were up, with the owners of every key.
 #[derive(Clone)]
-pub struct Snapshot {
+pub(crate) struct Snapshot {
     /// The configuration it was built with.
-    pub config: Config,
+    pub(crate) config: Config,
     /// The algorithm as the menu names it.
-    pub kind: AlgoId,
+    pub(crate) kind: AlgoId,
     /// The nodes, in the core's index order.
-    pub nodes: Vec<NodeInfo>,
+    pub(crate) nodes: Vec<NodeInfo>,
     /// The placement.
-    pub placement: Rc<dyn Placement>,
+    pub(crate) placement: Rc<dyn Placement>,
     /// What to draw.
-    pub picture: Picture,
+    pub(crate) picture: Picture,
     /// The owner (core index) of every key.
-    pub owners: Vec<NodeIndex>,
+    pub(crate) owners: Vec<NodeIndex>,
     /// Keys per node.
-    pub loads: Vec<u64>,
+    pub(crate) loads: Vec<u64>,
     /// Share of the hash space per node.
-    pub shares: Vec<f64>,
+    pub(crate) shares: Vec<f64>,
     /// Position (`Placement::key_position`) of each sampled key, in sample order.
-    pub sample_positions: Vec<u64>,
+    pub(crate) sample_positions: Vec<u64>,
     /// Every key's position, sorted once, on a ring: what the delta path of the next join
     /// or leave reads instead of hashing every key again (`None` off a ring, and for
     /// snapshots built for one look only).
-    pub positions: Option<Rc<KeyPositions>>,
+    pub(crate) positions: Option<Rc<KeyPositions>>,
 }
 
 impl fmt::Debug for Snapshot {
@@ -78,7 +78,7 @@ impl fmt::Debug for Snapshot {
 impl Snapshot {
     /// Builds the placement over `nodes` (the nodes that are up, with their ids and colours)
     /// and places every key.
-    pub fn build(
+    pub(crate) fn build(
         config: &Config,
         kind: AlgoId,
         nodes: Vec<NodeInfo>,
@@ -92,7 +92,7 @@ impl Snapshot {
     }
 
     /// The snapshot of keys already `placed` on `placement`.
-    pub fn assemble(
+    pub(crate) fn assemble(
         config: &Config,
         kind: AlgoId,
         nodes: Vec<NodeInfo>,
@@ -143,7 +143,7 @@ impl Snapshot {
 
     /// The snapshot of a placement built by the caller (the slot table kept across
     /// changes), over `nodes` in the placement's index order.
-    pub fn from_placement(
+    pub(crate) fn from_placement(
         config: &Config,
         kind: AlgoId,
         nodes: Vec<NodeInfo>,
@@ -160,38 +160,30 @@ impl Snapshot {
     }
 
     /// The node at core index `index`.
-    pub fn node(&self, index: NodeIndex) -> Option<&NodeInfo> {
+    pub(crate) fn node(&self, index: NodeIndex) -> Option<&NodeInfo> {
         self.nodes.get(index as usize)
     }
 
     /// The core index of the node with id `id`, if it is in this snapshot.
-    pub fn index_of(&self, id: NodeId) -> Option<NodeIndex> {
+    pub(crate) fn index_of(&self, id: NodeId) -> Option<NodeIndex> {
         self.nodes
             .iter()
             .position(|n| n.id == id)
             .map(|i| i as NodeIndex)
     }
 
-    /// Every key's owner as a stable id (the labels `metrics::diff` compares).
-    pub fn owner_labels(&self) -> Vec<u32> {
-        self.owners
-            .iter()
-            .map(|&o| self.node(o).map_or(u32::MAX, |n| n.id.0))
-            .collect()
-    }
-
     /// The balance of keys per node.
-    pub fn key_balance(&self) -> Option<Balance> {
+    pub(crate) fn key_balance(&self) -> Option<Balance> {
         Balance::of_counts(&self.loads).ok()
     }
 
     /// The balance of the hash-space shares.
-    pub fn share_balance(&self) -> Option<Balance> {
+    pub(crate) fn share_balance(&self) -> Option<Balance> {
         Balance::of(&self.shares).ok()
     }
 
     /// The width of the hash space in bits.
-    pub fn space_bits(&self) -> u32 {
+    pub(crate) fn space_bits(&self) -> u32 {
         match &self.picture {
             Picture::Ring { space_bits, .. } => *space_bits,
             _ => self.placement.space_bits(),
@@ -199,14 +191,14 @@ impl Snapshot {
     }
 
     /// `position` as a fraction of the hash space, 0 ≤ f < 1.
-    pub fn fraction(&self, position: u64) -> f64 {
+    pub(crate) fn fraction(&self, position: u64) -> f64 {
         position as f64 / 2f64.powi(self.space_bits().min(64) as i32)
     }
 
     /// On a ring, the index of the point that took a key at `position` owned by `owner`:
     /// the owner's first point at or after the position, wrapping. (For bounded loads this
     /// is the point the walk stopped at; on a plain ring it is simply the successor.)
-    pub fn anchor_point(&self, position: u64, owner: NodeIndex) -> Option<u32> {
+    pub(crate) fn anchor_point(&self, position: u64, owner: NodeIndex) -> Option<u32> {
         let points = self.picture.ring_points();
         if points.is_empty() {
             return None;
@@ -221,13 +213,13 @@ impl Snapshot {
 
 /// A sampled key that changed owner.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct KeyMove {
+pub(crate) struct KeyMove {
     /// Its position in the sample (and in [`Snapshot::sample_positions`]).
-    pub sample: u32,
+    pub(crate) sample: u32,
     /// The owner before.
-    pub from: NodeId,
+    pub(crate) from: NodeId,
     /// The owner after.
-    pub to: NodeId,
+    pub(crate) to: NodeId,
 }
 
 /// What a change did, for its caption ("added cache-e"): the sentences of [`Msg`] that a
@@ -236,7 +228,7 @@ pub struct KeyMove {
 /// every sentence of the catalogues (8 KB of wasm).
 #[derive(Clone, Debug, PartialEq)]
 #[allow(missing_docs)]
-pub enum Did {
+pub(crate) enum Did {
     Added { name: String },
     Removed { name: String },
     MarkedDown { name: String },
@@ -268,25 +260,25 @@ impl From<Did> for Msg {
 
 /// The last change: what was done, the placement before it, and what moved.
 #[derive(Debug)]
-pub struct Change {
+pub(crate) struct Change {
     /// Tells changes apart (the state version that made it): a new serial plays anew.
-    pub serial: u64,
+    pub(crate) serial: u64,
     /// What was done, for the caption ("added cache-e").
-    pub what: Did,
+    pub(crate) what: Did,
     /// The placement before.
-    pub before: Rc<Snapshot>,
+    pub(crate) before: Rc<Snapshot>,
     /// Moved keys against the ideal (the core's summary line).
-    pub summary: MoveSummary,
+    pub(crate) summary: MoveSummary,
     /// Who gave how many keys to whom; `from` and `to` are node ids.
-    pub flows: Vec<Flow>,
+    pub(crate) flows: Vec<Flow>,
     /// The sampled keys that moved, for the animation.
-    pub moves: Vec<KeyMove>,
+    pub(crate) moves: Vec<KeyMove>,
 }
 
 impl Change {
     /// The change from `before` to `after` over the same keys, whose movements `moves`
     /// were found already (by a job in parts, or arc by arc on a ring).
-    pub fn from_moves(
+    pub(crate) fn from_moves(
         before: Rc<Snapshot>,
         after: &Snapshot,
         keys: &KeySet,
@@ -334,7 +326,7 @@ impl Change {
 
     /// Whether the before and after pictures are of the same kind, so keys can be shown
     /// travelling from one to the other.
-    pub fn animatable(&self, after: &Snapshot) -> bool {
+    pub(crate) fn animatable(&self, after: &Snapshot) -> bool {
         std::mem::discriminant(&self.before.picture) == std::mem::discriminant(&after.picture)
     }
 }

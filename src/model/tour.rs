@@ -16,17 +16,17 @@ use super::state::{Action, State};
 use ring_core::registry::ParamRef;
 
 /// How many steps the tour has.
-pub const STEP_COUNT: u32 = 17;
+pub(crate) const STEP_COUNT: u32 = 17;
 
 /// Keys in every step: few enough to draw them all, enough to count moves.
 const TOUR_KEYS: u32 = 2_000;
 const TOUR_SEED: u64 = 42;
 /// The key whose replicas and Chord lookup the tour shows.
-pub const TOUR_KEY: &str = "user:42";
+pub(crate) const TOUR_KEY: &str = "user:42";
 
 /// What the step's picture shows besides the state's own picture.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Visual {
+pub(crate) enum Visual {
     /// The state's picture (ring or bins).
     Picture,
     /// The picture and the share of the hash space of each node.
@@ -39,19 +39,19 @@ pub enum Visual {
 
 /// One step as the page shows it.
 #[derive(Debug)]
-pub struct Frame {
+pub(crate) struct Frame {
     /// The step, 1-based.
-    pub step: u32,
+    pub(crate) step: u32,
     /// Its title ([`Msg::TourTitle`]).
-    pub title: Msg,
+    pub(crate) title: Msg,
     /// The caption: two to four sentences, citing the seeds ([`Msg::TourCaption`]).
-    pub caption: Msg,
+    pub(crate) caption: Msg,
     /// The state the picture is drawn from.
-    pub state: State,
+    pub(crate) state: State,
     /// What to draw.
-    pub visual: Visual,
+    pub(crate) visual: Visual,
     /// Numbers the core computed for this step, one sentence each.
-    pub facts: Vec<Msg>,
+    pub(crate) facts: Vec<Msg>,
 }
 
 /// A change to make on the way to a step, naming nodes by name (ids depend on the state).
@@ -349,7 +349,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
 ];
 
 /// Every step's title, in order (for the step menu).
-pub fn titles() -> Vec<Msg> {
+pub(crate) fn titles() -> Vec<Msg> {
     (1..=STEP_COUNT).map(Msg::TourTitle).collect()
 }
 
@@ -452,7 +452,7 @@ fn run(mut state: State, op: Op) -> Result<State, Msg> {
 
 /// The state of step `step` (1-based): the first state with the tour's keys, then the
 /// step's actions.
-pub fn state_at(step: u32) -> Result<State, Msg> {
+pub(crate) fn state_at(step: u32) -> Result<State, Msg> {
     let def = step
         .checked_sub(1)
         .and_then(|i| STEPS.get(i as usize))
@@ -466,7 +466,7 @@ pub fn state_at(step: u32) -> Result<State, Msg> {
 }
 
 /// Step `step` (1-based) as the page shows it.
-pub fn frame(step: u32) -> Result<Frame, Msg> {
+pub(crate) fn frame(step: u32) -> Result<Frame, Msg> {
     let state = state_at(step)?;
     let def = step
         .checked_sub(1)

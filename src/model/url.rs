@@ -9,7 +9,7 @@
 //!
 //! Parsing is strict and total: a parameter that is unknown, given twice or damaged is
 //! reported in words and ignored, and the rest is used; no input panics, and what comes out
-//! is always a valid [`Shared`] ([`Shared::check`]). Every parameter is one row of
+//! is always a valid [`Shared`] (the tests check it with `Shared::check`). Every parameter is one row of
 //! [`PARAMS`] (a name, a reader and a writer): a new field of the state is a new row.
 //!
 //! The grammar of the values:
@@ -48,20 +48,20 @@ use super::tour;
 use super::view::ViewKind;
 
 /// Longest query read; anything longer is refused whole, before any work.
-pub const MAX_QUERY_BYTES: usize = 16 * 1024 * 1024;
+pub(crate) const MAX_QUERY_BYTES: usize = 16 * 1024 * 1024;
 /// Pasted keys go into a link only up to this many bytes of encoded list.
-pub const LINK_PASTE_BYTES: usize = 2_000;
+pub(crate) const LINK_PASTE_BYTES: usize = 2_000;
 /// Pasted keys go into the browser's storage up to this many bytes.
-pub const STORED_PASTE_BYTES: usize = 1_500_000;
+pub(crate) const STORED_PASTE_BYTES: usize = 1_500_000;
 /// The first line of a stored state: the format and its version.
-pub const STORE_HEADER: &str = "ringlab-state v1";
+pub(crate) const STORE_HEADER: &str = "ringlab-state v1";
 /// Longest explained key (the model refuses longer ones).
 const MAX_EXPLAIN_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;
 
 ring_core::listed_enum! {
     /// The theme a page was set to; no choice follows the system.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum ThemeChoice {
+    pub(crate) enum ThemeChoice {
         /// Light.
         Light,
         /// Dark.
@@ -71,7 +71,7 @@ ring_core::listed_enum! {
 
 impl ThemeChoice {
     /// From the page's "dark" flag.
-    pub fn from_dark(dark: bool) -> ThemeChoice {
+    pub(crate) fn from_dark(dark: bool) -> ThemeChoice {
         if dark {
             ThemeChoice::Dark
         } else {
@@ -80,7 +80,7 @@ impl ThemeChoice {
     }
 
     /// Whether it is the dark theme.
-    pub fn is_dark(self) -> bool {
+    pub(crate) fn is_dark(self) -> bool {
         self == ThemeChoice::Dark
     }
 }
@@ -100,7 +100,7 @@ ring_core::listed_enum! {
 
 impl Embed {
     /// The value in a link (and of the page's `data-embed` attribute).
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             Embed::Full => "full",
             Embed::Ring => "ring",
@@ -111,22 +111,22 @@ impl Embed {
 
 /// A node as a link describes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SharedNode {
+pub(crate) struct SharedNode {
     /// Name.
-    pub name: String,
+    pub(crate) name: String,
     /// Weight.
-    pub weight: u32,
+    pub(crate) weight: u32,
     /// Own virtual-node count.
-    pub vnodes: Option<u32>,
+    pub(crate) vnodes: Option<u32>,
     /// Marked down.
-    pub down: bool,
+    pub(crate) down: bool,
     /// Palette slot, when it is not the one the node takes in list order.
-    pub colour: Option<u8>,
+    pub(crate) colour: Option<u8>,
 }
 
 /// The keys as a link describes them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SharedKeys {
+pub(crate) enum SharedKeys {
     /// `count` keys generated from `seed`.
     Generated {
         /// How many.
@@ -145,35 +145,35 @@ pub enum SharedKeys {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shared {
     /// The algorithm.
-    pub kind: AlgoId,
+    pub(crate) kind: AlgoId,
     /// Every algorithm's parameters.
-    pub params: AlgoParams,
+    pub(crate) params: AlgoParams,
     /// The hash picked.
-    pub hash: HashFn,
+    pub(crate) hash: HashFn,
     /// The default virtual-node count.
-    pub default_vnodes: u32,
+    pub(crate) default_vnodes: u32,
     /// The nodes, in list order.
-    pub nodes: Vec<SharedNode>,
+    pub(crate) nodes: Vec<SharedNode>,
     /// The keys.
-    pub keys: SharedKeys,
+    pub(crate) keys: SharedKeys,
     /// How many keys are drawn as dots (`drawn=`, left out at the default [`MAX_DRAWN`]).
-    pub drawn: u32,
+    pub(crate) drawn: u32,
     /// The key being explained (empty: none).
-    pub explain: String,
+    pub(crate) explain: String,
     /// The slot table's owners as positions in `nodes`, when not the round-robin deal.
-    pub slot_map: Option<Vec<u32>>,
+    pub(crate) slot_map: Option<Vec<u32>>,
     /// The view.
-    pub view: ViewKind,
+    pub(crate) view: ViewKind,
     /// The tour's step.
-    pub step: u32,
+    pub(crate) step: u32,
     /// The theme, if one was picked.
-    pub theme: Option<ThemeChoice>,
+    pub(crate) theme: Option<ThemeChoice>,
     /// The language, if one was picked (else the page follows the browser's).
-    pub lang: Option<Lang>,
+    pub(crate) lang: Option<Lang>,
     /// The embedded layout, if any (not part of the state).
-    pub embed: Option<Embed>,
+    pub(crate) embed: Option<Embed>,
     /// Whether the controls show (not part of the state).
-    pub controls: bool,
+    pub(crate) controls: bool,
 }
 
 impl Default for Shared {
@@ -219,31 +219,31 @@ pub struct Parsed {
     /// One sentence per ignored parameter.
     pub problems: Vec<Msg>,
     /// Whether any state parameter was given (then the link wins over a stored state).
-    pub has_state: bool,
+    pub(crate) has_state: bool,
 }
 
 /// How much a written query carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// Pasted keys are written whole up to this many bytes, else only counted.
-    pub paste_bytes: usize,
+    pub(crate) paste_bytes: usize,
     /// Whether the layout parameters (`embed`, `controls`) are written.
-    pub page: bool,
+    pub(crate) page: bool,
 }
 
 impl Limits {
     /// For a link to copy: short pasted lists, no layout.
-    pub const LINK: Limits = Limits {
+    pub(crate) const LINK: Limits = Limits {
         paste_bytes: LINK_PASTE_BYTES,
         page: false,
     };
     /// For the page's own address: as a link, keeping its layout.
-    pub const ADDRESS: Limits = Limits {
+    pub(crate) const ADDRESS: Limits = Limits {
         paste_bytes: LINK_PASTE_BYTES,
         page: true,
     };
     /// For the browser's storage: long pasted lists, no layout.
-    pub const STORE: Limits = Limits {
+    pub(crate) const STORE: Limits = Limits {
         paste_bytes: STORED_PASTE_BYTES,
         page: false,
     };
@@ -251,7 +251,7 @@ impl Limits {
 
 /// Whether a parameter is part of the state or of the page's layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
+pub(crate) enum Scope {
     /// Part of the state.
     State,
     /// Layout only.
@@ -261,20 +261,20 @@ pub enum Scope {
 /// One query parameter: its name, how it is read into a [`Shared`] from its raw (still
 /// percent-encoded) value, and how it is written (`None`: left out; an empty value writes
 /// the bare name).
-pub struct Param {
+pub(crate) struct Param {
     /// The name in the query.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// State or layout.
-    pub scope: Scope,
+    pub(crate) scope: Scope,
     /// Reads the raw value; the message says what is wrong and what is allowed.
-    pub read: fn(&mut Shared, &str) -> Result<(), Msg>,
+    pub(crate) read: fn(&mut Shared, &str) -> Result<(), Msg>,
     /// Writes the raw value, if the parameter is written.
-    pub write: fn(&Shared, Limits) -> Option<String>,
+    pub(crate) write: fn(&Shared, Limits) -> Option<String>,
 }
 
 /// The query parameters that are not an algorithm's own, in the order a query lists them;
 /// the algorithms' parameters ([`AlgoParam`]) go before `nodes`.
-pub const PARAMS: &[Param] = &[
+pub(crate) const PARAMS: &[Param] = &[
     Param {
         name: "algo",
         scope: Scope::State,
@@ -498,7 +498,7 @@ pub const PARAMS: &[Param] = &[
 
 impl Shared {
     /// What `state` shows, with the theme picked (if any) and the page's layout.
-    pub fn of(state: &State, theme: Option<ThemeChoice>) -> Shared {
+    pub(crate) fn of(state: &State, theme: Option<ThemeChoice>) -> Shared {
         let mut previous = None;
         let nodes = state
             .nodes
@@ -591,7 +591,7 @@ impl Shared {
 
     /// The query (without `?`) for this description: no state parameters at all for the
     /// first example.
-    pub fn to_query(&self, limits: Limits) -> String {
+    pub(crate) fn to_query(&self, limits: Limits) -> String {
         let first = self.is_first_example();
         let mut out = String::new();
         let mut push = |name: &str, value: Option<String>| {
@@ -624,7 +624,7 @@ impl Shared {
     }
 
     /// Whether the state is the first example's (the layout aside).
-    pub fn is_first_example(&self) -> bool {
+    pub(crate) fn is_first_example(&self) -> bool {
         let mut plain = self.clone();
         plain.embed = None;
         plain.controls = true;
@@ -727,8 +727,9 @@ impl Shared {
 
     /// Whether this description is one the page can show: every field in its range, node
     /// names valid and unique, at least one node up, the slot map (if any) over nodes that
-    /// are up. [`Shared::parse`] only ever returns descriptions that pass.
-    pub fn check(&self) -> Result<(), Msg> {
+    /// are up. [`Shared::parse`] only ever returns descriptions that pass (the tests' check).
+    #[cfg(test)]
+    pub(crate) fn check(&self) -> Result<(), Msg> {
         let params_ok = ParamRef::all().all(|param| {
             let (spec, value) = (param.spec(), self.params.get(param));
             spec.in_range(value) && (param.algo != self.kind || spec.accepts(value))
@@ -761,14 +762,14 @@ impl Shared {
     }
 
     /// The text stored in the browser for this description.
-    pub fn to_stored(&self) -> String {
+    pub(crate) fn to_stored(&self) -> String {
         format!("{STORE_HEADER}\n{}", self.to_query(Limits::STORE))
     }
 
     /// A stored description, or why it cannot be used. Unlike a link, a stored state is
     /// used whole or not at all: the page wrote it, so any problem means it is damaged or
     /// from another version.
-    pub fn from_stored(text: &str) -> Result<Shared, Msg> {
+    pub(crate) fn from_stored(text: &str) -> Result<Shared, Msg> {
         let Some((header, query)) = text.split_once('\n') else {
             return Err(Msg::Ui(Ui::NotRinglabFormat));
         };
@@ -795,7 +796,7 @@ impl Parsed {
     /// The state the query describes, with every problem on the way. A description the
     /// core refuses as a whole falls back to the first example (keeping the view and the
     /// theme), and says why.
-    pub fn restore(self) -> Result<(State, Vec<Msg>), Msg> {
+    pub(crate) fn restore(self) -> Result<(State, Vec<Msg>), Msg> {
         let mut problems = self.problems;
         match self.shared.to_state() {
             Ok(state) => Ok((state, problems)),
@@ -1116,7 +1117,7 @@ fn read_slot_map(v: &str) -> Result<Vec<u32>, Msg> {
 
 /// Percent-encodes everything but the unreserved characters of RFC 3986, byte by byte of
 /// UTF-8, so the result survives in any part of a query.
-pub fn encode(text: &str) -> String {
+pub(crate) fn encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for &b in text.as_bytes() {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
@@ -1130,7 +1131,7 @@ pub fn encode(text: &str) -> String {
 
 /// Decodes percent escapes (and `+` as a space, as forms write it). A `%` not followed by
 /// two hex digits, or bytes that are not UTF-8, are an error.
-pub fn decode(raw: &str) -> Result<String, Msg> {
+pub(crate) fn decode(raw: &str) -> Result<String, Msg> {
     let bytes = raw.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -1183,26 +1184,26 @@ fn quoted(text: &str) -> String {
 /// An algorithm's parameter in a link: its registry key (`table=1021`), read and written
 /// from the registry's ranges and defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AlgoParam(pub ParamRef);
+pub(crate) struct AlgoParam(pub(crate) ParamRef);
 
 impl AlgoParam {
     /// Every algorithm's parameters.
-    pub fn all() -> impl Iterator<Item = AlgoParam> {
+    pub(crate) fn all() -> impl Iterator<Item = AlgoParam> {
         ParamRef::all().map(AlgoParam)
     }
 
     /// The one called `name` in a query.
-    pub fn named(name: &str) -> Option<AlgoParam> {
+    pub(crate) fn named(name: &str) -> Option<AlgoParam> {
         AlgoParam::all().find(|p| p.name() == name)
     }
 
     /// Its name in the query.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         self.0.spec().key
     }
 
     /// Reads the raw value into `s`.
-    pub fn read(self, s: &mut Shared, v: &str) -> Result<(), Msg> {
+    pub(crate) fn read(self, s: &mut Shared, v: &str) -> Result<(), Msg> {
         let param = self.0;
         let value = match param.spec().kind {
             ParamKind::Whole { min, max, .. } => {
@@ -1232,7 +1233,7 @@ impl AlgoParam {
 
     /// The raw value written for `s`: given for the chosen algorithm, and for another one
     /// where it differs from its default (so that switching back keeps it).
-    pub fn write(self, s: &Shared) -> Option<String> {
+    pub(crate) fn write(self, s: &Shared) -> Option<String> {
         let param = self.0;
         let value = s.params.get(param);
         (s.kind == param.algo || value != AlgoParams::default().get(param))

@@ -24,7 +24,7 @@ ring_core::listed_enum! {
 
 impl ViewKind {
     /// A stable identifier: element ids, and the value of `?view=` in a link.
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             ViewKind::Explore => "explore",
             ViewKind::Tour => "tour",
@@ -36,7 +36,7 @@ impl ViewKind {
     }
 
     /// The view whose [`ViewKind::id`] is `id` (surrounding spaces and case ignored).
-    pub fn from_id(id: &str) -> Option<ViewKind> {
+    pub(crate) fn from_id(id: &str) -> Option<ViewKind> {
         let id = id.trim();
         ViewKind::ALL
             .into_iter()
@@ -44,7 +44,7 @@ impl ViewKind {
     }
 
     /// The view `delta` tabs away, wrapping (the arrow keys on the tab list).
-    pub fn step(self, delta: i32) -> ViewKind {
+    pub(crate) fn step(self, delta: i32) -> ViewKind {
         let n = ViewKind::ALL.len() as i32;
         let i = ViewKind::ALL.iter().position(|&v| v == self).unwrap_or(0) as i32;
         ViewKind::ALL[(i + delta).rem_euclid(n) as usize]

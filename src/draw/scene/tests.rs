@@ -1,7 +1,7 @@
 use super::*;
 use crate::draw::ring::Geometry;
 use crate::draw::testing::render;
-use crate::draw::{draw_bins, draw_ring};
+use crate::draw::{bins::draw_bins, ring::draw_ring};
 use crate::model::{Action, NodeId};
 
 fn initial() -> State {

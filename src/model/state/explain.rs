@@ -9,24 +9,24 @@ use crate::model::message::Msg;
 
 /// The walk that placed one key, with its steps in words.
 #[derive(Debug, PartialEq)]
-pub struct Explained {
+pub(crate) struct Explained {
     /// The key.
-    pub key: String,
+    pub(crate) key: String,
     /// Its hash position.
-    pub position: u64,
+    pub(crate) position: u64,
     /// The position as a fraction of the hash space.
-    pub fraction: f64,
+    pub(crate) fraction: f64,
     /// The owner's id.
-    pub owner: Option<NodeId>,
+    pub(crate) owner: Option<NodeId>,
     /// The core's explanation.
-    pub explanation: Explanation,
+    pub(crate) explanation: Explanation,
     /// The steps, one sentence each.
-    pub steps: Vec<Msg>,
+    pub(crate) steps: Vec<Msg>,
 }
 
 impl State {
     /// How the key being explained is placed, if there is one.
-    pub fn explained(&self) -> Option<Explained> {
+    pub(crate) fn explained(&self) -> Option<Explained> {
         let key = self.explain_key.trim();
         if key.is_empty() {
             return None;
@@ -165,7 +165,7 @@ impl State {
 }
 
 /// The clockwise distance from `from` to `to` as a fraction of a `2^bits` space.
-pub fn ring_distance(from: u64, to: u64, bits: u32) -> f64 {
+pub(crate) fn ring_distance(from: u64, to: u64, bits: u32) -> f64 {
     let space = 1u128 << bits.min(64);
     let d = (u128::from(to) + space - u128::from(from)) % space;
     d as f64 / space as f64

@@ -30,33 +30,33 @@ mod explain;
 mod place;
 mod transition;
 
-pub use explain::{ring_distance, Explained};
+pub(crate) use explain::ring_distance;
 
 /// A node's identity, stable across every change (indices in the core shift when a node
 /// leaves; ids do not).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NodeId(pub u32);
+pub struct NodeId(pub(crate) u32);
 
 /// A node of the cluster.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Node {
+pub(crate) struct Node {
     /// Stable id.
-    pub id: NodeId,
+    pub(crate) id: NodeId,
     /// Name, hashed to place the node.
-    pub name: String,
+    pub(crate) name: String,
     /// Weight (what it means depends on the algorithm).
-    pub weight: u32,
+    pub(crate) weight: u32,
     /// Own virtual-node count, or `None` for the default.
-    pub vnodes: Option<u32>,
+    pub(crate) vnodes: Option<u32>,
     /// Marked down: kept in the list, left out of the placement.
-    pub down: bool,
+    pub(crate) down: bool,
     /// Palette slot of its colour.
-    pub slot: u8,
+    pub(crate) slot: u8,
 }
 
 impl Node {
     /// The node's colour.
-    pub fn colour(&self) -> Rgb {
+    pub(crate) fn colour(&self) -> Rgb {
         palette::colour(self.slot)
     }
 
@@ -79,7 +79,7 @@ impl Node {
 
 /// Where the keys came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum KeySource {
+pub(crate) enum KeySource {
     /// Generated: `count` keys from `seed`.
     Generated {
         /// How many.
@@ -93,26 +93,26 @@ pub enum KeySource {
 
 /// The keys, shared between states (cloning a state does not copy them).
 #[derive(Clone, Debug)]
-pub struct KeySet {
+pub(crate) struct KeySet {
     /// Where they came from.
-    pub source: KeySource,
+    pub(crate) source: KeySource,
     /// The keys.
-    pub keys: Rc<Vec<String>>,
+    pub(crate) keys: Rc<Vec<String>>,
     /// Indices of the keys drawn on the canvas, ascending.
-    pub sample: Rc<Vec<u32>>,
+    pub(crate) sample: Rc<Vec<u32>>,
     /// How many keys to draw at most (the sample's size when there are more keys); a new
     /// key set for the same state keeps it: `KeySet::new(..).with_drawn(old.drawn)`.
-    pub drawn: u32,
+    pub(crate) drawn: u32,
 }
 
 impl KeySet {
     /// The key set of `keys`, which came from `source`, with the sample to draw.
-    pub fn new(source: KeySource, keys: Vec<String>) -> KeySet {
+    pub(crate) fn new(source: KeySource, keys: Vec<String>) -> KeySet {
         KeySet::from_shared(source, Rc::new(keys))
     }
 
     /// The key set of keys already shared (made by a [`Job`](super::job::Job) in slices).
-    pub fn from_shared(source: KeySource, keys: Rc<Vec<String>>) -> KeySet {
+    pub(crate) fn from_shared(source: KeySource, keys: Rc<Vec<String>>) -> KeySet {
         KeySet {
             source,
             sample: Rc::new(keys::sample(keys.len() as u32)),
@@ -122,18 +122,19 @@ impl KeySet {
     }
 
     /// How many keys.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.keys.len()
     }
 
     /// Whether there are none (never, once built: a key set has at least one key).
-    pub fn is_empty(&self) -> bool {
+    #[cfg(all(test, not(target_arch = "wasm32")))]
+    pub(crate) fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }
 
     /// Its first `n` keys (all of them if it has no more), drawn the same way. Generated
     /// keys stay generated: the first `n` keys of a seed are the `n` keys of that seed.
-    pub fn first(&self, n: usize) -> KeySet {
+    pub(crate) fn first(&self, n: usize) -> KeySet {
         if self.len() <= n {
             return self.clone();
         }
@@ -151,7 +152,7 @@ impl KeySet {
 
 /// The control an input error belongs to, so the message can stand next to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Field {
+pub(crate) enum Field {
     /// The new node's name.
     AddName,
     /// The new node's weight.
@@ -186,17 +187,17 @@ pub enum Field {
 
 /// A change that was refused, and why, in words the user can act on.
 #[derive(Debug, PartialEq)]
-pub struct InputError {
+pub(crate) struct InputError {
     /// The control at fault.
-    pub field: Field,
+    pub(crate) field: Field,
     /// The problem and the allowed range, as a key the page words in its language (boxed:
     /// a refusal is rare, and a small error keeps every `Result` of the model small).
-    pub message: Box<Msg>,
+    pub(crate) message: Box<Msg>,
     /// What was typed, so the control can keep showing it next to the message.
-    pub text: Option<String>,
+    pub(crate) text: Option<String>,
     /// The refusal as data, when one of the app's own limits refused it (`message` is
     /// [`Msg::Refusal`] of it).
-    pub refusal: Option<Refusal>,
+    pub(crate) refusal: Option<Refusal>,
 }
 
 impl InputError {
@@ -228,7 +229,7 @@ impl InputError {
 
     /// What the control for `field` shows: what was typed if this error is about it,
     /// else `value` (the value in force).
-    pub fn shown(error: Option<&InputError>, field: Field, value: String) -> String {
+    pub(crate) fn shown(error: Option<&InputError>, field: Field, value: String) -> String {
         match error {
             Some(e) if e.field == field => e.text.clone().unwrap_or(value),
             _ => value,
@@ -308,40 +309,40 @@ pub enum Action {
 #[derive(Clone, Debug)]
 pub struct State {
     /// The nodes, up and down, in the order they were added.
-    pub nodes: Vec<Node>,
+    pub(crate) nodes: Vec<Node>,
     next_id: u32,
     /// The algorithm.
-    pub kind: AlgoId,
+    pub(crate) kind: AlgoId,
     /// Every algorithm's parameters.
-    pub params: AlgoParams,
+    pub(crate) params: AlgoParams,
     /// The hash picked (an algorithm may fix its own: see [`State::config`]).
-    pub hash: HashFn,
+    pub(crate) hash: HashFn,
     /// Virtual nodes for nodes without their own count.
-    pub default_vnodes: u32,
+    pub(crate) default_vnodes: u32,
     /// The keys.
-    pub keys: KeySet,
+    pub(crate) keys: KeySet,
     /// The placement of the nodes that are up.
-    pub current: Rc<Snapshot>,
+    pub(crate) current: Rc<Snapshot>,
     /// The last change to the cluster or configuration, if it kept the same keys.
-    pub change: Option<Rc<Change>>,
+    pub(crate) change: Option<Rc<Change>>,
     /// The key being explained.
-    pub explain_key: String,
+    pub(crate) explain_key: String,
     /// The last refused input (shared: the state is copied on every action, and a copy of
     /// a [`Msg`] would need `Clone` for every sentence of the catalogue, 8 KB of wasm).
-    pub error: Option<Rc<InputError>>,
+    pub(crate) error: Option<Rc<InputError>>,
     /// Counts accepted and refused actions: a cheap equality for views.
-    pub version: u64,
+    pub(crate) version: u64,
     /// The view of the page being shown (`?view=` in a link: [`ViewKind::id`]).
-    pub view: ViewKind,
+    pub(crate) view: ViewKind,
     /// The tour's step, 1-based as the page numbers it (`?step=N` in a link), always in
     /// `1..=tour::STEP_COUNT`; the tour's picture is [`super::tour::frame`] of it.
-    pub tour_step: u32,
+    pub(crate) tour_step: u32,
     /// While the algorithm is the slot table: the owner of every slot by node id, kept
     /// across joins and leaves (see [`super::slot_keep`]); `None` for every other algorithm.
-    pub slot_owners: Option<Rc<Vec<NodeId>>>,
+    pub(crate) slot_owners: Option<Rc<Vec<NodeId>>>,
     /// A change still placing its keys (more than [`super::job::SYNC_KEYS`]): the page runs it in
     /// slices and shows this state, with a progress bar, until it is done.
-    pub pending: Option<Rc<Pending>>,
+    pub(crate) pending: Option<Rc<Pending>>,
 }
 
 impl PartialEq for State {
@@ -352,7 +353,7 @@ impl PartialEq for State {
 
 impl State {
     /// The core configuration of this state.
-    pub fn config(&self) -> Config {
+    pub(crate) fn config(&self) -> Config {
         Config {
             algorithm: self.params.algorithm(self.kind),
             hash: self.hash,
@@ -361,12 +362,12 @@ impl State {
     }
 
     /// The node with id `id`, up or down.
-    pub fn node(&self, id: NodeId) -> Option<&Node> {
+    pub(crate) fn node(&self, id: NodeId) -> Option<&Node> {
         self.nodes.iter().find(|n| n.id == id)
     }
 
     /// The name and colour of node `id`, also for a node that was just removed.
-    pub fn describe(&self, id: NodeId) -> Option<(String, Rgb)> {
+    pub(crate) fn describe(&self, id: NodeId) -> Option<(String, Rgb)> {
         if let Some(n) = self.node(id) {
             return Some((n.name.clone(), n.colour()));
         }
@@ -377,7 +378,7 @@ impl State {
     }
 
     /// A name for a new node that no node has yet ("cache-e", then "cache-f", ...).
-    pub fn suggested_name(&self) -> String {
+    pub(crate) fn suggested_name(&self) -> String {
         let taken = |name: &str| self.nodes.iter().any(|n| n.name == name);
         (b'a'..=b'z')
             .map(|c| format!("cache-{}", char::from(c)))

@@ -106,19 +106,13 @@ impl State {
         Ok(Job::new(plan).run())
     }
 
-    /// This state with its placement built again from its fields (nodes, algorithm, keys,
-    /// and the slot owners it keeps): for a state assembled from a shared link or a saved
-    /// state. No change is recorded; the next new node's id follows the largest id.
-    pub fn settled(self) -> Result<State, PlaceError> {
-        let keys = KeysToPlace::Given(self.keys.clone());
-        self.settled_with(keys)
-    }
-
-    /// [`State::settled`] with `keys` in place of this state's. Up to [`job::SYNC_KEYS`]
-    /// keys are placed at once. With more, the page would open only after placing all of
+    /// This state with its placement built again from its fields (nodes, algorithm, the
+    /// slot owners it keeps) and `keys` in place of its own: for a state assembled from a
+    /// shared link or a saved state. No change is recorded; the next new node's id follows
+    /// the largest id. Up to [`job::SYNC_KEYS`] keys are placed at once. With more, the page would open only after placing all of
     /// them (half a second for a million), so the first [`job::SYNC_KEYS`] are placed at
     /// once and shown while a pending job places them all, as after any other change.
-    pub fn settled_with(mut self, keys: KeysToPlace) -> Result<State, PlaceError> {
+    pub(crate) fn settled_with(mut self, keys: KeysToPlace) -> Result<State, PlaceError> {
         let all: Vec<NodeSpec> = self.nodes.iter().map(Node::spec).collect();
         validate_nodes(&all, self.default_vnodes)?;
         self.next_id = self
@@ -254,7 +248,7 @@ impl State {
     /// This state with only its first `n` keys (all of them if it has no more), placed at
     /// once: what the Compare view works on. Generated keys stay generated: the first `n`
     /// keys of a seed are the `n` keys of that seed.
-    pub fn with_first_keys(&self, n: usize) -> Result<State, InputError> {
+    pub(crate) fn with_first_keys(&self, n: usize) -> Result<State, InputError> {
         if self.keys.len() <= n {
             return Ok(self.clone());
         }
@@ -265,7 +259,7 @@ impl State {
 
     /// This state with its pending job, if any, run to the end and shown: what the page
     /// does between frames, at once.
-    pub fn run_pending(&self) -> State {
+    pub(crate) fn run_pending(&self) -> State {
         let Some(pending) = &self.pending else {
             return self.clone();
         };

@@ -22,7 +22,7 @@ const MAX_EXPLAIN_BYTES: usize = limits::MAX_LOOKUP_KEY_BYTES;
 
 impl State {
     /// This state with `error` recorded and nothing else changed.
-    pub fn with_error(&self, error: impl Into<Rc<InputError>>) -> State {
+    pub(crate) fn with_error(&self, error: impl Into<Rc<InputError>>) -> State {
         let mut s = self.clone();
         s.error = Some(error.into());
         s.version += 1;
@@ -30,7 +30,7 @@ impl State {
     }
 
     /// The next state after `action`, or why it was refused (the state is then unchanged).
-    pub fn apply(&self, action: Action) -> Result<State, InputError> {
+    pub(crate) fn apply(&self, action: Action) -> Result<State, InputError> {
         let typed = match &action {
             Action::SetWeight(_, t)
             | Action::SetVnodes(_, t)

@@ -124,7 +124,7 @@ fn stepping_forward_then_back_gives_the_identical_state_and_picture() {
 fn back_draws_the_same_pixels() {
     use crate::draw::scene::{self, Scene, View};
     use crate::draw::testing::render;
-    use crate::draw::{draw_bins, draw_ring};
+    use crate::draw::{bins::draw_bins, ring::draw_ring};
     let quiet = View {
         text: false,
         ..View::default()
