@@ -178,9 +178,11 @@ pub fn Lab(props: &LabProps) -> Html {
             { notice(&notes, lang) }
             <JobProgressBar state={s.clone()} dispatch={dispatch.clone()} />
             if props.page.embed.is_none() { <ViewTabs view={state.view} dispatch={dispatch.clone()} /> }
+            // One landmark holds every view's panel, so that no content is outside a landmark.
+            <main id="main-content">
             <div role="tabpanel" id="panel-explore" aria-labelledby="tab-explore" hidden={!explore}>
             if explore {
-            <main class="layout">
+            <div class="layout">
                 <div class="main-col">
                     <div class="stage">
                         <div class="stage-main">
@@ -204,10 +206,11 @@ pub fn Lab(props: &LabProps) -> Html {
                     <ExplainPanel state={s.clone()} dispatch={dispatch.clone()} />
                     <KeysPanel state={s} dispatch={dispatch.clone()} />
                 </aside>
-            </main>
+            </div>
             }
             </div>
             <TeachingViews state={teaching} dispatch={dispatch.clone()} {theme} />
+            </main>
             <footer class="footer muted">
                 { lang.ui(Ui::Footer) }
             </footer>

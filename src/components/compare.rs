@@ -283,7 +283,7 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
                     </tbody>
                 </table>
                 <button type="button" id="export-compare-csv" class="ghost" onclick={oncsv}
-                    aria-label={lang.ui(Ui::CompareCsvLabel)}>{ lang.ui(Ui::CompareCsv) }</button>
+                    title={lang.ui(Ui::CompareCsvLabel)}>{ lang.ui(Ui::CompareCsv) }</button>
             </div>
         </section>
     }

@@ -159,8 +159,10 @@ pub(crate) fn KeysPanel(props: &KeysPanelProps) -> Html {
                         aria-invalid={invalid(state, Field::Seed).to_string()} aria-describedby="key-seed-error" />
                 </div>
                 <button type="submit" id="generate-keys">{ lang.ui(Ui::Generate) }</button>
+                // The visible words are the accessible name (WCAG 2.5.3, label in name); the
+                // longer ones are the tooltip.
                 <button type="button" id="next-seed" class="ghost" onclick={onnextseed}
-                    aria-label={lang.ui(Ui::NextSeedLabel)}>{ lang.ui(Ui::NextSeed) }</button>
+                    title={lang.ui(Ui::NextSeedLabel)}>{ lang.ui(Ui::NextSeed) }</button>
             </form>
             <p class="muted hint" id="key-count-hint">{ lang.t(Msg::KeyCountHint) }</p>
             { field_error(state, Field::KeyCount, "key-count-error", lang) }

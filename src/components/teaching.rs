@@ -62,7 +62,7 @@ pub(crate) fn TeachingViews(props: &TeachingProps) -> Html {
                     html! {
                         <div role="tabpanel" id={panel_id(v)} aria-labelledby={tab_id(v)}
                             class={classes!("teach-panel", format!("teach-{}", v.id()))}>
-                            <main class="teach-main">{ content.clone() }</main>
+                            <div class="teach-main">{ content.clone() }</div>
                         </div>
                     }
                 } else {

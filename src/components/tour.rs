@@ -288,7 +288,7 @@ pub(crate) fn TourView(props: &TourProps) -> Html {
                 <h2 id="tour-heading" class="visually-hidden">{ lang.ui(Ui::TourHeading) }</h2>
                 <div class="tour-nav" role="group" aria-label={lang.ui(Ui::TourControls)}>
                     <button type="button" id="tour-back" onclick={onback} disabled={step <= 1}
-                        aria-label={lang.ui(Ui::TourBackLabel)}>{ lang.ui(Ui::TourBack) }</button>
+                        title={lang.ui(Ui::TourBackLabel)}><span aria-hidden="true">{ "← " }</span>{ lang.ui(Ui::TourBack) }</button>
                     <button type="button" id="tour-play" onclick={onplay} aria-label={play_label}
                         aria-pressed={playing.to_string()}>{ play_icon }</button>
                     <button type="button" id="tour-next" onclick={onnext} disabled={step >= STEP_COUNT}

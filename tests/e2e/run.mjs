@@ -158,6 +158,7 @@ import './i18n.mjs';
 import './hostile.mjs';
 import './large.mjs';
 import './drawn.mjs';
+import './a11y.mjs';
 const failed = await run();
 await browser.close();
 server.close();

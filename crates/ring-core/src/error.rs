@@ -99,7 +99,7 @@ pub enum BuildError {
         /// The index given.
         index: u32,
     },
-    /// Jump hash numbers its buckets 0..n: only the last one can leave.
+    /// Jump hash numbers its buckets 0 to n − 1: only the last one can leave.
     JumpRemovesOnlyLast {
         /// The node asked to leave.
         index: u32,
@@ -177,7 +177,7 @@ impl fmt::Display for BuildError {
             BuildError::NoSuchNode { index } => write!(f, "there is no node {index}"),
             BuildError::JumpRemovesOnlyLast { index, last } => write!(
                 f,
-                "jump hash numbers its nodes as buckets 0..n and only the last one (bucket {last}) can leave; bucket {index} cannot"
+                "jump hash numbers its nodes as buckets 0 to n − 1 and only the last one (bucket {last}) can leave; bucket {index} cannot"
             ),
             BuildError::BadBits { bits } => write!(
                 f,
