@@ -227,6 +227,8 @@ pub(crate) struct KeyMove {
 /// copied (a change resampled, a tour fact) without `Msg: Clone`, which is a match over
 /// every sentence of the catalogues (8 KB of wasm).
 #[derive(Clone, Debug, PartialEq)]
+// Each variant is the `Msg` sentence of the same name, documented there and worded in the
+// catalogues; repeating those docs here would only say it twice.
 #[allow(missing_docs)]
 pub(crate) enum Did {
     Added { name: String },
