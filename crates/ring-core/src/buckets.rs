@@ -590,4 +590,89 @@ mod tests {
             Some(E::LastWorking { bucket: 1 })
         );
     }
+
+    /// The algorithms that lose only their last bucket: one set of growth properties for
+    /// all of them, by the registry, so that a new one is checked without a copy of these.
+    mod last_only {
+        use super::super::*;
+        use crate::keys::SplitMix64;
+        use proptest::prelude::*;
+
+        fn family() -> impl Iterator<Item = BucketAlgo> {
+            BucketAlgo::ALL
+                .into_iter()
+                .filter(|a| a.removal() == Removal::LastOnly)
+        }
+
+        fn bucket(algo: BucketAlgo, key: u64, n: u32, seed: u64) -> u32 {
+            let seed = algo.takes_seed().then_some(seed);
+            BucketEngine::new(algo, n, None, &[], seed)
+                .unwrap()
+                .bucket(key)
+        }
+
+        #[test]
+        fn roughly_uniform_over_many_keys() {
+            for a in family() {
+                // Expected 10_000 per bucket; 5 standard deviations is about ±475.
+                let mut counts = [0u32; 10];
+                let mut rng = SplitMix64::new(3);
+                for _ in 0..100_000 {
+                    counts[bucket(a, rng.next_u64(), 10, 0) as usize] += 1;
+                }
+                for c in counts {
+                    assert!((9_500..=10_500).contains(&c), "{a}: {counts:?}");
+                }
+            }
+        }
+
+        #[test]
+        fn growing_one_bucket_at_a_time_moves_keys_only_to_the_new_one() {
+            for a in family() {
+                let min = a.spec().min_buckets;
+                let mut rng = SplitMix64::new(14);
+                for _ in 0..200 {
+                    let (key, seed) = (rng.next_u64(), rng.next_u64());
+                    let mut before = bucket(a, key, min, seed);
+                    for n in min + 1..=3000 {
+                        let after = bucket(a, key, n, seed);
+                        assert!(
+                            after == before || after == n - 1,
+                            "{a} {key}: {before} -> {after}"
+                        );
+                        before = after;
+                    }
+                }
+            }
+        }
+
+        proptest! {
+            #[test]
+            fn a_new_last_bucket_takes_keys_only_for_itself(
+                key in any::<u64>(), seed in any::<u64>(), n in 1u32..u32::MAX
+            ) {
+                for a in family() {
+                    let n = n.max(a.spec().min_buckets);
+                    let before = bucket(a, key, n, seed);
+                    let after = bucket(a, key, n + 1, seed);
+                    prop_assert!(before < n && after <= n, "{}", a);
+                    prop_assert!(after == before || after == n, "{a}: {before} -> {after} with n = {n}");
+                }
+            }
+
+            #[test]
+            fn consistent_over_ranges(
+                key in any::<u64>(), seed in any::<u64>(), x in 1u32..=u32::MAX, y in 1u32..=u32::MAX
+            ) {
+                for a in family() {
+                    let min = a.spec().min_buckets;
+                    let (small, large) = (x.min(y).max(min), x.max(y).max(min));
+                    let in_small = bucket(a, key, small, seed);
+                    let in_large = bucket(a, key, large, seed);
+                    prop_assert!(in_large < large, "{}", a);
+                    prop_assert!(in_large == in_small || in_large >= small, "{}", a);
+                }
+            }
+        }
+    }
 }
