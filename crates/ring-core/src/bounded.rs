@@ -25,20 +25,15 @@ use crate::error::{self, BuildError, MAX_EPSILON};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
 use crate::registry::{
-    self, AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+    self, AlgoDocs, AlgoId, AlgoSpec, Algorithm, ParamKind, ParamSpec, Picture as Drawn,
 };
 use crate::ring::{Naming, Ring, RingBuild, SortedRing};
 use crate::Config;
 
 /// `bounded` in the registry.
 pub static SPEC: AlgoSpec = AlgoSpec {
-    id: "bounded",
-    aliases: &[],
-    picture: Drawn::Ring,
     uses_weights: true,
     uses_vnodes: true,
-    vnodes_param: None,
-    hash: HashUse::Chosen,
     params: &[ParamSpec {
         key: "eps",
         flag: "epsilon",
@@ -49,12 +44,10 @@ pub static SPEC: AlgoSpec = AlgoSpec {
             default: 0.25,
         },
     }],
-    build: build_spec,
     work: registry::vnodes_per_node,
     shares_ring: Some(shares_ring),
-    ring_is_placement: false,
     places_together: true,
-    scores_every_node: false,
+    ..AlgoSpec::plain("bounded", Drawn::Ring, build_spec)
 };
 
 /// What `SPEC` is, in English, for the command line (apart from the spec, so that the

@@ -44,11 +44,8 @@ use crate::Config;
 
 /// `go-zero` in the registry.
 pub static SPEC: AlgoSpec = AlgoSpec {
-    id: "go-zero",
     aliases: &["gozero"],
-    picture: Drawn::Ring,
     uses_weights: true,
-    uses_vnodes: false,
     vnodes_param: Some(0),
     hash: HashUse::Fixed(HashFn::Murmur3_64),
     params: &[ParamSpec {
@@ -63,13 +60,9 @@ pub static SPEC: AlgoSpec = AlgoSpec {
             prime: false,
         },
     }],
-    build: build_spec,
-    work: // go-zero raises fewer than 100 replicas to 100.
-    |c, n| n * u64::from(c.algorithm.params.whole(0).max(100)),
-    shares_ring: None,
-    ring_is_placement: false,
-    places_together: false,
-    scores_every_node: false,
+    // go-zero raises fewer than 100 replicas to 100.
+    work: |c, n| n * u64::from(c.algorithm.params.whole(0).max(100)),
+    ..AlgoSpec::plain("go-zero", Drawn::Ring, build_spec)
 };
 
 /// What `SPEC` is, in English, for the command line (apart from the spec, so that the

@@ -40,12 +40,7 @@ use crate::Config;
 
 /// `ketama` in the registry.
 pub static SPEC: AlgoSpec = AlgoSpec {
-    id: "ketama",
-    aliases: &[],
-    picture: Drawn::Ring,
     uses_weights: true,
-    uses_vnodes: false,
-    vnodes_param: None,
     hash: HashUse::Fixed(HashFn::Md5),
     params: &[ParamSpec {
         key: "weighting",
@@ -56,13 +51,9 @@ pub static SPEC: AlgoSpec = AlgoSpec {
             default: 0,
         },
     }],
-    build: build_spec,
-    work: // 160 points per server at equal weights.
-    |_, n| n * 160,
-    shares_ring: None,
-    ring_is_placement: false,
-    places_together: false,
-    scores_every_node: false,
+    // 160 points per server at equal weights.
+    work: |_, n| n * 160,
+    ..AlgoSpec::plain("ketama", Drawn::Ring, build_spec)
 };
 
 /// What `SPEC` is, in English, for the command line (apart from the spec, so that the

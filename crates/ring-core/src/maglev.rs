@@ -35,19 +35,13 @@ use crate::error::{self, BuildError, MAX_TABLE_SIZE};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
 use crate::registry::{
-    AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+    AlgoDocs, AlgoId, AlgoSpec, Algorithm, ParamKind, ParamSpec, Picture as Drawn,
 };
 use crate::Config;
 
 /// `maglev` in the registry.
 pub static SPEC: AlgoSpec = AlgoSpec {
-    id: "maglev",
-    aliases: &[],
-    picture: Drawn::Table,
     uses_weights: true,
-    uses_vnodes: false,
-    vnodes_param: None,
-    hash: HashUse::Chosen,
     params: &[ParamSpec {
         key: "table",
         flag: "table-size",
@@ -61,13 +55,9 @@ pub static SPEC: AlgoSpec = AlgoSpec {
             prime: true,
         },
     }],
-    build: build_spec,
-    work: // Every node fills the table by its own permutation.
-    |c, n| u64::from(c.algorithm.params.whole(0)) + n,
-    shares_ring: None,
-    ring_is_placement: false,
-    places_together: false,
-    scores_every_node: false,
+    // Every node fills the table by its own permutation.
+    work: |c, n| u64::from(c.algorithm.params.whole(0)) + n,
+    ..AlgoSpec::plain("maglev", Drawn::Table, build_spec)
 };
 
 /// What `SPEC` is, in English, for the command line (apart from the spec, so that the

@@ -18,26 +18,11 @@
 use crate::error::BuildError;
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
-use crate::registry::{self, AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, Picture as Drawn};
+use crate::registry::{AlgoDocs, AlgoId, AlgoSpec, Algorithm, Picture as Drawn};
 use crate::Config;
 
 /// `modulo` in the registry.
-pub static SPEC: AlgoSpec = AlgoSpec {
-    id: "modulo",
-    aliases: &[],
-    picture: Drawn::Buckets,
-    uses_weights: false,
-    uses_vnodes: false,
-    vnodes_param: None,
-    hash: HashUse::Chosen,
-    params: &[],
-    build: build_spec,
-    work: registry::one_per_node,
-    shares_ring: None,
-    ring_is_placement: false,
-    places_together: false,
-    scores_every_node: false,
-};
+pub static SPEC: AlgoSpec = AlgoSpec::plain("modulo", Drawn::Buckets, build_spec);
 
 /// What `SPEC` is, in English, for the command line (apart from the spec, so that the
 /// app, which words it in its own catalogues, does not carry this text).

@@ -293,6 +293,30 @@ impl fmt::Debug for AlgoSpec {
 }
 
 impl AlgoSpec {
+    /// An algorithm called `id` with the `picture` it has, built by `build`, and
+    /// otherwise the plainest: no aliases, no weights, no virtual nodes, the chosen hash, no
+    /// parameters, one unit of work per node, no ring built in slices, keys placed one by
+    /// one. A spec writes what differs with `..AlgoSpec::plain(…)`; the reference tests
+    /// check that what it says is ignored really is.
+    pub const fn plain(id: &'static str, picture: Picture, build: BuildFn) -> AlgoSpec {
+        AlgoSpec {
+            id,
+            aliases: &[],
+            picture,
+            uses_weights: false,
+            uses_vnodes: false,
+            vnodes_param: None,
+            hash: HashUse::Chosen,
+            params: &[],
+            build,
+            work: one_per_node,
+            shares_ring: None,
+            ring_is_placement: false,
+            places_together: false,
+            scores_every_node: false,
+        }
+    }
+
     /// The parameter whose link key is `key`, with its index.
     pub fn param(&self, key: &str) -> Option<(usize, &'static ParamSpec)> {
         self.params.iter().enumerate().find(|(_, p)| p.key == key)

@@ -24,25 +24,14 @@ use std::cmp::Ordering;
 use crate::error::{self, BuildError};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
-use crate::registry::{self, AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, Picture as Drawn};
+use crate::registry::{AlgoDocs, AlgoId, AlgoSpec, Algorithm, Picture as Drawn};
 use crate::Config;
 
 /// `rendezvous` in the registry.
 pub static SPEC: AlgoSpec = AlgoSpec {
-    id: "rendezvous",
-    aliases: &[],
-    picture: Drawn::Scores,
     uses_weights: true,
-    uses_vnodes: false,
-    vnodes_param: None,
-    hash: HashUse::Chosen,
-    params: &[],
-    build: build_spec,
-    work: registry::one_per_node,
-    shares_ring: None,
-    ring_is_placement: false,
-    places_together: false,
     scores_every_node: true,
+    ..AlgoSpec::plain("rendezvous", Drawn::Scores, build_spec)
 };
 
 /// What `SPEC` is, in English, for the command line (apart from the spec, so that the

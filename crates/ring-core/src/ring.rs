@@ -11,7 +11,7 @@ mod build;
 mod sorted;
 
 use crate::registry::{
-    self, AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+    self, AlgoDocs, AlgoId, AlgoSpec, Algorithm, ParamKind, ParamSpec, Picture as Drawn,
 };
 use crate::Config;
 pub use build::RingBuild;
@@ -21,13 +21,9 @@ pub(crate) use sorted::{add_arcs, shares_of_arcs};
 
 /// `virtual` in the registry.
 pub static VIRTUAL: AlgoSpec = AlgoSpec {
-    id: "virtual",
     aliases: &["vnodes"],
-    picture: Drawn::Ring,
     uses_weights: true,
     uses_vnodes: true,
-    vnodes_param: None,
-    hash: HashUse::Chosen,
     params: &[ParamSpec {
         key: "naming",
         flag: "naming",
@@ -37,12 +33,10 @@ pub static VIRTUAL: AlgoSpec = AlgoSpec {
             default: 0,
         },
     }],
-    build: build_virtual,
     work: registry::vnodes_per_node,
     shares_ring: Some(virtual_ring_build),
     ring_is_placement: true,
-    places_together: false,
-    scores_every_node: false,
+    ..AlgoSpec::plain("virtual", Drawn::Ring, build_virtual)
 };
 
 /// What `VIRTUAL` is, in English, for the command line (apart from the spec, so that the
@@ -55,20 +49,9 @@ pub static VIRTUAL_DOCS: AlgoDocs = AlgoDocs {
 
 /// `single` in the registry.
 pub static SINGLE_POINT: AlgoSpec = AlgoSpec {
-    id: "single",
-    aliases: &[],
-    picture: Drawn::Ring,
-    uses_weights: false,
-    uses_vnodes: false,
-    vnodes_param: None,
-    hash: HashUse::Chosen,
-    params: &[],
-    build: build_single_point,
-    work: registry::one_per_node,
     shares_ring: Some(single_point_ring_build),
     ring_is_placement: true,
-    places_together: false,
-    scores_every_node: false,
+    ..AlgoSpec::plain("single", Drawn::Ring, build_single_point)
 };
 
 /// What `SINGLE_POINT` is, in English, for the command line (apart from the spec, so that the

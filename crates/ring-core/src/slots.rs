@@ -25,19 +25,12 @@ use crate::error::{self, BuildError, MAX_NODES, MAX_SLOTS};
 use crate::hash::HashFn;
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement};
 use crate::registry::{
-    AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+    AlgoDocs, AlgoId, AlgoSpec, Algorithm, ParamKind, ParamSpec, Picture as Drawn,
 };
 use crate::Config;
 
 /// `slots` in the registry.
 pub static SPEC: AlgoSpec = AlgoSpec {
-    id: "slots",
-    aliases: &[],
-    picture: Drawn::Table,
-    uses_weights: false,
-    uses_vnodes: false,
-    vnodes_param: None,
-    hash: HashUse::Chosen,
     params: &[ParamSpec {
         key: "slots",
         flag: "slots",
@@ -50,12 +43,8 @@ pub static SPEC: AlgoSpec = AlgoSpec {
             prime: false,
         },
     }],
-    build: build_spec,
     work: |c, n| u64::from(c.algorithm.params.whole(0)) + n,
-    shares_ring: None,
-    ring_is_placement: false,
-    places_together: false,
-    scores_every_node: false,
+    ..AlgoSpec::plain("slots", Drawn::Table, build_spec)
 };
 
 /// What `SPEC` is, in English, for the command line (apart from the spec, so that the
