@@ -594,30 +594,20 @@ impl Shared {
     pub(crate) fn to_query(&self, limits: Limits) -> String {
         let first = self.is_first_example();
         let mut out = String::new();
-        let mut push = |name: &str, value: Option<String>| {
-            if let Some(value) = value {
+        for row in Row::all() {
+            let skip = match row.scope() {
+                Scope::State => first,
+                Scope::Page => !limits.page,
+            };
+            if let Some(value) = (!skip).then(|| row.write(self, limits)).flatten() {
                 if !out.is_empty() {
                     out.push('&');
                 }
-                out.push_str(name);
+                out.push_str(row.name());
                 if !value.is_empty() {
                     out.push('=');
                     out.push_str(&value);
                 }
-            }
-        };
-        for p in PARAMS {
-            if p.name == "nodes" && !first {
-                for a in AlgoParam::all() {
-                    push(a.name(), a.write(self));
-                }
-            }
-            let skip = match p.scope {
-                Scope::State => first,
-                Scope::Page => !limits.page,
-            };
-            if !skip {
-                push(p.name, (p.write)(self, limits));
             }
         }
         out
@@ -650,37 +640,23 @@ impl Shared {
         let mut nodes_ok = true;
         for piece in query.split('&').filter(|p| !p.is_empty()) {
             let (name, value) = piece.split_once('=').unwrap_or((piece, ""));
-            let Some(param) = PARAMS.iter().find(|p| p.name == name) else {
-                match AlgoParam::named(name) {
-                    Some(a) if seen.contains(&a.name()) => {
-                        problems.push(Msg::LinkRepeated { name: a.name() });
-                    }
-                    Some(a) => {
-                        seen.push(a.name());
-                        has_state = true;
-                        if let Err(why) = a.read(&mut shared, value) {
-                            problems.push(Msg::LinkIgnored {
-                                param: a.name(),
-                                why: Box::new(why),
-                            });
-                        }
-                    }
-                    None => problems.push(Msg::LinkUnknown {
-                        name: quoted(&decode_lossy(name)),
-                    }),
-                }
+            let Some(row) = Row::named(name) else {
+                problems.push(Msg::LinkUnknown {
+                    name: quoted(&decode_lossy(name)),
+                });
                 continue;
             };
-            if seen.contains(&param.name) {
-                problems.push(Msg::LinkRepeated { name: param.name });
+            let name = row.name();
+            if seen.contains(&name) {
+                problems.push(Msg::LinkRepeated { name });
                 continue;
             }
-            seen.push(param.name);
-            has_state |= param.scope == Scope::State;
-            if let Err(why) = (param.read)(&mut shared, value) {
-                nodes_ok &= param.name != "nodes";
+            seen.push(name);
+            has_state |= row.scope() == Scope::State;
+            if let Err(why) = row.read(&mut shared, value) {
+                nodes_ok &= name != "nodes";
                 problems.push(Msg::LinkIgnored {
-                    param: param.name,
+                    param: name,
                     why: Box::new(why),
                 });
             }
@@ -1181,6 +1157,63 @@ fn quoted(text: &str) -> String {
     format!("“{short}”")
 }
 
+/// One parameter of a query: a row of [`PARAMS`], or an algorithm's parameter
+/// ([`AlgoParam`]). [`Row::all`] is the order a query lists them in.
+#[derive(Clone, Copy)]
+enum Row {
+    Fixed(&'static Param),
+    Algo(AlgoParam),
+}
+
+impl Row {
+    /// Every parameter in query order: the algorithms' go just before `nodes`.
+    fn all() -> impl Iterator<Item = Row> {
+        let split = PARAMS
+            .iter()
+            .position(|p| p.name == "nodes")
+            .unwrap_or(PARAMS.len());
+        let (before, after) = PARAMS.split_at(split);
+        before
+            .iter()
+            .map(Row::Fixed)
+            .chain(AlgoParam::all().map(Row::Algo))
+            .chain(after.iter().map(Row::Fixed))
+    }
+
+    /// The one called `name` in a query.
+    fn named(name: &str) -> Option<Row> {
+        Row::all().find(|r| r.name() == name)
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Row::Fixed(p) => p.name,
+            Row::Algo(a) => a.name(),
+        }
+    }
+
+    fn scope(self) -> Scope {
+        match self {
+            Row::Fixed(p) => p.scope,
+            Row::Algo(_) => Scope::State,
+        }
+    }
+
+    fn read(self, s: &mut Shared, v: &str) -> Result<(), Msg> {
+        match self {
+            Row::Fixed(p) => (p.read)(s, v),
+            Row::Algo(a) => a.read(s, v),
+        }
+    }
+
+    fn write(self, s: &Shared, limits: Limits) -> Option<String> {
+        match self {
+            Row::Fixed(p) => (p.write)(s, limits),
+            Row::Algo(a) => a.write(s),
+        }
+    }
+}
+
 /// An algorithm's parameter in a link: its registry key (`table=1021`), read and written
 /// from the registry's ranges and defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1190,11 +1223,6 @@ impl AlgoParam {
     /// Every algorithm's parameters.
     pub(crate) fn all() -> impl Iterator<Item = AlgoParam> {
         ParamRef::all().map(AlgoParam)
-    }
-
-    /// The one called `name` in a query.
-    pub(crate) fn named(name: &str) -> Option<AlgoParam> {
-        AlgoParam::all().find(|p| p.name() == name)
     }
 
     /// Its name in the query.
