@@ -679,7 +679,7 @@ impl Shared {
                     param,
                     size: value as u32,
                 });
-                shared.params = shared.params.with(param, AlgoParams::default().get(param));
+                shared.params = shared.params.with(param, param.spec().picture_default());
             }
         }
         if let SharedKeys::Omitted(n) = shared.keys {
@@ -1264,7 +1264,7 @@ impl AlgoParam {
     pub(crate) fn write(self, s: &Shared) -> Option<String> {
         let param = self.0;
         let value = s.params.get(param);
-        (s.kind == param.algo || value != AlgoParams::default().get(param))
+        (s.kind == param.algo || value != param.spec().picture_default())
             .then(|| param.spec().write(value))
     }
 }
