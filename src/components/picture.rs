@@ -404,6 +404,15 @@ pub(crate) fn PictureCanvas(props: &PictureProps) -> Html {
             count: *count,
             hash,
         },
+        Picture::BucketSet {
+            owners, removed, ..
+        } => Msg::PictureBucketSet {
+            kind,
+            working: snap.nodes.len() as u32,
+            span: owners.len() as u32,
+            removed: removed.clone(),
+            hash,
+        },
         Picture::Table { entries } => Msg::PictureTable {
             kind,
             entries: entries.len(),

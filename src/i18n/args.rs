@@ -17,7 +17,7 @@ use ring_core::error::{
     MAX_WEIGHT,
 };
 use ring_core::metrics::{format, Ideal, MetricsError, MoveSummary};
-use ring_core::registry::ParamKind;
+use ring_core::registry::{ParamKind, ParamRef};
 use ring_core::BuildError;
 
 use super::sentence::{self, Sentence};
@@ -439,6 +439,33 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         } => {
             a.raw((*n).into()).s(owner);
         }
+        Msg::StepDraws { draws } => {
+            let list: Vec<String> = draws
+                .iter()
+                .map(|d| {
+                    if d.low == d.high {
+                        d.bucket.to_string()
+                    } else {
+                        format!("{} ({}–{})", d.bucket, d.low, d.high)
+                    }
+                })
+                .collect();
+            a.path(&list);
+        }
+        Msg::StepProbes { probes, seeds } => {
+            a.raw((*probes).into())
+                .raw(seeds[0].into())
+                .raw(seeds[1].into());
+        }
+        Msg::StepProbeBest {
+            probe,
+            distance,
+            name,
+        } => {
+            a.raw((*probe).into())
+                .own(format::percent(*distance, 4))
+                .s(name);
+        }
         Msg::StepJumpPath { path } => {
             let path: Vec<String> = path.iter().map(u32::to_string).collect();
             a.path(&path);
@@ -739,6 +766,24 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
                 .own(power_of_two(*bits))
                 .s(hash.name());
         }
+        Msg::PictureBucketSet {
+            kind,
+            working,
+            span,
+            removed,
+            hash,
+        } => {
+            let removed: Vec<String> = removed.iter().map(u32::to_string).collect();
+            a.phrase(lang, Phrase::Algo(*kind))
+                .raw((*working).into())
+                .raw((*span).into())
+                .own(if removed.is_empty() {
+                    "–".to_string()
+                } else {
+                    removed.join(", ")
+                })
+                .s(hash.name());
+        }
         Msg::PictureBuckets { kind, count, hash } => {
             a.phrase(lang, Phrase::Algo(*kind))
                 .raw((*count).into())
@@ -935,8 +980,23 @@ fn build_args(e: &BuildError) -> Args<'_> {
         BuildError::NoSuchNode { index } | BuildError::RepeatedNode { index } => {
             a.raw((*index).into());
         }
-        BuildError::JumpRemovesOnlyLast { index, last } => {
-            a.raw((*index).into()).raw((*last).into());
+        // The algorithm by its id, as the core's own message names it.
+        BuildError::RemovesOnlyLast { algo, index, last } => {
+            a.s(algo.id()).raw((*index).into()).raw((*last).into());
+        }
+        BuildError::OverCapacity {
+            algo,
+            nodes,
+            capacity,
+        } => {
+            a.s(algo.id()).raw((*capacity).into()).raw((*nodes).into());
+        }
+        BuildError::BadParam { algo, index, value } => {
+            let param = ParamRef::new(*algo, *index);
+            a.s(algo.id())
+                .s(param.spec().key)
+                .own(value.to_string())
+                .own(param.spec().range_text());
         }
         BuildError::BadBits { bits } => {
             a.raw((*bits).into());

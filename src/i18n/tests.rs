@@ -172,6 +172,29 @@ fn samples() -> Vec<Msg> {
             bucket: 7,
             name: "cache-a".into(),
         },
+        Msg::StepDraws {
+            draws: vec![
+                ring_core::trace::Draw {
+                    bucket: 13,
+                    low: 8,
+                    high: 15,
+                },
+                ring_core::trace::Draw {
+                    bucket: 5,
+                    low: 0,
+                    high: 7,
+                },
+            ],
+        },
+        Msg::StepProbes {
+            probes: 21,
+            seeds: [1, 2],
+        },
+        Msg::StepProbeBest {
+            probe: 4,
+            distance: 0.0125,
+            name: "cache-a".into(),
+        },
         Msg::StepScores {
             scores: vec![("cache-a".into(), 0.5), ("cache-b".into(), 0.25)],
         },
@@ -470,6 +493,13 @@ fn samples() -> Vec<Msg> {
             count: 7,
             hash: HashFn::Md5,
         },
+        Msg::PictureBucketSet {
+            kind: AlgoId::Anchor,
+            working: 4,
+            span: 8,
+            removed: vec![7, 6, 5, 4],
+            hash: HashFn::Md5,
+        },
         Msg::PictureTable {
             kind: AlgoId::Virtual,
             entries: 3,
@@ -694,6 +724,9 @@ fn variant(msg: &Msg) -> usize {
         Msg::StepJumpSeed { .. } => 51,
         Msg::StepJumpPath { .. } => 52,
         Msg::StepJumpOwner { .. } => 53,
+        Msg::StepDraws { .. } => 180,
+        Msg::StepProbes { .. } => 181,
+        Msg::StepProbeBest { .. } => 182,
         Msg::StepScores { .. } => 54,
         Msg::StepHighest { .. } => 55,
         Msg::TourTitle { .. } => 56,
@@ -782,6 +815,7 @@ fn variant(msg: &Msg) -> usize {
         Msg::LoadsCaption { .. } => 138,
         Msg::PictureRing { .. } => 139,
         Msg::PictureBuckets { .. } => 140,
+        Msg::PictureBucketSet { .. } => 183,
         Msg::PictureTable { .. } => 141,
         Msg::PictureScores { .. } => 142,
         Msg::PictureLabel { .. } => 143,
@@ -825,7 +859,7 @@ fn variant(msg: &Msg) -> usize {
     }
 }
 
-const VARIANTS: usize = 181;
+const VARIANTS: usize = 184;
 
 /// Words that are the same in both languages: names and symbols, not sentences.
 fn same_in_both(en: &str) -> bool {
@@ -837,6 +871,13 @@ fn same_in_both(en: &str) -> bool {
         "CSV",
         "ketama",
         "Chord",
+        // The newer algorithms are named by their authors' names in both languages.
+        "JumpBackHash",
+        "FlipHash",
+        "BinomialHash",
+        "AnchorHash",
+        "DxHash",
+        "MementoHash",
         "Maglev",
         "MurmurHash3 x86_32",
     ]
@@ -991,7 +1032,21 @@ fn build_errors() -> Vec<BuildError> {
             nodes: 4,
         },
         BuildError::NoSuchNode { index: 7 },
-        BuildError::JumpRemovesOnlyLast { index: 0, last: 3 },
+        BuildError::RemovesOnlyLast {
+            algo: AlgoId::Jump,
+            index: 0,
+            last: 3,
+        },
+        BuildError::OverCapacity {
+            algo: AlgoId::Anchor,
+            nodes: 9,
+            capacity: 8,
+        },
+        BuildError::BadParam {
+            algo: AlgoId::MultiProbe,
+            index: 0,
+            value: 0.0,
+        },
         BuildError::BadBits { bits: 65 },
         BuildError::PositionOutOfRange {
             position: 300,

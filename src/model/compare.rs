@@ -130,6 +130,7 @@ impl Column {
             ring_core::Picture::Ring { points, .. } => points.len() as u64,
             ring_core::Picture::Table { entries } => entries.len() as u64,
             ring_core::Picture::Buckets { count } => u64::from(*count),
+            ring_core::Picture::BucketSet { owners, .. } => owners.len() as u64,
             ring_core::Picture::Scores { nodes } => u64::from(*nodes),
         };
         Some(ColumnNumbers {

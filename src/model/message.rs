@@ -525,6 +525,22 @@ pub enum Msg {
         bucket: u32,
         name: String,
     },
+    /// A bucket algorithm's candidates: each bucket and the range it was drawn from.
+    StepDraws {
+        draws: Vec<ring_core::trace::Draw>,
+    },
+    /// Multi-probe: how many probes, and the seeds of the two key hashes.
+    StepProbes {
+        probes: u32,
+        seeds: [u32; 2],
+    },
+    /// Multi-probe: the probe (1-based) whose next node point is closest, the distance as a
+    /// fraction of the ring, and that point's node.
+    StepProbeBest {
+        probe: u32,
+        distance: f64,
+        name: String,
+    },
     StepScores {
         scores: Vec<(String, f64)>,
     },
@@ -870,6 +886,15 @@ pub enum Msg {
     PictureBuckets {
         kind: AlgoId,
         count: u32,
+        hash: HashFn,
+    },
+    /// Buckets of which some are removed: the working ones, all of them, the removed ones
+    /// first removed first.
+    PictureBucketSet {
+        kind: AlgoId,
+        working: u32,
+        span: u32,
+        removed: Vec<u32>,
         hash: HashFn,
     },
     PictureTable {

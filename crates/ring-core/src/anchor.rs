@@ -25,8 +25,14 @@
 //!   working, or the last working one, and restoring with nothing removed, are refused
 //!   ([`BucketError`]) and leave the state unchanged.
 
+use crate::bucket_placement;
+use crate::buckets::BucketAlgo;
+use crate::registry::{AlgoDocs, AlgoId, AlgoSpec, Algorithm, Picture as Drawn};
+use crate::{BuildError, Config, NodeSpec, Placement};
+
 use crate::bucket_error::BucketError;
 use crate::crc32c::crc32q;
+use crate::trace::Tracer;
 
 /// The largest capacity [`AnchorHash::new`] accepts: 2^24 buckets, 320 MiB of arrays.
 pub const MAX_CAPACITY: u32 = 1 << 24;
@@ -119,10 +125,18 @@ impl AnchorHash {
 
     /// `ComputeBucket(key1, key2)`: the working bucket of the key.
     pub fn bucket(&self, key1: u64, key2: u64) -> u32 {
+        self.bucket_traced(key1, key2, &mut ())
+    }
+
+    /// [`AnchorHash::bucket`], telling `tracer` each bucket of the retry chain: the first
+    /// in `0..A`, then each rehash into `0..A[b]` (the buckets that worked when `b` was
+    /// removed) and each hop of the translation to where that bucket's keys went.
+    pub fn bucket_traced(&self, key1: u64, key2: u64, tracer: &mut impl Tracer) -> u32 {
         let a = &self.anchor;
         let capacity = self.capacity();
         let mut bs = crc32q(key1, key2);
         let mut b = bs % capacity;
+        tracer.draw(b, 0, capacity - 1);
         // A[b] != 0 below, so the modulo has a divisor; every index is below A.
         while a[b as usize] != 0 {
             bs = crc32q(
@@ -130,10 +144,12 @@ impl AnchorHash {
                 key2.wrapping_add(u64::from(bs)),
             );
             let h = bs % a[b as usize];
+            tracer.draw(h, 0, a[b as usize] - 1);
             if a[h as usize] == 0 || a[h as usize] < a[b as usize] {
                 b = h;
             } else {
                 b = self.translation(b, h);
+                tracer.draw(b, b, b);
             }
         }
         b
@@ -187,6 +203,44 @@ impl AnchorHash {
         self.anchor[b] = 0;
         self.replacement[b] = bucket;
         Ok(bucket)
+    }
+}
+
+/// `anchor` in the registry: the nodes as buckets, in list order.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    params: &[
+        bucket_placement::capacity("anchor-capacity"),
+        bucket_placement::seed("anchor-seed"),
+    ],
+    ..AlgoSpec::plain("anchor", Drawn::Buckets, build_spec)
+};
+
+/// What `SPEC` is, in English, for the command line.
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description:
+        "AnchorHash over the nodes as buckets: any node leaves, the last removed comes back first",
+    source: "anchorhash/cpp-anchorhash AnchorHashQre.cpp @3ef98f0",
+    params: &[
+        "buckets in all, A (0: as many as the nodes)",
+        "key2, the seed",
+    ],
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    bucket_placement::build(
+        AlgoId::Anchor,
+        BucketAlgo::Anchor,
+        config,
+        nodes,
+        Some(0),
+        Some(1),
+    )
+}
+
+impl Algorithm {
+    /// AnchorHash with no spare bucket and seed 0.
+    pub fn anchor() -> Algorithm {
+        Algorithm::new(AlgoId::Anchor)
     }
 }
 

@@ -17,6 +17,13 @@
 //! - **Range:** the engine's size is a Java `int`, so its answers stop at `2^31 − 1`
 //!   buckets; above that the same steps run in unsigned 32-bit arithmetic.
 
+use crate::bucket_placement;
+use crate::buckets::BucketAlgo;
+use crate::registry::{AlgoDocs, AlgoId, AlgoSpec, Algorithm, Picture as Drawn};
+use crate::{BuildError, Config, NodeSpec, Placement};
+
+use crate::trace::Tracer;
+
 /// The multiplier of the engine's linear congruential rehash (the same as jump hash's).
 const LCG_MULTIPLIER: u64 = 2_862_933_555_777_941_757;
 
@@ -40,19 +47,29 @@ fn relocate_within_level(bucket: u32, hash: u64) -> u32 {
 /// The bucket in `0..buckets` that `key` (the engine's 64-bit key hash) lands on, or
 /// `None` for `buckets == 0`, which has none (the engine answers 0 for any size below 2).
 pub fn binomial_hash(key: u64, buckets: u32) -> Option<u32> {
+    binomial_traced(key, buckets, &mut ())
+}
+
+/// [`binomial_hash`], telling `tracer` each candidate in the order drawn: the first in the
+/// enclosing tree `0..2^k`, the retries in it, and the last resort in the tree below.
+pub fn binomial_traced(key: u64, buckets: u32, tracer: &mut impl Tracer) -> Option<u32> {
     match buckets {
         0 => None,
-        1 => Some(0),
-        n => Some(at_least_two(key, n)),
+        1 => {
+            tracer.draw(0, 0, 0);
+            Some(0)
+        }
+        n => Some(at_least_two(key, n, tracer)),
     }
 }
 
 /// The engine's `getBucket` for `n ≥ 2`.
-fn at_least_two(key: u64, n: u32) -> u32 {
+fn at_least_two(key: u64, n: u32, tracer: &mut impl Tracer) -> u32 {
     // 2^k − 1 for the smallest 2^k ≥ n, and the tree one level smaller; n − 1 ≥ 1.
     let enclosing = u32::MAX >> (n - 1).leading_zeros();
     let minor = enclosing >> 1;
     let bucket = relocate_within_level(key as u32 & enclosing, key);
+    tracer.draw(bucket, 0, enclosing);
     if bucket < n {
         return bucket;
     }
@@ -60,6 +77,7 @@ fn at_least_two(key: u64, n: u32) -> u32 {
     for _ in 0..4 {
         h = rehash(h, enclosing);
         let bucket = relocate_within_level(h as u32 & enclosing, h);
+        tracer.draw(bucket, 0, enclosing);
         if bucket <= minor {
             break;
         }
@@ -68,7 +86,40 @@ fn at_least_two(key: u64, n: u32) -> u32 {
         }
     }
     // Every position of the minor tree is below n.
-    relocate_within_level(key as u32 & minor, key)
+    let bucket = relocate_within_level(key as u32 & minor, key);
+    tracer.draw(bucket, 0, minor);
+    bucket
+}
+
+/// `binomial` in the registry: the nodes as buckets, in list order.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    params: &[],
+    ..AlgoSpec::plain("binomial", Drawn::Buckets, build_spec)
+};
+
+/// What `SPEC` is, in English, for the command line.
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "BinomialHash over the nodes as buckets: constant time, only the last node leaves",
+    source: "SUPSI-DTI-ISIN/java-consistent-hashing-algorithms BinomialEngine.java @68803f8",
+    params: &[],
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    bucket_placement::build(
+        AlgoId::Binomial,
+        BucketAlgo::Binomial,
+        config,
+        nodes,
+        None,
+        None,
+    )
+}
+
+impl Algorithm {
+    /// BinomialHash.
+    pub fn binomial() -> Algorithm {
+        Algorithm::new(AlgoId::Binomial)
+    }
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ use crate::anchor::{self, AnchorHash};
 use crate::bucket_error::BucketError;
 use crate::dx::{self, DxHash};
 use crate::memento::{self, MementoHash};
+use crate::trace::Draw;
 use crate::{binomial, fliphash, jump, jumpback, power};
 
 /// Which buckets an algorithm can remove.
@@ -242,6 +243,9 @@ impl fmt::Display for BucketAlgo {
 /// does not take.
 type BucketFn = fn(u64, u32, u64) -> Option<u32>;
 
+/// The same function, keeping every candidate it drew (see [`crate::trace`]).
+type TracedFn = fn(u64, u32, u64, &mut Vec<Draw>) -> Option<u32>;
+
 /// The state of one algorithm: a bucket count for the stateless functions, the engine for
 /// the others; with the seed where there is one.
 #[derive(Clone, Debug)]
@@ -249,6 +253,7 @@ enum State {
     /// A function of the bucket count alone (and the seed, for FlipHash).
     Function {
         function: BucketFn,
+        traced: TracedFn,
         buckets: u32,
         seed: u64,
     },
@@ -261,6 +266,17 @@ enum State {
         engine: MementoHash,
         seed: u64,
     },
+}
+
+/// Jump hash's steps as draws: each bucket the loop stands on, from itself up to the last.
+fn jump_traced(key: u64, buckets: u32, _: u64, path: &mut Vec<Draw>) -> Option<u32> {
+    let steps = jump::jump_steps(key, buckets);
+    path.extend(steps.iter().map(|&bucket| Draw {
+        bucket,
+        low: bucket,
+        high: buckets - 1,
+    }));
+    steps.last().copied()
 }
 
 /// A bucket algorithm set up with its buckets, removals and seed: what `ringlab bucket`
@@ -301,17 +317,29 @@ impl BucketEngine {
         }
         let seed = seed.unwrap_or(0);
         let capacity = capacity.unwrap_or(buckets);
-        let function = |function: BucketFn| State::Function {
+        let function = |function: BucketFn, traced: TracedFn| State::Function {
             function,
+            traced,
             buckets,
             seed,
         };
         let state = match algo {
-            BucketAlgo::Jump => function(|k, n, _| Some(jump::jump_hash(k, n))),
-            BucketAlgo::JumpBack => function(|k, n, _| jumpback::jumpback_hash(k, n)),
-            BucketAlgo::FlipHash => function(fliphash::fliphash),
-            BucketAlgo::Binomial => function(|k, n, _| binomial::binomial_hash(k, n)),
-            BucketAlgo::Power => function(|k, n, _| power::power_hash(k, n)),
+            BucketAlgo::Jump => function(|k, n, _| Some(jump::jump_hash(k, n)), jump_traced),
+            BucketAlgo::JumpBack => function(
+                |k, n, _| jumpback::jumpback_hash(k, n),
+                |k, n, _, t| jumpback::jumpback_traced(k, n, t),
+            ),
+            BucketAlgo::FlipHash => function(fliphash::fliphash, |k, n, s, t| {
+                fliphash::fliphash_traced(k, n, s, t)
+            }),
+            BucketAlgo::Binomial => function(
+                |k, n, _| binomial::binomial_hash(k, n),
+                |k, n, _, t| binomial::binomial_traced(k, n, t),
+            ),
+            BucketAlgo::Power => function(
+                |k, n, _| power::power_hash(k, n),
+                |k, n, _, t| power::power_traced(k, n, t),
+            ),
             BucketAlgo::Anchor => State::Anchor {
                 engine: AnchorHash::new(capacity, buckets)?,
                 seed,
@@ -379,6 +407,76 @@ impl BucketEngine {
         }
     }
 
+    /// A bucket works again: for the stateless functions a new last bucket `n`; for the
+    /// engines the last one removed (AnchorHash's and DxHash's spare buckets count as
+    /// removed), or for MementoHash with nothing removed a new bucket `n`. Returns it.
+    /// Refused when there is no bucket to add; the engine stays as it was.
+    pub fn restore(&mut self) -> Result<u32, BucketError> {
+        let algo = self.algo.spec();
+        match &mut self.state {
+            State::Function { buckets, .. } => {
+                if *buckets >= algo.max_buckets {
+                    return Err(BucketError::Full { size: *buckets });
+                }
+                *buckets += 1;
+                Ok(*buckets - 1)
+            }
+            State::Anchor { engine, .. } => engine.restore(),
+            State::Dx(engine) => engine.restore(),
+            State::Memento { engine, .. } => engine.restore(),
+        }
+    }
+
+    /// How many bucket numbers there are, working or not: `0..span`.
+    pub fn span(&self) -> u32 {
+        match &self.state {
+            State::Function { buckets, .. } => *buckets,
+            State::Anchor { engine, .. } => engine.capacity(),
+            State::Dx(engine) => engine.capacity(),
+            State::Memento { engine, .. } => engine.b_array_size(),
+        }
+    }
+
+    /// Whether `bucket` works.
+    pub fn is_working(&self, bucket: u32) -> bool {
+        match &self.state {
+            State::Function { buckets, .. } => bucket < *buckets,
+            State::Anchor { engine, .. } => engine.is_working(bucket),
+            State::Dx(engine) => engine.is_working(bucket),
+            State::Memento { engine, .. } => engine.is_working(bucket),
+        }
+    }
+
+    /// The removed buckets below [`BucketEngine::span`], first removed first (the next
+    /// [`BucketEngine::restore`] takes the last); none for the stateless functions.
+    pub fn removed(&self) -> Vec<u32> {
+        match &self.state {
+            State::Function { .. } => Vec::new(),
+            State::Anchor { engine, .. } => engine.removed().to_vec(),
+            State::Dx(engine) => engine.removed().to_vec(),
+            State::Memento { engine, .. } => engine.removed(),
+        }
+    }
+
+    /// MementoHash's replacement table, `(removed bucket, replacer)` in bucket order; empty
+    /// for the others.
+    pub fn replacements(&self) -> Vec<(u32, u32)> {
+        match &self.state {
+            State::Memento { engine, .. } => engine.replacements().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Bytes the algorithm keeps: none for the stateless functions.
+    pub fn memory_bytes(&self) -> u64 {
+        match &self.state {
+            State::Function { .. } => 0,
+            State::Anchor { engine, .. } => engine.memory_bytes(),
+            State::Dx(engine) => engine.memory_bytes(),
+            State::Memento { engine, .. } => engine.memory_bytes(),
+        }
+    }
+
     /// The bucket of `key`, as the algorithm's reference computes it for the u64 key its
     /// lookup receives (known-answers.md). DxHash answers [`dx::NOT_FOUND`] when its probes
     /// run out, as its reference does.
@@ -390,11 +488,30 @@ impl BucketEngine {
                 function,
                 buckets,
                 seed,
+                ..
             } => function(key, *buckets, *seed).unwrap_or(0),
             State::Anchor { engine, seed } => engine.bucket(key, *seed),
             State::Dx(engine) => engine.bucket(key),
             State::Memento { engine, seed } => engine.bucket(key, *seed),
         }
+    }
+
+    /// [`BucketEngine::bucket`] and every candidate the lookup drew, in order (see
+    /// [`crate::trace`]).
+    pub fn bucket_path(&self, key: u64) -> (u32, Vec<Draw>) {
+        let mut path = Vec::new();
+        let bucket = match &self.state {
+            State::Function {
+                traced,
+                buckets,
+                seed,
+                ..
+            } => traced(key, *buckets, *seed, &mut path).unwrap_or(0),
+            State::Anchor { engine, seed } => engine.bucket_traced(key, *seed, &mut path),
+            State::Dx(engine) => engine.lookup_traced(key as u32, &mut path).0,
+            State::Memento { engine, seed } => engine.bucket_traced(key, *seed, &mut path),
+        };
+        (bucket, path)
     }
 }
 

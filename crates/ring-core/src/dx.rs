@@ -25,8 +25,14 @@
 //!   removal of a bucket that is not working and reads out of bounds past `A`; here those,
 //!   and removing the last working bucket, are refused ([`BucketError`]).
 
+use crate::bucket_placement;
+use crate::buckets::BucketAlgo;
+use crate::registry::{AlgoDocs, AlgoId, AlgoSpec, Algorithm, Picture as Drawn};
+use crate::{BuildError, Config, NodeSpec, Placement};
+
 use crate::bucket_error::BucketError;
 use crate::crc32c::crc32q;
+use crate::trace::Tracer;
 
 /// What a lookup returns when its probes find no working bucket: the reference's `-1` as
 /// a `uint32_t`.
@@ -119,16 +125,23 @@ impl DxHash {
     /// `getNodeID(key, &numHash)`: the bucket (or [`NOT_FOUND`]) and how many hashes the
     /// lookup computed (the reference's `numHash`; on [`NOT_FOUND`], the `4·A` it stopped at).
     pub fn lookup(&self, key: u32) -> (u32, u32) {
+        self.lookup_traced(key, &mut ())
+    }
+
+    /// [`DxHash::lookup`], telling `tracer` each probe, every one drawn from `0..A`.
+    pub fn lookup_traced(&self, key: u32, tracer: &mut impl Tracer) -> (u32, u32) {
         let size = self.capacity();
         let limit = size.wrapping_mul(4);
         let key2 = key.wrapping_mul(KEY2_MULTIPLIER).wrapping_add(1);
         let mut bs = crc32q(u64::from(key), u64::from(key2));
         // size >= 1, and every index is below it.
         let mut index = bs % size;
+        tracer.draw(index, 0, size - 1);
         let mut hashes: u32 = 1;
         while !self.nodes[index as usize] {
             bs = crc32q(u64::from(bs), u64::from(key2));
             index = bs % size;
+            tracer.draw(index, 0, size - 1);
             hashes = hashes.wrapping_add(1);
             if hashes >= limit {
                 return (NOT_FOUND, hashes);
@@ -159,6 +172,30 @@ impl DxHash {
         self.nodes[bucket as usize] = true;
         self.working += 1;
         Ok(bucket)
+    }
+}
+
+/// `dx` in the registry: the nodes as buckets, in list order.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    params: &[bucket_placement::capacity("dx-capacity")],
+    ..AlgoSpec::plain("dx", Drawn::Buckets, build_spec)
+};
+
+/// What `SPEC` is, in English, for the command line.
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "DxHash over the nodes as buckets: probes until a working bucket, any node leaves",
+    source: "ChaosD/DxHash src/DxHash.cpp @acadb66",
+    params: &["buckets in all, A (0: as many as the nodes)"],
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    bucket_placement::build(AlgoId::Dx, BucketAlgo::Dx, config, nodes, Some(0), None)
+}
+
+impl Algorithm {
+    /// DxHash with no spare bucket.
+    pub fn dx() -> Algorithm {
+        Algorithm::new(AlgoId::Dx)
     }
 }
 

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::placement::NodeSpec;
+use crate::registry::AlgoId;
 
 /// Most nodes in one cluster.
 pub const MAX_NODES: usize = 10_000;
@@ -99,12 +100,35 @@ pub enum BuildError {
         /// The index given.
         index: u32,
     },
-    /// Jump hash numbers its buckets 0 to n − 1: only the last one can leave.
-    JumpRemovesOnlyLast {
+    /// An algorithm that numbers its nodes as buckets 0 to n − 1 (jump hash and its
+    /// successors): only the last one can leave.
+    RemovesOnlyLast {
+        /// The algorithm.
+        algo: AlgoId,
         /// The node asked to leave.
         index: u32,
         /// The last bucket, the only one that can.
         last: u32,
+    },
+    /// A parameter's value outside its range ([`crate::registry::ParamSpec::accepts`]),
+    /// for an algorithm whose build checks no more than that range.
+    BadParam {
+        /// The algorithm.
+        algo: AlgoId,
+        /// The parameter's index in its list.
+        index: u8,
+        /// The value given.
+        value: f64,
+    },
+    /// More nodes than the algorithm's fixed number of buckets (AnchorHash's and DxHash's
+    /// capacity) can hold.
+    OverCapacity {
+        /// The algorithm.
+        algo: AlgoId,
+        /// The nodes there would be.
+        nodes: u32,
+        /// Its buckets in all.
+        capacity: u32,
     },
     /// A Chord ring of `2^bits` positions with `bits` outside `1..=64`.
     BadBits {
@@ -175,9 +199,21 @@ impl fmt::Display for BuildError {
                 "replication factor {replicas}: it must be from 1 to the node count ({nodes})"
             ),
             BuildError::NoSuchNode { index } => write!(f, "there is no node {index}"),
-            BuildError::JumpRemovesOnlyLast { index, last } => write!(
+            BuildError::RemovesOnlyLast { algo, index, last } => write!(
                 f,
-                "jump hash numbers its nodes as buckets 0 to n − 1 and only the last one (bucket {last}) can leave; bucket {index} cannot"
+                "{algo} numbers its nodes as buckets 0 to n − 1 and only the last one (bucket {last}) can leave; bucket {index} cannot"
+            ),
+            BuildError::BadParam { algo, index, value } => {
+                let p = crate::registry::ParamRef::new(*algo, *index).spec();
+                write!(f, "{algo} {} {value}: it must be in {}", p.key, p.range_text())
+            }
+            BuildError::OverCapacity {
+                algo,
+                nodes,
+                capacity,
+            } => write!(
+                f,
+                "{algo} has {capacity} buckets in all (its capacity), too few for {nodes} nodes: raise the capacity"
             ),
             BuildError::BadBits { bits } => write!(
                 f,

@@ -12,6 +12,13 @@
 //! - **Leave:** only the last bucket can leave, and only its keys move; adding bucket `n`
 //!   moves to it exactly the keys that now land there.
 
+use crate::bucket_placement;
+use crate::buckets::BucketAlgo;
+use crate::registry::{AlgoDocs, AlgoId, AlgoSpec, Algorithm, Picture as Drawn};
+use crate::{BuildError, Config, NodeSpec, Placement};
+
+use crate::trace::Tracer;
+
 /// The most draws in the top power-of-two range before falling back to the one below
 /// (the reference's `MAX_NUM_ITERATIONS`).
 const MAX_DRAWS: u32 = 64;
@@ -41,13 +48,21 @@ fn within_power_of_two(key: u64, seed: u64, hash: u64, mask: u64) -> u64 {
 
 /// A bucket in the top range `(mask >> 1, last]` drawn by retrying, or `None` when a draw
 /// falls below the top range or [`MAX_DRAWS`] draws all fall past `last`.
-fn top_range_draw(key: u64, seed: u64, last: u64, mask: u64) -> Option<u64> {
+fn top_range_draw(
+    key: u64,
+    seed: u64,
+    last: u64,
+    mask: u64,
+    tracer: &mut impl Tracer,
+) -> Option<u64> {
     let bit_len = 63 - last.leading_zeros();
+    let narrow = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
     for draw in 1..=MAX_DRAWS {
         let value = mix(key, seed, bit_len, draw) & mask;
         if value <= mask >> 1 {
             return None;
         }
+        tracer.draw(narrow(value), narrow((mask >> 1) + 1), narrow(mask));
         if value <= last {
             return Some(value);
         }
@@ -58,19 +73,67 @@ fn top_range_draw(key: u64, seed: u64, last: u64, mask: u64) -> Option<u64> {
 /// The bucket in `0..buckets` that `key` lands on with `seed`, or `None` for
 /// `buckets == 0` (the reference's range `..=n − 1` has no such range).
 pub fn fliphash(key: u64, buckets: u32, seed: u64) -> Option<u32> {
+    fliphash_traced(key, buckets, seed, &mut ())
+}
+
+/// [`fliphash`], telling `tracer` each candidate in the order drawn: the first in the
+/// enclosing power of two `0..2^r`, the retries in its top half, and the last resort in
+/// `0..2^(r−1)`.
+pub fn fliphash_traced(key: u64, buckets: u32, seed: u64, tracer: &mut impl Tracer) -> Option<u32> {
     let last = u64::from(buckets.checked_sub(1)?);
     if last == 0 {
+        tracer.draw(0, 0, 0);
         return Some(0);
     }
+    // Every candidate is at most mask < 2^32.
+    let narrow = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
     let mask = u64::MAX >> last.leading_zeros();
     let hash = mix(key, seed, 0, 0);
     let mut bucket = within_power_of_two(key, seed, hash, mask);
+    tracer.draw(narrow(bucket), 0, narrow(mask));
     if bucket > last {
-        bucket = top_range_draw(key, seed, last, mask)
-            .unwrap_or_else(|| within_power_of_two(key, seed, hash, mask >> 1));
+        bucket = match top_range_draw(key, seed, last, mask, tracer) {
+            Some(b) => b,
+            None => {
+                let b = within_power_of_two(key, seed, hash, mask >> 1);
+                tracer.draw(narrow(b), 0, narrow(mask >> 1));
+                b
+            }
+        };
     }
     // bucket ≤ last < 2^32 on every path.
     Some(u32::try_from(bucket).unwrap_or(0))
+}
+
+/// `fliphash` in the registry: the nodes as buckets, in list order.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    params: &[bucket_placement::seed("flip-seed")],
+    ..AlgoSpec::plain("fliphash", Drawn::Buckets, build_spec)
+};
+
+/// What `SPEC` is, in English, for the command line.
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "FlipHash over the nodes as buckets: constant time, only the last node leaves",
+    source: "crate fliphash 0.1.0 (DataDog/fliphash-rs) fliphash_64_with_seed",
+    params: &["the seed"],
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    bucket_placement::build(
+        AlgoId::FlipHash,
+        BucketAlgo::FlipHash,
+        config,
+        nodes,
+        None,
+        Some(0),
+    )
+}
+
+impl Algorithm {
+    /// FlipHash with seed 0.
+    pub fn fliphash() -> Algorithm {
+        Algorithm::new(AlgoId::FlipHash)
+    }
 }
 
 #[cfg(test)]

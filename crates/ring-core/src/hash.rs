@@ -85,6 +85,8 @@ hashes! {
     /// signed in its `TreeMap`; the value is shifted by 2^31 so that unsigned order here is
     /// Java's signed order ([`crate::hash::java_md5_hex_signed`] undoes it).
     JavaMd5Hex => hash_spec("java-md5-hex", 32), "hashCode of the MD5 hex string (seed 000's Java ring)",
+    /// SipHash-2-4 with the key (0, 0): go-mpchash's node hash.
+    SipHash24 => hash_spec("siphash-2-4", 64), "SipHash-2-4, key 0 (go-mpchash's node hash)",
 }
 
 impl HashFn {
@@ -116,6 +118,7 @@ impl HashFn {
             }
             HashFn::Crc32Memcached => u64::from((crc32(data) >> 16) & 0x7fff),
             HashFn::JavaMd5Hex => u64::from(java_md5_hex_bytes(data) as u32 ^ 0x8000_0000),
+            HashFn::SipHash24 => crate::siphash::siphash24(0, 0, data),
         }
     }
 

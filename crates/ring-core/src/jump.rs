@@ -155,7 +155,11 @@ impl Placement for Jump {
         if node == last {
             Ok(())
         } else {
-            Err(BuildError::JumpRemovesOnlyLast { index: node, last })
+            Err(BuildError::RemovesOnlyLast {
+                algo: AlgoId::Jump,
+                index: node,
+                last,
+            })
         }
     }
 }
@@ -233,7 +237,11 @@ mod tests {
         assert_eq!(jump.check_removal(4), Ok(()));
         assert_eq!(
             jump.check_removal(2),
-            Err(BuildError::JumpRemovesOnlyLast { index: 2, last: 4 })
+            Err(BuildError::RemovesOnlyLast {
+                algo: AlgoId::Jump,
+                index: 2,
+                last: 4
+            })
         );
         assert_eq!(
             jump.check_removal(5),

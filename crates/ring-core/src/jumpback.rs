@@ -14,20 +14,36 @@
 //! - **Range:** hash4j's bucket count is a Java `int`, so its answers stop at `2^31 − 1`
 //!   buckets; above that the same steps run in unsigned 32-bit arithmetic.
 
+use crate::bucket_placement;
+use crate::buckets::BucketAlgo;
+use crate::registry::{AlgoDocs, AlgoId, AlgoSpec, Algorithm, Picture as Drawn};
+use crate::{BuildError, Config, NodeSpec, Placement};
+
 use crate::keys::SplitMix64;
+use crate::trace::Tracer;
 
 /// The bucket in `0..buckets` that `key` (the 64-bit hash hash4j's `getBucket` receives)
 /// lands on, or `None` for `buckets == 0`, which hash4j refuses.
 pub fn jumpback_hash(key: u64, buckets: u32) -> Option<u32> {
+    jumpback_traced(key, buckets, &mut ())
+}
+
+/// [`jumpback_hash`], telling `tracer` each candidate in the order drawn: the first of each
+/// power-of-two range `[2^k, 2^(k+1))` it falls back through, and each retry in a range
+/// that landed in the range but past the last bucket.
+pub fn jumpback_traced(key: u64, buckets: u32, tracer: &mut impl Tracer) -> Option<u32> {
     match buckets {
         0 => None,
-        1 => Some(0),
-        n => Some(at_least_two(key, n)),
+        1 => {
+            tracer.draw(0, 0, 0);
+            Some(0)
+        }
+        n => Some(at_least_two(key, n, tracer)),
     }
 }
 
 /// hash4j's loop for `n ≥ 2`.
-fn at_least_two(key: u64, n: u32) -> u32 {
+fn at_least_two(key: u64, n: u32, tracer: &mut impl Tracer) -> u32 {
     let mut rng = SplitMix64::new(key);
     let first = rng.next_u64();
     // One bit per power-of-two range [2^k, 2^(k+1)) below the enclosing power of two of n;
@@ -35,22 +51,25 @@ fn at_least_two(key: u64, n: u32) -> u32 {
     let mut ranges = ((first ^ (first >> 32)) as u32) & (u32::MAX >> (n - 1).leading_zeros());
     loop {
         if ranges == 0 {
+            tracer.draw(0, 0, 1);
             return 0;
         }
         let range_min = 1u32 << (31 - ranges.leading_zeros());
         // Java shifts the long by bitCount(ranges) * 32 taken mod 64: 32 for an odd count.
         let shift = (ranges.count_ones() & 1) * 32;
         let bucket = range_min + ((first >> shift) as u32 & (range_min - 1));
+        let range_max = range_min | (range_min - 1);
+        tracer.draw(bucket, range_min, range_max);
         if bucket < n {
             return bucket;
         }
-        let range_max = range_min | (range_min - 1);
         loop {
             let draw = rng.next_u64();
             let low = draw as u32 & range_max;
             if low < range_min {
                 break;
             }
+            tracer.draw(low, range_min, range_max);
             if low < n {
                 return low;
             }
@@ -58,11 +77,43 @@ fn at_least_two(key: u64, n: u32) -> u32 {
             if high < range_min {
                 break;
             }
+            tracer.draw(high, range_min, range_max);
             if high < n {
                 return high;
             }
         }
         ranges ^= range_min;
+    }
+}
+
+/// `jumpback` in the registry: the nodes as buckets, in list order.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    params: &[],
+    ..AlgoSpec::plain("jumpback", Drawn::Buckets, build_spec)
+};
+
+/// What `SPEC` is, in English, for the command line.
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "JumpBackHash over the nodes as buckets: O(1) expected, only the last node leaves",
+    source: "dynatrace-oss/hash4j consistent/ConsistentJumpBackBucketHasher.java (jumpBackHashSplitMix64) @41d814f",
+    params: &[],
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    bucket_placement::build(
+        AlgoId::JumpBack,
+        BucketAlgo::JumpBack,
+        config,
+        nodes,
+        None,
+        None,
+    )
+}
+
+impl Algorithm {
+    /// JumpBackHash.
+    pub fn jumpback() -> Algorithm {
+        Algorithm::new(AlgoId::JumpBack)
     }
 }
 

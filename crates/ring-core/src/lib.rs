@@ -97,6 +97,7 @@ pub mod anchor;
 pub mod binomial;
 pub mod bounded;
 pub mod bucket_error;
+pub mod bucket_placement;
 pub mod buckets;
 pub mod chord;
 pub mod crc32c;
@@ -123,6 +124,7 @@ pub mod ring;
 pub mod siphash;
 pub mod slots;
 pub mod study;
+pub mod trace;
 
 mod placement;
 

@@ -26,6 +26,12 @@
 //!   corrupts its state; removing the last working one makes a later lookup divide by
 //!   zero); here those are refused ([`BucketError`]) and leave the state unchanged.
 
+use crate::bucket_placement;
+use crate::buckets::BucketAlgo;
+use crate::registry::{AlgoDocs, AlgoId, AlgoSpec, Algorithm, Picture as Drawn};
+use crate::{BuildError, Config, NodeSpec, Placement};
+
+use crate::trace::Tracer;
 use std::collections::BTreeMap;
 
 use crate::bucket_error::BucketError;
@@ -101,6 +107,19 @@ impl MementoHash {
         self.table.iter().map(|(&b, e)| (b, e.replacer))
     }
 
+    /// The buckets the table remembers, first removed first; [`MementoHash::restore`]
+    /// takes the last.
+    pub fn removed(&self) -> Vec<u32> {
+        let mut order = Vec::with_capacity(self.table.len());
+        let mut bucket = self.last_removed;
+        while let Some(entry) = self.table.get(&bucket) {
+            order.push(bucket);
+            bucket = entry.prev_removed;
+        }
+        order.reverse();
+        order
+    }
+
     /// Bytes of the engine and its table's entries (12 bytes of data each, 24 counted for
     /// the tree's keys, links and slack).
     pub fn memory_bytes(&self) -> u64 {
@@ -113,15 +132,25 @@ impl MementoHash {
 
     /// `getBucketCRC32c(key, seed)`: the working bucket of the key.
     pub fn bucket(&self, key: u64, seed: u64) -> u32 {
+        self.bucket_traced(key, seed, &mut ())
+    }
+
+    /// [`MementoHash::bucket`], telling `tracer` each bucket of the replacement chain: jump
+    /// hash's answer in `0..n`, then each rehash into `0..r` (the buckets that worked when
+    /// the bucket was removed) and each replacer followed.
+    pub fn bucket_traced(&self, key: u64, seed: u64, tracer: &mut impl Tracer) -> u32 {
         let hash = crc32q(key, seed);
         let mut b = jump_hash(u64::from(hash), self.b_array_size);
+        tracer.draw(b, 0, self.b_array_size.saturating_sub(1));
         let mut replacer = self.replacer(b);
         while let Some(r) = replacer {
             // A replacer is a working count after a removal that left one or more.
             b = crc32q(key, u64::from(b)) % r;
+            tracer.draw(b, 0, r - 1);
             let mut next = self.replacer(b);
             while let Some(further) = next.filter(|&x| x >= r) {
                 b = further;
+                tracer.draw(b, b, b);
                 next = self.replacer(b);
             }
             replacer = next;
@@ -175,6 +204,37 @@ impl MementoHash {
         }
         self.b_array_size = self.b_array_size.max(bucket + 1);
         Ok(bucket)
+    }
+}
+
+/// `memento` in the registry: the nodes as buckets, in list order.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    params: &[bucket_placement::seed("memento-seed")],
+    ..AlgoSpec::plain("memento", Drawn::Buckets, build_spec)
+};
+
+/// What `SPEC` is, in English, for the command line.
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "MementoHash over the nodes as buckets: jump hash plus a table of the removed ones",
+    source: "slashdotted/cpp-consistent-hashing-algorithms memento/mementoengine.h getBucketCRC32c @2e53589",
+    params: &["the seed"],
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    bucket_placement::build(
+        AlgoId::Memento,
+        BucketAlgo::Memento,
+        config,
+        nodes,
+        None,
+        Some(0),
+    )
+}
+
+impl Algorithm {
+    /// MementoHash with seed 0.
+    pub fn memento() -> Algorithm {
+        Algorithm::new(AlgoId::Memento)
     }
 }
 

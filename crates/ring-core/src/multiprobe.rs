@@ -25,7 +25,95 @@
 //!   to be equal), gives that point's node here.
 
 use crate::bucket_error::BucketError;
+use crate::error::{self, BuildError};
+use crate::hash::HashFn;
+use crate::keys::SplitMix64;
+use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement, RingPoint};
+use crate::registry::{
+    AlgoDocs, AlgoId, AlgoSpec, Algorithm, HashUse, ParamKind, ParamSpec, Picture as Drawn,
+};
 use crate::siphash::siphash24;
+use crate::Config;
+
+/// A seed of one of the two key hashes, 32 bits here (the reference's are 64) so that a
+/// link and a field carry it exactly.
+const fn seed_param(key: &'static str, flag: &'static str, default: u32) -> ParamSpec {
+    ParamSpec {
+        key,
+        flag,
+        unit: "",
+        kind: ParamKind::Whole {
+            min: 0,
+            max: u32::MAX,
+            default,
+            picture_default: None,
+            prime: false,
+        },
+    }
+}
+
+/// The most probes a key takes here.
+pub const MAX_PROBES: u32 = 1024;
+
+/// `multiprobe` in the registry: one point per node, `k` probes per key.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    hash: HashUse::Fixed(HashFn::SipHash24),
+    params: &[
+        ParamSpec {
+            key: "probes",
+            flag: "probes",
+            unit: "probes",
+            kind: ParamKind::Whole {
+                min: 1,
+                max: MAX_PROBES,
+                // The paper's and go-mpchash's choice: a peak-to-mean load near 1.05.
+                default: 21,
+                picture_default: None,
+                prime: false,
+            },
+        },
+        // go-mpchash's compatibility test uses seeds 1 and 2.
+        seed_param("s0", "seed0", 1),
+        seed_param("s1", "seed1", 2),
+    ],
+    ..AlgoSpec::plain("multiprobe", Drawn::Ring, build_spec)
+};
+
+/// What `SPEC` is, in English, for the command line.
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description: "Multi-probe consistent hashing: one point per node, each key probes k times and takes the closest point",
+    source: "dgryski/go-mpchash mpchash.go @7382f34 with SipHash-2-4 (compat_test.go)",
+    params: &[
+        "probes per key, k",
+        "seed of the first key hash",
+        "seed of the second key hash",
+    ],
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    error::validate_nodes(nodes, 1)?;
+    SPEC.check_params(AlgoId::MultiProbe, &config.algorithm.params)?;
+    let params = config.algorithm.params;
+    let seeds = [u64::from(params.whole(1)), u64::from(params.whole(2))];
+    let names: Vec<&str> = nodes.iter().map(|n| n.name.as_str()).collect();
+    // The nodes and the probe count are checked above, so MultiProbe::new accepts them.
+    MultiProbe::new(&names, seeds, params.whole(0))
+        .map(|m| Box::new(m) as Box<dyn Placement>)
+        .map_err(|_| BuildError::NoNodes)
+}
+
+impl Algorithm {
+    /// Multi-probe with `probes` probes and the seeds `s0`, `s1`.
+    pub fn multiprobe(probes: u32, s0: u32, s1: u32) -> Algorithm {
+        Algorithm::new(AlgoId::MultiProbe)
+            .with(0, f64::from(probes))
+            .with(1, f64::from(s0))
+            .with(2, f64::from(s1))
+    }
+}
+
+/// Sampled key hashes that estimate multi-probe's shares of the key space.
+const SHARE_SAMPLES: u32 = 16_384;
 
 /// The reference's `desiredCollisionRate`: about this many points per shard.
 const DESIRED_COLLISION_RATE: usize = 6;
@@ -158,19 +246,128 @@ impl MultiProbe {
         let bytes = key.as_bytes();
         let h1 = mpchash_hash(bytes, self.seeds[0]);
         let h2 = mpchash_hash(bytes, self.seeds[1]);
+        self.points[self.closest(h1, h2, |_| {})].1 as usize
+    }
+
+    /// The position in [`MultiProbe::points`] of the point closest after one of the probes
+    /// `h1 + i·h2`, each probe told to `visit`; the earlier probe wins a tie.
+    fn closest(&self, h1: u64, h2: u64, mut visit: impl FnMut(Probe)) -> usize {
         let mut min_distance = u64::MAX;
         let mut best = 0;
         for i in 0..self.probes {
-            let hash = h1.wrapping_add(u64::from(i).wrapping_mul(h2));
-            let at = self.successor(hash);
-            let distance = self.points[at].0.wrapping_sub(hash);
+            let position = h1.wrapping_add(u64::from(i).wrapping_mul(h2));
+            let at = self.successor(position);
+            let distance = self.points[at].0.wrapping_sub(position);
+            visit(Probe {
+                position,
+                point: at as u32,
+                distance,
+            });
             if distance < min_distance {
                 min_distance = distance;
                 best = at;
             }
         }
-        self.points[best].1 as usize
+        best
     }
+
+    /// Every probe of `key` in order, and the index of the winning one among them.
+    pub fn probe_path(&self, key: &str) -> (Vec<Probe>, u32) {
+        let bytes = key.as_bytes();
+        let h1 = mpchash_hash(bytes, self.seeds[0]);
+        let h2 = mpchash_hash(bytes, self.seeds[1]);
+        let mut probes = Vec::with_capacity(self.probes as usize);
+        self.closest(h1, h2, |p| probes.push(p));
+        // The first of the smallest distances, as the lookup's strict comparison keeps.
+        let winner = probes
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, p)| p.distance)
+            .map_or(0, |(i, _)| i as u32);
+        (probes, winner)
+    }
+
+    /// The node points, sorted, each with the index of the node it maps to.
+    pub fn points(&self) -> &[(u64, u32)] {
+        &self.points
+    }
+}
+
+impl Placement for MultiProbe {
+    fn node_count(&self) -> u32 {
+        // At most u32::MAX nodes (checked when built).
+        self.points.len() as u32
+    }
+
+    fn space_bits(&self) -> u32 {
+        64
+    }
+
+    /// The key's first hash, `h(key, s0)`: where its first probe falls.
+    fn key_position(&self, key: &str) -> u64 {
+        mpchash_hash(key.as_bytes(), self.seeds[0])
+    }
+
+    fn locate(&self, key: &str) -> NodeIndex {
+        MultiProbe::locate(self, key) as NodeIndex
+    }
+
+    fn explain(&self, key: &str) -> Explanation {
+        let (probes, best) = self.probe_path(key);
+        Explanation::Probes {
+            probes,
+            best,
+            owner: MultiProbe::locate(self, key) as NodeIndex,
+        }
+    }
+
+    fn picture(&self) -> Picture {
+        Picture::Ring {
+            space_bits: 64,
+            points: self
+                .points
+                .iter()
+                .map(|&(position, owner)| RingPoint {
+                    position,
+                    owner,
+                    replica: 0,
+                })
+                .collect(),
+        }
+    }
+
+    /// Estimated from [`SHARE_SAMPLES`] pairs of key hashes drawn uniformly (SplitMix64,
+    /// seed 0): a key's owner depends on both its hashes, so no arc measures its share.
+    fn shares(&self) -> Vec<f64> {
+        let mut counts = vec![0u32; self.points.len()];
+        let mut rng = SplitMix64::new(0);
+        for _ in 0..SHARE_SAMPLES {
+            let h1 = rng.next_u64();
+            let h2 = rng.next_u64();
+            let owner = self.points[self.closest(h1, h2, |_| {})].1;
+            counts[owner as usize] += 1;
+        }
+        counts
+            .into_iter()
+            .map(|c| f64::from(c) / f64::from(SHARE_SAMPLES))
+            .collect()
+    }
+
+    fn memory_bytes(&self) -> u64 {
+        MultiProbe::memory_bytes(self)
+    }
+}
+
+/// One probe of a key: where it fell, the point that follows it, how far that point is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// The probe's position on the 64-bit ring.
+    pub position: u64,
+    /// The position in [`MultiProbe::points`] (and in the picture's points) of the first
+    /// point strictly after it, wrapping.
+    pub point: u32,
+    /// That point's distance after the probe (wrapping).
+    pub distance: u64,
 }
 
 /// The shard of a point: its top `bits` bits (0 when `bits` is 0, as the reference's

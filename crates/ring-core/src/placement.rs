@@ -106,6 +106,15 @@ pub enum Picture {
         /// The number of buckets.
         count: u32,
     },
+    /// Numbered buckets of which some are removed (AnchorHash, DxHash, MementoHash).
+    BucketSet {
+        /// Bucket b belongs to `owners[b]`, or to no node if it is removed.
+        owners: Vec<Option<NodeIndex>>,
+        /// The removed buckets, first removed first: the next node to join takes the last.
+        removed: Vec<u32>,
+        /// MementoHash's replacement table: `(removed bucket, replacer)`, in bucket order.
+        replacements: Vec<(u32, u32)>,
+    },
     /// A table whose entries name nodes (slot table, Maglev's lookup table).
     Table {
         /// Entry i is owned by `entries[i]`.
@@ -178,6 +187,29 @@ pub enum Explanation {
         /// The owner.
         owner: NodeIndex,
     },
+    /// A bucket algorithm's candidates, in the order its lookup drew them (see
+    /// [`crate::trace`]): the power-of-two ranges of JumpBackHash, FlipHash, BinomialHash
+    /// and power, AnchorHash's retry chain, DxHash's probes, MementoHash's replacements.
+    Draws {
+        /// The 64-bit key the lookup received.
+        key: u64,
+        /// Each candidate and the range it was drawn from.
+        draws: Vec<crate::trace::Draw>,
+        /// The working bucket that took the key.
+        bucket: u32,
+        /// The owner.
+        owner: NodeIndex,
+    },
+    /// Multi-probe: each probe of the key, the node point that follows it and the distance;
+    /// the closest wins.
+    Probes {
+        /// The probes, in order.
+        probes: Vec<crate::multiprobe::Probe>,
+        /// The index in `probes` of the winning one.
+        best: u32,
+        /// The owner.
+        owner: NodeIndex,
+    },
     /// Rendezvous: every node's score for the key; the highest wins.
     Rendezvous {
         /// Score per node.
@@ -196,6 +228,8 @@ impl Explanation {
             | Explanation::BoundedWalk { owner, .. }
             | Explanation::TableEntry { owner, .. }
             | Explanation::Jump { owner, .. }
+            | Explanation::Draws { owner, .. }
+            | Explanation::Probes { owner, .. }
             | Explanation::Rendezvous { owner, .. } => *owner,
         }
     }

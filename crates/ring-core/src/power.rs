@@ -15,6 +15,13 @@
 //!   moves to it exactly the keys that now land there. At least 2 buckets, as the crate
 //!   requires.
 
+use crate::bucket_placement;
+use crate::buckets::BucketAlgo;
+use crate::registry::{AlgoDocs, AlgoId, AlgoSpec, Algorithm, Picture as Drawn};
+use crate::{BuildError, Config, NodeSpec, Placement};
+
+use crate::trace::Tracer;
+
 /// The crate's generator: PCG32 (XSH RR 64/32 over a 64-bit LCG), whose output does not
 /// advance the state; the caller steps it.
 #[derive(Clone, Debug)]
@@ -86,6 +93,13 @@ fn weighted_draw(n: u32, start: u32, mut rng: Pcg32) -> u32 {
 /// The bucket in `0..buckets` that `key` lands on, or `None` for fewer than 2 buckets,
 /// which the crate refuses.
 pub fn power_hash(key: u64, buckets: u32) -> Option<u32> {
+    power_traced(key, buckets, &mut ())
+}
+
+/// [`power_hash`], telling `tracer` each candidate in the order drawn: the first in the
+/// enclosing power of two `0..m`, the weighted draw in `[m/2, n)`, and the last resort in
+/// `0..m/2`.
+pub fn power_traced(key: u64, buckets: u32, tracer: &mut impl Tracer) -> Option<u32> {
     if buckets < 2 {
         return None;
     }
@@ -93,6 +107,7 @@ pub fn power_hash(key: u64, buckets: u32) -> Option<u32> {
     let mask = u32::MAX >> (buckets - 1).leading_zeros();
     let half_mask = mask >> 1;
     let (first, rng) = within_power_of_two(key, mask);
+    tracer.draw(first, 0, mask);
     if first < buckets {
         return Some(first);
     }
@@ -102,10 +117,38 @@ pub fn power_hash(key: u64, buckets: u32) -> Option<u32> {
     };
     rng.step();
     let second = weighted_draw(buckets, half_mask, rng);
+    tracer.draw(second, half_mask, buckets - 1);
     if second > half_mask {
         return Some(second);
     }
-    Some(within_power_of_two(key, half_mask).0)
+    let last_resort = within_power_of_two(key, half_mask).0;
+    tracer.draw(last_resort, 0, half_mask);
+    Some(last_resort)
+}
+
+/// `power` in the registry: the nodes as buckets, in list order.
+pub static SPEC: AlgoSpec = AlgoSpec {
+    params: &[],
+    ..AlgoSpec::plain("power", Drawn::Buckets, build_spec)
+};
+
+/// What `SPEC` is, in English, for the command line.
+pub static DOCS: AlgoDocs = AlgoDocs {
+    description:
+        "Power consistent hashing over the nodes as buckets: constant expected time, only the last node leaves",
+    source: "crate power-consistent-hash 0.1.0 (x86-64 results on every target)",
+    params: &[],
+};
+
+fn build_spec(config: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    bucket_placement::build(AlgoId::Power, BucketAlgo::Power, config, nodes, None, None)
+}
+
+impl Algorithm {
+    /// Power consistent hashing.
+    pub fn power() -> Algorithm {
+        Algorithm::new(AlgoId::Power)
+    }
 }
 
 #[cfg(test)]

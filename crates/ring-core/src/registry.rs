@@ -28,7 +28,10 @@ use crate::hash::HashFn;
 pub use crate::hash::HashSpec;
 use crate::placement::{Config, NodeSpec, Placement};
 use crate::ring::RingBuild;
-use crate::{bounded, gozero, jump, ketama, maglev, modulo, rendezvous, ring, slots};
+use crate::{
+    anchor, binomial, bounded, dx, fliphash, gozero, jump, jumpback, ketama, maglev, memento,
+    modulo, multiprobe, power, rendezvous, ring, slots,
+};
 
 /// What kind of picture an algorithm has (what [`crate::Picture`] it returns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,7 +186,7 @@ pub fn vnodes_per_node(config: &Config, n: u64) -> u64 {
 }
 
 /// The most parameters one algorithm has.
-pub const MAX_PARAMS: usize = 2;
+pub const MAX_PARAMS: usize = 3;
 
 /// The values of an algorithm's parameters, in the order of its [`AlgoSpec::params`]: a
 /// whole or real number as itself, a choice as its option's index.
@@ -327,6 +330,23 @@ impl AlgoSpec {
         self.params.iter().enumerate().find(|(_, p)| p.flag == flag)
     }
 
+    /// Every parameter of `params` in its range, or the first that is not, as
+    /// [`BuildError::BadParam`]: the whole check of an algorithm whose parameters have no
+    /// rule beyond their range.
+    pub fn check_params(&self, id: AlgoId, params: &Params) -> Result<(), BuildError> {
+        for (i, p) in self.params.iter().enumerate() {
+            let value = params.get(i);
+            if !p.accepts(value) {
+                return Err(BuildError::BadParam {
+                    algo: id,
+                    index: i as u8,
+                    value,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// The hash it always uses, if it fixes one.
     pub fn fixed_hash(&self) -> Option<HashFn> {
         match self.hash {
@@ -393,6 +413,8 @@ algorithms! {
     Virtual => ring::VIRTUAL, ring::VIRTUAL_DOCS,
     /// A ring with one point per node.
     SinglePoint => ring::SINGLE_POINT, ring::SINGLE_POINT_DOCS,
+    /// Multi-probe consistent hashing (go-mpchash).
+    MultiProbe => multiprobe::SPEC, multiprobe::DOCS,
     /// ketama (libketama, the Java memcached client).
     Ketama => ketama::SPEC, ketama::DOCS,
     /// go-zero's `core/hash` ring.
@@ -403,6 +425,20 @@ algorithms! {
     Modulo => modulo::SPEC, modulo::DOCS,
     /// Jump consistent hash.
     Jump => jump::SPEC, jump::DOCS,
+    /// JumpBackHash (hash4j).
+    JumpBack => jumpback::SPEC, jumpback::DOCS,
+    /// FlipHash (the `fliphash` crate).
+    FlipHash => fliphash::SPEC, fliphash::DOCS,
+    /// BinomialHash (the SUPSI Java engine).
+    Binomial => binomial::SPEC, binomial::DOCS,
+    /// Power consistent hashing (the `power-consistent-hash` crate).
+    Power => power::SPEC, power::DOCS,
+    /// AnchorHash (the authors' C++).
+    Anchor => anchor::SPEC, anchor::DOCS,
+    /// DxHash (the authors' C++).
+    Dx => dx::SPEC, dx::DOCS,
+    /// MementoHash (the C++ `MementoEngine`).
+    Memento => memento::SPEC, memento::DOCS,
     /// A slot table.
     SlotTable => slots::SPEC, slots::DOCS,
     /// Maglev's lookup table.

@@ -95,6 +95,14 @@ struct Claims {
     /// Among ring points on one position the first in the picture takes the key (go-zero
     /// picks among them by a second hash of the key instead).
     first_of_equal_points: bool,
+    /// A ring picture's points alone decide a key's owner, clockwise from its position
+    /// (multi-probe's owner is the point closest after any of several probes instead).
+    ring_walk: bool,
+    /// With [`Moves::MinimalAtEnd`], every node may still leave: the engines of AnchorHash,
+    /// DxHash and MementoHash remove any bucket (their own history keeps the moves
+    /// minimal; a rebuild over the shorter list does not, which is why only the last
+    /// node's leave is checked for moves here, as for jump).
+    removes_any: bool,
     weighted: Option<Weighted>,
 }
 
@@ -105,6 +113,8 @@ impl Claims {
             locate_moves: moves,
             assign_is_locate: true,
             first_of_equal_points: true,
+            ring_walk: true,
+            removes_any: false,
             weighted: None,
         }
     }
@@ -339,6 +349,9 @@ fn locate_agrees_with_a_scan(
     let Picture::Ring { space_bits, points } = &picture else {
         return Ok(());
     };
+    if !claims.ring_walk {
+        return Ok(());
+    }
     prop_assert!(!points.is_empty());
     prop_assert!(
         points.windows(2).all(|w| w[0].position <= w[1].position),
@@ -582,7 +595,7 @@ fn leave_moves_only_the_leavers_keys<E: Evolution>(
     let before = E::start(config, &nodes).unwrap();
     // Only jump's last bucket can leave; any node of the others.
     for i in 0..nodes.len() {
-        let can = claims.moves != Moves::MinimalAtEnd || i == last;
+        let can = claims.moves != Moves::MinimalAtEnd || i == last || claims.removes_any;
         prop_assert_eq!(
             E::view(&before).check_removal(i as NodeIndex).is_ok(),
             can,
@@ -1054,7 +1067,27 @@ fn claims_of(config: &Config) -> (Claims, Evolves) {
             ..Claims::new(Moves::Any)
         }),
         AlgoId::Modulo => rebuilt(Claims::new(Moves::Any)),
-        AlgoId::Jump => rebuilt(Claims::new(Moves::MinimalAtEnd)),
+        AlgoId::Jump | AlgoId::JumpBack | AlgoId::FlipHash | AlgoId::Binomial | AlgoId::Power => {
+            rebuilt(Claims::new(Moves::MinimalAtEnd))
+        }
+        // With spare buckets, a fresh engine of one more node is the engine that took back
+        // its last removed bucket; without (capacity 0), the bucket count is the modulus.
+        AlgoId::Memento => rebuilt(Claims {
+            removes_any: true,
+            ..Claims::new(Moves::MinimalAtEnd)
+        }),
+        AlgoId::Anchor | AlgoId::Dx if config.algorithm.params.whole(0) > 0 => rebuilt(Claims {
+            removes_any: true,
+            ..Claims::new(Moves::MinimalAtEnd)
+        }),
+        AlgoId::Anchor | AlgoId::Dx => rebuilt(Claims {
+            removes_any: true,
+            ..Claims::new(Moves::Any)
+        }),
+        AlgoId::MultiProbe => rebuilt(Claims {
+            ring_walk: false,
+            ..Claims::new(Moves::Minimal)
+        }),
         AlgoId::SlotTable => (Claims::new(Moves::Minimal), Evolves::ByHandOver),
         // The bound measured for tables of 4099 entries (see the `maglev` stamp); maglev.rs
         // promises nothing for smaller tables, which disturb more.
@@ -1080,8 +1113,24 @@ fn fit(config: Config, nodes: usize) -> Config {
                 ..config
             }
         }
+        // A capacity, if any, holds every node.
+        AlgoId::Anchor | AlgoId::Dx if config.algorithm.params.whole(0) > 0 => {
+            let capacity = config.algorithm.params.whole(0).max(nodes as u32);
+            Config {
+                algorithm: config.algorithm.with(0, f64::from(capacity)),
+                ..config
+            }
+        }
         AlgoId::Virtual
         | AlgoId::SinglePoint
+        | AlgoId::MultiProbe
+        | AlgoId::JumpBack
+        | AlgoId::FlipHash
+        | AlgoId::Binomial
+        | AlgoId::Power
+        | AlgoId::Anchor
+        | AlgoId::Dx
+        | AlgoId::Memento
         | AlgoId::Ketama
         | AlgoId::GoZero
         | AlgoId::Bounded

@@ -251,13 +251,20 @@ impl clap::FromArgMatches for AlgoArgs {
             .copied()
             .unwrap_or(AlgoId::Virtual);
         let hash = matches.get_one::<HashFn>("hash").copied();
-        let given = all_params()
+        let mut given: Vec<(&'static str, String)> = all_params()
             .filter_map(|(_, p, _)| {
                 matches
                     .get_one::<String>(p.flag)
                     .map(|v| (p.flag, v.clone()))
             })
             .collect();
+        // `--seeds S0,S1` is go-mpchash's pair of seeds: `--seed0 S0 --seed1 S1`.
+        if let Some(pair) = matches.get_one::<String>(SEEDS) {
+            let mut parts = pair.splitn(2, ',');
+            for flag in SEED_PAIR {
+                given.push((flag, parts.next().unwrap_or_default().trim().to_string()));
+            }
+        }
         Ok(AlgoArgs { algo, hash, given })
     }
 
@@ -267,9 +274,21 @@ impl clap::FromArgMatches for AlgoArgs {
     }
 }
 
+/// The flag that gives both of multi-probe's seeds at once, as `S0,S1`.
+const SEEDS: &str = "seeds";
+/// The parameter flags `--seeds` stands for, in order.
+const SEED_PAIR: [&str; 2] = ["seed0", "seed1"];
+
 impl clap::Args for AlgoArgs {
     fn augment_args(cmd: clap::Command) -> clap::Command {
         let mut cmd = cmd
+            .arg(
+                Arg::new(SEEDS)
+                    .long(SEEDS)
+                    .value_name("S0,S1")
+                    .conflicts_with_all(SEED_PAIR)
+                    .help("multiprobe: both seeds at once, as --seed0 S0 --seed1 S1"),
+            )
             .arg(
                 Arg::new("algo")
                     .long("algo")

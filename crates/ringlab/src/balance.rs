@@ -169,25 +169,18 @@ fn pad_left(s: &str, w: usize) -> String {
 
 fn text(args: &BalanceArgs, algorithm: &Algorithm, hash: HashFn, cells: &[Cell]) -> String {
     let mut s = String::new();
-    let algo = match algorithm.id {
-        AlgoId::Virtual => format!(
+    // The virtual-node ring says how it names its points; every other algorithm is its id.
+    let algo = if algorithm.id == AlgoId::Virtual {
+        format!(
             "virtual-node ring (\"192.168.1.i{}\")",
             match Naming::of(algorithm) {
                 Naming::Hash => "#j",
                 Naming::Dash => "-j",
                 Naming::JavaSeed => "-<hash>-j",
             }
-        ),
-        // Every other algorithm by its id (listed, so that a new one is a choice here).
-        AlgoId::SinglePoint
-        | AlgoId::Ketama
-        | AlgoId::GoZero
-        | AlgoId::Bounded
-        | AlgoId::Modulo
-        | AlgoId::Jump
-        | AlgoId::SlotTable
-        | AlgoId::Maglev
-        | AlgoId::Rendezvous => algorithm.id.id().to_string(),
+        )
+    } else {
+        algorithm.id.id().to_string()
     };
     let _ = writeln!(
         s,

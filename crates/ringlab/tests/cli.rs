@@ -1459,3 +1459,63 @@ fn list_buckets_prints_each_bucket_algorithm_with_its_flags() {
 fn list_refuses_what_it_does_not_hold() {
     fails(&["list", "systems"], "", 2, "systems");
 }
+
+#[test]
+fn multiprobe_assign_reproduces_the_known_answers() {
+    // shared/reference/known-answers.md, "Newer algorithms", multi-probe.
+    let shards: Vec<String> = (1..=6000).map(|i| format!("shard-{i}")).collect();
+    let nodes = shards.join(",");
+    let got = assignments(
+        &[
+            "assign",
+            "--algo",
+            "multiprobe",
+            "--probes",
+            "21",
+            "--seeds",
+            "1,2",
+            "--nodes",
+            &nodes,
+        ],
+        &["shard-1", "shard-3"],
+    );
+    assert_eq!(got["shard-1"], "shard-1389");
+    assert_eq!(got["shard-3"], "shard-4744");
+    let got = assignments(
+        &["assign", "--algo", "multiprobe", "--nodes", "a,b,c"],
+        &["hello", "user:42"],
+    );
+    assert_eq!((got["hello"].as_str(), got["user:42"].as_str()), ("c", "a"));
+    let got = assignments(
+        &[
+            "assign",
+            "--algo",
+            "multiprobe",
+            "--probes",
+            "5",
+            "--seeds",
+            "7,8",
+            "--nodes",
+            "cache-1,cache-2,cache-3,cache-4",
+        ],
+        &["hello"],
+    );
+    assert_eq!(got["hello"], "cache-1");
+}
+
+#[test]
+fn multiprobe_bad_seeds_and_probes_get_one_line_errors() {
+    for bad in [
+        vec!["--seeds", "7"],
+        vec!["--seeds", "7,x"],
+        vec!["--probes", "0"],
+        vec!["--seeds", "1,2", "--seed0", "3"],
+    ] {
+        let mut args = vec!["assign", "--algo", "multiprobe", "--nodes", "a,b"];
+        args.extend(bad.iter().copied());
+        let out = run(&args, "hello\n");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(stdout(&out).is_empty(), "{bad:?}");
+        assert!(!stderr(&out).trim().is_empty(), "{bad:?}");
+    }
+}

@@ -143,6 +143,44 @@ impl State {
                     name: name(*owner),
                 });
             }
+            Explanation::Draws {
+                key: k,
+                draws,
+                bucket,
+                owner,
+            } => {
+                steps.push(Msg::StepHash {
+                    hash,
+                    key: typed,
+                    value: *k,
+                });
+                steps.push(Msg::StepDraws {
+                    draws: draws.clone(),
+                });
+                steps.push(Msg::StepJumpOwner {
+                    bucket: *bucket,
+                    name: name(*owner),
+                });
+            }
+            Explanation::Probes {
+                probes,
+                best,
+                owner,
+            } => {
+                let params = snap.config.algorithm.params;
+                steps.push(Msg::StepProbes {
+                    probes: probes.len() as u32,
+                    seeds: [params.whole(1), params.whole(2)],
+                });
+                if let Some(p) = probes.get(*best as usize) {
+                    steps.push(Msg::StepProbeBest {
+                        probe: best + 1,
+                        distance: p.distance as f64 / 2f64.powi(64),
+                        name: name(*owner),
+                    });
+                }
+                steps.push(Msg::StepOwner { name: name(*owner) });
+            }
             Explanation::Rendezvous { scores, owner } => {
                 let scores = scores
                     .iter()

@@ -26,8 +26,10 @@
 
 use std::cmp::Reverse;
 
+use ring_core::buckets::{BucketAlgo, BucketEngine};
 use ring_core::hash::{java_md5_hex_signed, md5_digest, murmur3_x64_128};
 use ring_core::registry::{AlgoId, ParamKind};
+use ring_core::siphash::siphash24;
 use ring_core::{Config, HashFn, NodeIndex, NodeSpec};
 
 /// How a key becomes the number the placement looks up.
@@ -81,6 +83,18 @@ pub enum Reference {
     },
     /// Jump consistent hash over `buckets` buckets.
     Jump { hash: HashFn, buckets: i32 },
+    /// A bucket algorithm, node `i` on bucket `i`. The bucket functions themselves are
+    /// checked against their own references elsewhere (the `fliphash` and
+    /// `power-consistent-hash` crates, hash4j's checksum, known-answers.md's vectors); this
+    /// models what the placement adds: the key's configured hash, the buckets in list order,
+    /// and DxHash's "not found" on the lowest working bucket.
+    Buckets { hash: HashFn, engine: BucketEngine },
+    /// Multi-probe: each node's point `h(name, 0)` in list order, the seeds, the probes.
+    Probes {
+        points: Vec<u64>,
+        seeds: [u64; 2],
+        probes: u32,
+    },
     /// A table: the key goes to entry `key % entries.len()`.
     Table {
         key: KeyHash,
@@ -234,6 +248,43 @@ impl Reference {
                     epsilon: params.get(0),
                 }
             }
+            AlgoId::JumpBack
+            | AlgoId::FlipHash
+            | AlgoId::Binomial
+            | AlgoId::Power
+            | AlgoId::Anchor
+            | AlgoId::Dx
+            | AlgoId::Memento => {
+                let (algo, capacity, seed) = match config.algorithm.id {
+                    AlgoId::JumpBack => (BucketAlgo::JumpBack, None, None),
+                    AlgoId::FlipHash => (BucketAlgo::FlipHash, None, Some(0)),
+                    AlgoId::Binomial => (BucketAlgo::Binomial, None, None),
+                    AlgoId::Power => (BucketAlgo::Power, None, None),
+                    AlgoId::Anchor => (BucketAlgo::Anchor, Some(0), Some(1)),
+                    AlgoId::Dx => (BucketAlgo::Dx, Some(0), None),
+                    _ => (BucketAlgo::Memento, None, Some(0)),
+                };
+                let capacity = capacity.map(|i: usize| params.whole(i)).filter(|&c| c > 0);
+                let seed = seed.map(|i: usize| u64::from(params.whole(i)));
+                // One bucket: every key on bucket 0 (power's crate refuses one; jump's
+                // single bucket gives the same answer).
+                let (algo, capacity, seed) = if nodes.len() == 1 {
+                    (BucketAlgo::Jump, None, None)
+                } else {
+                    (algo, capacity, seed)
+                };
+                let engine = BucketEngine::new(algo, nodes.len() as u32, capacity, &[], seed)
+                    .expect("the reference's engine");
+                Reference::Buckets { hash, engine }
+            }
+            AlgoId::MultiProbe => Reference::Probes {
+                points: nodes
+                    .iter()
+                    .map(|n| siphash24(0, 0, n.name.as_bytes()))
+                    .collect(),
+                seeds: [u64::from(params.whole(1)), u64::from(params.whole(2))],
+                probes: params.whole(0),
+            },
             AlgoId::Jump => Reference::Jump {
                 hash,
                 buckets: nodes.len() as i32,
@@ -273,6 +324,36 @@ impl Reference {
                 points,
                 tie,
             } => scan(points, kh.of(key), *tie, key),
+            Reference::Buckets { hash, engine } => {
+                let bucket = engine.bucket(hash.hash_str(key));
+                if engine.is_working(bucket) {
+                    bucket
+                } else {
+                    0
+                }
+            }
+            Reference::Probes {
+                points,
+                seeds,
+                probes,
+            } => {
+                let h1 = siphash24(seeds[0], 0, key.as_bytes());
+                let h2 = siphash24(seeds[1], 0, key.as_bytes());
+                let mut best: Option<(u64, usize)> = None;
+                for i in 0..u64::from(*probes) {
+                    let probe = h1.wrapping_add(i.wrapping_mul(h2));
+                    // The smallest point strictly after the probe, else the smallest of all;
+                    // of equal points the node listed last.
+                    let after = points.iter().copied().filter(|&p| p > probe).min();
+                    let point = after.unwrap_or_else(|| points.iter().copied().min().unwrap_or(0));
+                    let distance = point.wrapping_sub(probe);
+                    if best.is_none_or(|(d, _)| distance < d) {
+                        let node = points.iter().rposition(|&p| p == point).unwrap_or(0);
+                        best = Some((distance, node));
+                    }
+                }
+                best.map_or(0, |(_, node)| node as NodeIndex)
+            }
             Reference::Jump { hash, buckets } => {
                 jump_consistent_hash(hash.hash_str(key), *buckets) as NodeIndex
             }

@@ -1,0 +1,34 @@
+//! What a bucket lookup looked at: every candidate bucket it drew, and the range it drew it
+//! from, for a picture of the lookup. The lookups take a [`Tracer`]; the fast path passes
+//! `&mut ()`, which records nothing and compiles away, so the traced and the fast lookup
+//! are one piece of code and cannot disagree.
+
+/// One candidate bucket a lookup drew, from the buckets `low..=high`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draw {
+    /// The candidate.
+    pub bucket: u32,
+    /// The smallest bucket it could have been.
+    pub low: u32,
+    /// The largest bucket it could have been.
+    pub high: u32,
+}
+
+/// Receives the candidates of a lookup, in the order it drew them.
+pub trait Tracer {
+    /// The lookup drew `bucket` from `low..=high`.
+    fn draw(&mut self, bucket: u32, low: u32, high: u32);
+}
+
+/// Records nothing: the fast path.
+impl Tracer for () {
+    #[inline(always)]
+    fn draw(&mut self, _: u32, _: u32, _: u32) {}
+}
+
+/// Keeps every candidate.
+impl Tracer for Vec<Draw> {
+    fn draw(&mut self, bucket: u32, low: u32, high: u32) {
+        self.push(Draw { bucket, low, high });
+    }
+}
