@@ -21,6 +21,10 @@
 //!   [`buckets`] ([`buckets::BucketAlgo`], [`buckets::BucketEngine`]).
 //! - [`replication`]: preference lists of R distinct nodes; [`chord`]: finger tables and
 //!   lookup paths; [`metrics`]: loads, R1/R2/R3, peak-to-mean, the diff of two assignments.
+//! - [`systems`]: real systems exact to their sources (nginx, HAProxy, Envoy, twemproxy,
+//!   Redis Cluster, Cassandra, groupcache, stathat, Guava, the memcached clients), listed
+//!   once in [`systems::SystemId`], with their hashes in [`system_hash`] ([`xxh64`],
+//!   [`sha1`], [`sdbm`], [`twemproxy_fnv`], [`cassandra_murmur3`]).
 //! - [`study`]: the balance study of seed 003, one cell (node count × virtual nodes) at a
 //!   time, shared by `ringlab balance` and the web app.
 //! - Many keys, kept across changes: [`Placement::key_positions`] hashes them once and
@@ -99,6 +103,7 @@ pub mod bounded;
 pub mod bucket_error;
 pub mod bucket_placement;
 pub mod buckets;
+pub mod cassandra_murmur3;
 pub mod chord;
 pub mod crc32c;
 pub mod delta;
@@ -121,10 +126,16 @@ pub mod registry;
 pub mod rendezvous;
 pub mod replication;
 pub mod ring;
+pub mod sdbm;
+pub mod sha1;
 pub mod siphash;
 pub mod slots;
 pub mod study;
+pub mod system_hash;
+pub mod systems;
 pub mod trace;
+pub mod twemproxy_fnv;
+pub mod xxh64;
 
 mod placement;
 

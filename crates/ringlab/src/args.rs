@@ -5,6 +5,8 @@ use clap::{Arg, ArgGroup, ArgMatches, Args, Parser, Subcommand, ValueEnum};
 use ring_core::buckets::{BucketAlgo, Removal};
 use ring_core::error::{MAX_NODES, MAX_VNODES, MAX_WEIGHT};
 use ring_core::registry::{AlgoId, ParamKind, ParamRef, ParamSpec};
+use ring_core::system_hash::AnyHash;
+use ring_core::systems::{SystemId, SystemNode, Weights};
 use ring_core::{Algorithm, Config, HashFn, NodeSpec};
 
 use crate::Failure;
@@ -53,6 +55,146 @@ pub enum Command {
     /// `id<TAB>description<TAB>parameters` (or JSON with `--format json`).
     #[command(after_help = EXIT_STATUS)]
     List(ListArgs),
+    /// Hash keys read from standard input, one a line, with a system's or the app's hash
+    /// function: prints `key<TAB>value` in decimal.
+    #[command(after_help = HASH_HELP)]
+    Hash(HashArgs),
+}
+
+/// `ringlab hash`.
+#[derive(Args, Debug)]
+pub struct HashArgs {
+    /// The hash function (see --help for the list).
+    #[arg(long, value_name = "NAME", value_parser = parse_any_hash,
+          long_help = any_hash_help())]
+    pub hash: AnyHash,
+}
+
+const HASH_HELP: &str = "\
+Values are decimal: unsigned, except cassandra-murmur3 (the signed 64-bit token) and sha1
+(the 160-bit digest as one number). Keys are the lines of standard input without the line
+end; an empty line is an error.
+
+Example:
+  printf 'hello\\n' | ringlab hash --hash crc16-xmodem
+  hello\t50018
+
+Exit status: 0 on success; 1 for bad data on standard input; 2 for a bad command line.
+Errors are one line on standard error: `ringlab: <message>`.";
+
+fn parse_any_hash(s: &str) -> Result<AnyHash, String> {
+    AnyHash::find(s).ok_or_else(|| {
+        let names: Vec<&str> = AnyHash::all().map(AnyHash::id).collect();
+        format!("unknown hash {s:?}: use one of {}", names.join(", "))
+    })
+}
+
+fn any_hash_help() -> String {
+    let mut help = String::from("The hash function:\n");
+    for h in AnyHash::all() {
+        help.push_str(&format!("\n  {:<18} {}", h.id(), h.description()));
+    }
+    help
+}
+
+/// The flags that choose a real system instead of an algorithm: `--system` and its
+/// `--param`s.
+#[derive(Args, Debug, Clone)]
+pub struct SystemArgs {
+    /// A real system, placing keys by its own rules (`ringlab list systems`); --algo,
+    /// --hash and the algorithm flags are then not used.
+    #[arg(long, value_name = "NAME", value_parser = parse_system, long_help = system_help())]
+    pub system: Option<SystemId>,
+    /// A parameter of the system, `NAME=VALUE` (repeatable), e.g. `min-ring-size=12`.
+    #[arg(long = "param", value_name = "NAME=VALUE", requires = "system",
+          value_parser = parse_system_param)]
+    pub params: Vec<(String, u64)>,
+}
+
+impl SystemArgs {
+    /// The parameters as the core takes them.
+    pub fn param_refs(&self) -> Vec<(&str, u64)> {
+        self.params.iter().map(|(n, v)| (n.as_str(), *v)).collect()
+    }
+}
+
+fn parse_system(s: &str) -> Result<SystemId, String> {
+    SystemId::from_id(s).ok_or_else(|| {
+        format!(
+            "unknown system {s:?}: use one of {}",
+            SystemId::ids().join(", ")
+        )
+    })
+}
+
+fn parse_system_param(s: &str) -> Result<(String, u64), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("{s:?} is not NAME=VALUE"))?;
+    let value = value
+        .trim()
+        .parse::<u64>()
+        .map_err(|_| format!("{name}: {value:?} is not a whole number"))?;
+    Ok((name.trim().to_string(), value))
+}
+
+fn system_help() -> String {
+    let mut help = String::from(
+        "A real system, placing keys by its own rules (see `ringlab list systems`):\n",
+    );
+    for s in SystemId::ALL {
+        let spec = s.spec();
+        let weights = match spec.weights {
+            Weights::None => "no weights".to_string(),
+            Weights::Taken {
+                meaning,
+                default,
+                max,
+            } => {
+                format!("weights 1..={max}, default {default}: {meaning}")
+            }
+        };
+        help.push_str(&format!(
+            "\n  {:<17} {}\n  {:<17} nodes: {}; {weights}",
+            spec.id, spec.description, "", spec.node_syntax
+        ));
+        for p in spec.params {
+            help.push_str(&format!(
+                "\n  {:<17} --param {}={} ({}, {}..={})",
+                "", p.name, p.default, p.description, p.min, p.max
+            ));
+        }
+    }
+    help
+}
+
+/// Parses `--nodes` for a system: `name[=weight],...`, a weight only where written (the
+/// system's default otherwise; a system without weights refuses one).
+pub fn parse_system_nodes(list: &str) -> Result<Vec<SystemNode>, Failure> {
+    if list.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    list.split(',').map(parse_system_node).collect()
+}
+
+/// One `name[=weight]` for a system: the weight follows the last '='.
+pub fn parse_system_node(entry: &str) -> Result<SystemNode, Failure> {
+    let entry = entry.trim();
+    match entry.rsplit_once('=') {
+        None => Ok(SystemNode::new(entry)),
+        Some((name, weight)) => {
+            let name = name.trim();
+            let weight = weight.trim();
+            weight
+                .parse::<u32>()
+                .map(|w| SystemNode::weighted(name, w))
+                .map_err(|_| {
+                    Failure::Usage(format!(
+                        "node {name:?} has weight {weight:?}: a weight is a whole number"
+                    ))
+                })
+        }
+    }
 }
 
 /// `ringlab list`.
@@ -75,6 +217,8 @@ pub enum Listed {
     Buckets,
     /// The hash functions, with their widths
     Hashes,
+    /// The real systems of `--system`, with their sources
+    Systems,
 }
 
 /// Output formats of `list`.
@@ -91,9 +235,18 @@ Keys are the lines of standard input without the line end (\\n or \\r\\n); an em
 an error. Output is streamed line by line, except for `--algo bounded`, whose answer depends
 on every key before: it reads all keys first and places them in input order.
 
-Example:
+With `--system NAME` a real system places the keys by its own rules (`ringlab list
+systems`): a node's weight means what the system means by it (nginx's `weight=`, HAProxy's
+`weight`, Envoy's `load_balancing_weight`, twemproxy's `:weight`, libketama's memory), a
+node without one takes the system's default, and a system without weights refuses one. A
+key the system cannot take (an empty key for nginx, a space for twemproxy) stops with a
+one-line error naming the key and exit status 2.
+
+Examples:
   printf 'test\\n' | ringlab assign --algo ketama --nodes '127.0.0.1:11211=600,127.0.0.1:11212=400'
   test\t127.0.0.1:11211
+  printf 'hello\\n' | ringlab assign --system nginx --nodes '127.0.0.1:8081,127.0.0.1:8082=2,127.0.0.1:8083'
+  hello\t127.0.0.1:8082
 
 Exit status: 0 on success; 1 for bad data on standard input; 2 for a bad command line.
 Errors are one line on standard error: `ringlab: <message>`.";
@@ -388,6 +541,8 @@ impl AlgoArgs {
 pub struct AssignArgs {
     #[command(flatten)]
     pub algo: AlgoArgs,
+    #[command(flatten)]
+    pub system: SystemArgs,
     /// The nodes: `name[=weight],...`, e.g. "10.0.1.1:11211=600,10.0.1.2:11211=300". A name
     /// may contain ':' and '='; the weight follows the last '=' (default 100).
     #[arg(long, value_name = "LIST")]
@@ -516,6 +671,8 @@ pub struct BalanceArgs {
 pub struct MoveArgs {
     #[command(flatten)]
     pub algo: AlgoArgs,
+    #[command(flatten)]
+    pub system: SystemArgs,
     /// The nodes before the change: `name[=weight],...` as for `assign`.
     #[arg(long, value_name = "LIST")]
     pub nodes: String,

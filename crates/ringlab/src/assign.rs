@@ -1,13 +1,71 @@
-//! `ringlab assign` and `ringlab jump`: one answer per line of standard input; and the key
-//! loop that `ringlab jump` and `ringlab bucket` share.
+//! `ringlab assign` (an algorithm or a real system), `ringlab jump` and `ringlab hash`: one
+//! answer per line of standard input; and the key loop that `ringlab jump` and
+//! `ringlab bucket` share.
 
 use std::io::{self, BufWriter, Write};
 
 use ring_core::{build, HashFn, NodeSpec, Placement};
 
-use crate::args::{parse_nodes, AssignArgs, JumpArgs};
+use ring_core::system_hash::AnyHash;
+use ring_core::systems::{self, Locate, SystemId, SystemNode};
+
+use crate::args::{parse_nodes, parse_system_nodes, AssignArgs, HashArgs, JumpArgs, SystemArgs};
 use crate::input::{decimal_key, key, read_all_keys, stdin_lines};
 use crate::Failure;
+
+/// Builds `system` over the nodes of `list` with the parameters of `args`; a refusal by
+/// the core is a usage error, with the core's message.
+pub fn build_system(
+    system: SystemId,
+    args: &SystemArgs,
+    nodes: &[SystemNode],
+) -> Result<Box<dyn Locate>, Failure> {
+    systems::build(system, nodes, &args.param_refs())
+        .map_err(|e| Failure::Usage(format!("{}: {e}", system.id())))
+}
+
+/// Where `key` (from line `number`) goes, or the system's refusal as a usage error naming
+/// the key and its line (exit status 2).
+pub fn system_locate(placement: &dyn Locate, number: u64, key: &str) -> Result<u32, Failure> {
+    placement
+        .locate(key)
+        .map_err(|refused| Failure::Usage(format!("line {number}: {refused}")))
+}
+
+/// `ringlab assign --system`.
+fn assign_system(system: SystemId, args: &AssignArgs) -> Result<(), Failure> {
+    let nodes = parse_system_nodes(&args.nodes)?;
+    let placement = build_system(system, &args.system, &nodes)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut lines = stdin_lines();
+    while let Some((number, line)) = lines.next_line()? {
+        let owner = system_locate(placement.as_ref(), number, line)?;
+        let name = usize::try_from(owner)
+            .ok()
+            .and_then(|i| nodes.get(i))
+            .map_or("?", |n| n.name.as_str());
+        writeln!(out, "{line}\t{name}").map_err(Failure::write)?;
+        if lines.would_block() {
+            out.flush().map_err(Failure::write)?;
+        }
+    }
+    out.flush().map_err(Failure::write)
+}
+
+/// `ringlab hash`.
+pub fn hash(args: &HashArgs) -> Result<(), Failure> {
+    let hash: AnyHash = args.hash;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut lines = stdin_lines();
+    while let Some((number, line)) = lines.next_line()? {
+        let k = key(number, line)?;
+        writeln!(out, "{k}\t{}", hash.hash(k)).map_err(Failure::write)?;
+        if lines.would_block() {
+            out.flush().map_err(Failure::write)?;
+        }
+    }
+    out.flush().map_err(Failure::write)
+}
 
 /// Builds the placement for an algorithm's flags and node list; a refusal by the core is a
 /// usage error, with the core's message.
@@ -31,6 +89,9 @@ fn node_name(nodes: &[NodeSpec], index: u32) -> &str {
 
 /// `ringlab assign`.
 pub fn assign(args: &AssignArgs) -> Result<(), Failure> {
+    if let Some(system) = args.system.system {
+        return assign_system(system, args);
+    }
     let nodes = parse_nodes(&args.nodes)?;
     let placement = build_placement(&args.algo, &nodes, args.vnodes, HashFn::Murmur3_64)?;
     let mut out = BufWriter::new(io::stdout().lock());

@@ -1,5 +1,6 @@
 //! `ringlab list`: what the registry holds, one line per algorithm, bucket algorithm (the
-//! core's list in [`ring_core::buckets`]) or hash function
+//! core's list in [`ring_core::buckets`]), hash function or real system
+//! ([`ring_core::systems`], `id<TAB>description<TAB>source`)
 //! (`id<TAB>description<TAB>parameters`), or as JSON.
 
 use std::fmt::Write as _;
@@ -7,6 +8,7 @@ use std::io::{self, Write};
 
 use ring_core::buckets::{BucketAlgo, BucketSpec};
 use ring_core::registry::{AlgoDocs, AlgoId, AlgoSpec, HashUse, ParamKind, ParamSpec, Picture};
+use ring_core::systems::{SystemId, Weights};
 use ring_core::HashFn;
 
 use crate::args::{ListArgs, ListFormat, Listed};
@@ -21,6 +23,8 @@ pub fn list(args: &ListArgs) -> Result<(), Failure> {
         (Listed::Buckets, ListFormat::Json) => buckets_json(),
         (Listed::Hashes, ListFormat::Text) => hashes_text(),
         (Listed::Hashes, ListFormat::Json) => hashes_json(),
+        (Listed::Systems, ListFormat::Text) => systems_text(),
+        (Listed::Systems, ListFormat::Json) => systems_json(),
     };
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes()).map_err(Failure::write)?;
@@ -224,6 +228,59 @@ fn hashes_json() -> String {
                 string(h.name()),
                 string(h.describe()),
                 h.bits()
+            )
+        })
+        .collect();
+    format!("[\n{}\n]\n", items.join(",\n"))
+}
+
+fn systems_text() -> String {
+    let mut s = String::new();
+    for system in SystemId::ALL {
+        let spec = system.spec();
+        let _ = writeln!(s, "{}\t{}\t{}", spec.id, spec.description, spec.source);
+    }
+    s
+}
+
+fn systems_json() -> String {
+    let items: Vec<String> = SystemId::ALL
+        .into_iter()
+        .map(|system| {
+            let spec = system.spec();
+            let weights = match spec.weights {
+                Weights::None => "null".to_string(),
+                Weights::Taken {
+                    meaning,
+                    default,
+                    max,
+                } => format!(
+                    "{{\"meaning\":{},\"default\":{default},\"max\":{max}}}",
+                    string(meaning)
+                ),
+            };
+            let params: Vec<String> = spec
+                .params
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{{\"name\":{},\"description\":{},\"default\":{},\"min\":{},\"max\":{}}}",
+                        string(p.name),
+                        string(p.description),
+                        p.default,
+                        p.min,
+                        p.max
+                    )
+                })
+                .collect();
+            format!(
+                "{{\"id\":{},\"description\":{},\"source\":{},\"weights\":{weights},\
+                 \"nodes\":{},\"params\":[{}]}}",
+                string(spec.id),
+                string(spec.description),
+                string(spec.source),
+                string(spec.node_syntax),
+                params.join(",")
             )
         })
         .collect();

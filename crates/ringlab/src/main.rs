@@ -6,10 +6,13 @@
 //!   decimal keys, with removals and a seed, `key<TAB>bucket` per line.
 //! - `balance`: the balance study of seed 003 (R1, R2, R3 by node and virtual-node count).
 //! - `move`: how many keys move when a node joins or leaves, and between whom.
-//! - `list`: the algorithms, bucket algorithms and hash functions, with their parameters.
+//! - `list`: the algorithms, bucket algorithms, hash functions and real systems.
+//! - `hash`: a system's or the app's hash of keys from standard input, `key<TAB>value`.
+//! - `assign --system` and `move --system`: the same with a real system's own rules.
 //!
 //! Errors are one line on standard error, `ringlab: <message>`; the exit status is 2 for a
-//! bad command line and 1 for bad data on standard input. Nothing here panics on any input:
+//! bad command line (and for a key a `--system` cannot take) and 1 for bad data on
+//! standard input. Nothing here panics on any input:
 //! even writing to a closed pipe (`ringlab assign … | head`) ends quietly.
 
 mod args;
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::Balance(a) => balance::balance(&a),
         Command::Move(a) => moves::run(&a),
         Command::List(a) => list::list(&a),
+        Command::Hash(a) => assign::hash(&a),
     };
     match outcome {
         Ok(()) | Err(Failure::BrokenPipe) => ExitCode::SUCCESS,

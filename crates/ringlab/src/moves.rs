@@ -8,8 +8,10 @@ use ring_core::metrics::format::{group_thousands, percent};
 use ring_core::metrics::{diff, loads, Ideal};
 use ring_core::{HashFn, NodeSpec};
 
-use crate::args::{parse_node, parse_nodes, MoveArgs};
-use crate::assign::build_placement;
+use ring_core::systems::{Locate, SystemId, SystemNode, Weights};
+
+use crate::args::{parse_node, parse_nodes, parse_system_node, parse_system_nodes, MoveArgs};
+use crate::assign::{build_placement, build_system, system_locate};
 use crate::input::read_all_keys;
 use crate::Failure;
 use ring_core::keys::generate;
@@ -98,25 +100,155 @@ fn report(change: &Change, source: &str, before: &[u32], after: &[u32]) -> Resul
     Ok(s)
 }
 
-/// `ringlab move`.
-pub fn run(args: &MoveArgs) -> Result<(), Failure> {
-    let before_nodes = parse_nodes(&args.nodes)?;
-    let placement = build_placement(&args.algo, &before_nodes, args.vnodes, HashFn::Murmur3_64)?;
-    let (keys, source) = if args.stdin {
+/// The keys to place, and how the report names them.
+fn keys(args: &MoveArgs) -> Result<(Vec<String>, String), Failure> {
+    if args.stdin {
         let keys = read_all_keys()?;
         let source = format!(
             "{} keys from standard input",
             group_thousands(keys.len() as u64)
         );
-        (keys, source)
+        Ok((keys, source))
     } else {
         let source = format!(
             "{} keys user:<n>:<abc>, seed {}",
             group_thousands(args.keys),
             args.seed
         );
-        (generate(args.keys, args.seed), source)
+        Ok((generate(args.keys, args.seed), source))
+    }
+}
+
+/// Every key's owner; a key the system refuses stops, named with its place in the keys.
+fn locate_all(placement: &dyn Locate, keys: &[String]) -> Result<Vec<u32>, Failure> {
+    keys.iter()
+        .enumerate()
+        .map(|(i, k)| system_locate(placement, i as u64 + 1, k))
+        .collect()
+}
+
+/// The node's weight as its system reads it: as written, else the system's default.
+fn system_weight(system: SystemId, node: &SystemNode) -> u32 {
+    match system.spec().weights {
+        Weights::None => 1,
+        Weights::Taken { default, .. } => node.weight.unwrap_or(default),
+    }
+}
+
+/// `ringlab move --system`.
+fn run_system(system: SystemId, args: &MoveArgs) -> Result<(), Failure> {
+    let before_nodes = parse_system_nodes(&args.nodes)?;
+    let placement = build_system(system, &args.system, &before_nodes)?;
+    let (keys, source) = keys(args)?;
+    let before = locate_all(placement.as_ref(), &keys)?;
+    let as_spec = |nodes: &[SystemNode]| -> Vec<NodeSpec> {
+        nodes
+            .iter()
+            .map(|n| NodeSpec::new(n.name.clone(), system_weight(system, n)))
+            .collect()
     };
+    let (after_nodes, change) = match (&args.join, &args.leave) {
+        (Some(entry), _) => {
+            let node = parse_system_node(entry)?;
+            let mut after = before_nodes.clone();
+            after.push(node.clone());
+            let nodes_after = u32::try_from(after.len())
+                .map_err(|_| Failure::Usage(format!("{} nodes is too many", after.len())))?;
+            let weight = system_weight(system, &node);
+            let everyone = as_spec(&after);
+            let equal = everyone.iter().all(|n| n.weight == weight);
+            let total: f64 = everyone.iter().map(|n| f64::from(n.weight)).sum();
+            let change = Change {
+                after: everyone.clone(),
+                labels: (0..nodes_after).collect(),
+                everyone,
+                ideal: if equal {
+                    Ideal::Join { nodes_after }
+                } else {
+                    Ideal::None
+                },
+                weighted_ideal: (!equal).then(|| f64::from(weight) / total),
+                what: format!(
+                    "{} {:?} joins {}",
+                    system.id(),
+                    node.name,
+                    cluster(before_nodes.len())
+                ),
+            };
+            (after, change)
+        }
+        (None, Some(name)) => {
+            let name = name.trim();
+            let index = before_nodes
+                .iter()
+                .position(|n| n.name == name)
+                .ok_or_else(|| {
+                    Failure::Usage(format!(
+                        "--leave {name:?}: there is no node of that name in --nodes"
+                    ))
+                })?;
+            let label = u32::try_from(index)
+                .map_err(|_| Failure::Usage(format!("node {name:?} is too far down the list")))?;
+            let count = u32::try_from(before_nodes.len()).unwrap_or(u32::MAX);
+            let owned = before.iter().filter(|&&o| o == label).count();
+            let share = if keys.is_empty() {
+                0.0
+            } else {
+                owned as f64 / keys.len() as f64
+            };
+            let mut after = before_nodes.clone();
+            after.remove(index);
+            let change = Change {
+                after: as_spec(&after),
+                labels: (0..count).filter(|&l| l != label).collect(),
+                everyone: as_spec(&before_nodes),
+                ideal: Ideal::Leave { share },
+                weighted_ideal: None,
+                what: format!(
+                    "{} {name:?} leaves {}",
+                    system.id(),
+                    cluster(before_nodes.len())
+                ),
+            };
+            (after, change)
+        }
+        (None, None) => {
+            return Err(Failure::Usage(
+                "give --join NAME[=W] or --leave NAME".to_string(),
+            ))
+        }
+    };
+    if after_nodes.is_empty() {
+        return Err(Failure::Usage(format!(
+            "{}: no node would be left to own the keys",
+            change.what
+        )));
+    }
+    let after_placement = build_system(system, &args.system, &after_nodes)?;
+    let after: Vec<u32> = locate_all(after_placement.as_ref(), &keys)?
+        .into_iter()
+        .map(|i| {
+            usize::try_from(i)
+                .ok()
+                .and_then(|i| change.labels.get(i))
+                .copied()
+                .unwrap_or(u32::MAX)
+        })
+        .collect();
+    let text = report(&change, &source, &before, &after)?;
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes()).map_err(Failure::write)?;
+    out.flush().map_err(Failure::write)
+}
+
+/// `ringlab move`.
+pub fn run(args: &MoveArgs) -> Result<(), Failure> {
+    if let Some(system) = args.system.system {
+        return run_system(system, args);
+    }
+    let before_nodes = parse_nodes(&args.nodes)?;
+    let placement = build_placement(&args.algo, &before_nodes, args.vnodes, HashFn::Murmur3_64)?;
+    let (keys, source) = keys(args)?;
     // Before the change, labels are the indices themselves.
     let before = placement.assign(&keys);
 

@@ -1457,7 +1457,236 @@ fn list_buckets_prints_each_bucket_algorithm_with_its_flags() {
 
 #[test]
 fn list_refuses_what_it_does_not_hold() {
-    fails(&["list", "systems"], "", 2, "systems");
+    fails(&["list", "clusters"], "", 2, "clusters");
+}
+
+/// The sample keys of known-answers.md's "Real systems" tables, in their order.
+const SAMPLE_KEYS: [&str; 5] = [
+    "user:1:abc",
+    "user:2:xyz",
+    "user:42:q",
+    "{user1000}.following",
+    "hello",
+];
+
+/// The second column of `key<TAB>value` lines, checking the keys come back in order.
+fn second_column(args: &[&str], keys: &[&str]) -> Vec<String> {
+    let mut input = keys.join("\n");
+    input.push('\n');
+    let text = ok(args, &input);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), keys.len(), "one line per key: {text}");
+    lines
+        .iter()
+        .zip(keys)
+        .map(|(line, key)| {
+            let (k, v) = line.split_once('\t').expect("key<TAB>value");
+            assert_eq!(k, *key);
+            v.to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn assign_system_reproduces_the_sample_placement_table() {
+    let nginx = "127.0.0.1:8081,127.0.0.1:8082=2,127.0.0.1:8083";
+    let table = [
+        ("nginx", nginx, ":8083 :8081 :8081 :8081 :8082"),
+        ("nginx-hash", nginx, ":8083 :8082 :8082 :8081 :8081"),
+        ("haproxy", "a,b=2,c", "b a c a b"),
+        ("redis-cluster", "a,b,c", "c a b a a"),
+        ("cassandra", "a,b,c,d", "a a b b c"),
+        ("groupcache", "a,b,c", "c c c a c"),
+        ("twemproxy", "a,b=2,c", "a b b c c"),
+    ];
+    for (system, nodes, want) in table {
+        let got = second_column(
+            &["assign", "--system", system, "--nodes", nodes],
+            &SAMPLE_KEYS,
+        );
+        let short: Vec<&str> = got
+            .iter()
+            .map(|n| n.strip_prefix("127.0.0.1").unwrap_or(n))
+            .collect();
+        assert_eq!(short.join(" "), want, "{system}");
+    }
+}
+
+#[test]
+fn hash_reproduces_the_sample_hash_table() {
+    let table = [
+        ("xxh64", "6131898928239060236 12320028525053468179 9048756583638980473 13256074243365231412 2794345569481354659"),
+        ("crc32-ieee", "3043722127 744555258 1343924787 1980515311 907060870"),
+        ("crc16-xmodem", "27727 1022 9082 28602 50018"),
+        ("crc32c", "4120833152 2932149062 1313740615 2226506339 2591144780"),
+        ("sdbm", "1464726058 2795813762 171120932 2343782939 684824882"),
+        ("cassandra-murmur3", "8008439391813412832 8316457552871126051 -8408107691648794006 -7247601525716410192 -3758069500696749310"),
+    ];
+    for (hash, want) in table {
+        let got = second_column(&["hash", "--hash", hash], &SAMPLE_KEYS);
+        assert_eq!(got.join(" "), want, "{hash}");
+    }
+    // The app's hashes answer too, by their names: the Java memcached client's 15 bits.
+    let crc = second_column(&["hash", "--hash", "crc32"], &["hello"]);
+    assert_eq!(crc, vec![((907_060_870u32 >> 16) & 0x7fff).to_string()]);
+}
+
+#[test]
+fn list_systems_prints_id_description_and_source() {
+    let text = ok(&["list", "systems"], "");
+    let ids: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    for id in [
+        "nginx",
+        "nginx-hash",
+        "haproxy",
+        "envoy-ring-hash",
+        "envoy-maglev",
+        "twemproxy",
+        "redis-cluster",
+        "cassandra",
+        "groupcache",
+        "stathat",
+        "guava",
+        "libketama",
+        "spymemcached",
+        "go-zero",
+    ] {
+        assert!(ids.contains(&id), "{id} is not listed: {text}");
+    }
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        assert!(
+            fields[2].contains('/'),
+            "the source names a repository: {line}"
+        );
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["list", "systems", "--format", "json"], "")).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), ids.len());
+}
+
+/// Runs and expects exit status 2 with one line on stderr containing every `needle`.
+fn refused(args: &[&str], stdin: &str, needles: &[&str]) {
+    let out = run(args, stdin);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    for needle in needles {
+        assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
+    }
+}
+
+#[test]
+fn systems_refuse_keys_weights_and_parameters_in_one_line() {
+    refused(
+        &["assign", "--system", "nginx", "--nodes", "a,b"],
+        "ok\n\n",
+        &["line 2", "nginx", "\"\"", "round robin"],
+    );
+    refused(
+        &["assign", "--system", "twemproxy", "--nodes", "a,b"],
+        "fine\nnot fine\n",
+        &["line 2", "\"not fine\"", "spaces"],
+    );
+    refused(
+        &["assign", "--system", "redis-cluster", "--nodes", "a=2,b"],
+        "k\n",
+        &["\"a\"", "does not weigh"],
+    );
+    refused(
+        &["assign", "--system", "haproxy", "--nodes", "a=257"],
+        "k\n",
+        &["257", "256"],
+    );
+    refused(
+        &[
+            "assign",
+            "--system",
+            "envoy-ring-hash",
+            "--param",
+            "min-ring-size=99999999",
+            "--nodes",
+            "a",
+        ],
+        "k\n",
+        &["min-ring-size", "8388608"],
+    );
+    refused(
+        &[
+            "assign",
+            "--system",
+            "cassandra",
+            "--param",
+            "replicas=3",
+            "--nodes",
+            "a",
+        ],
+        "k\n",
+        &["no parameter", "replicas"],
+    );
+    refused(
+        &["assign", "--system", "nope", "--nodes", "a"],
+        "k\n",
+        &["unknown system", "redis-cluster"],
+    );
+    refused(
+        &["hash", "--hash", "nope"],
+        "k\n",
+        &["unknown hash", "xxh64"],
+    );
+    // Redis takes an empty key (slot 0, the first master).
+    assert_eq!(
+        ok(
+            &["assign", "--system", "redis-cluster", "--nodes", "a,b,c"],
+            "\n"
+        ),
+        "\ta\n"
+    );
+}
+
+#[test]
+fn move_system_counts_the_keys_a_change_moves() {
+    let text = ok(
+        &[
+            "move", "--system", "nginx", "--nodes", "a,b,c", "--join", "d", "--keys", "20000",
+        ],
+        "",
+    );
+    // Only keys that go to the newcomer move on a ring.
+    for (from, to, _) in flows(&text) {
+        assert_eq!(to, "d", "{from} gave keys to {to}: {text}");
+    }
+    let moved = moved(&text);
+    assert!((4000..6000).contains(&moved), "{moved}: {text}");
+    // A slot split made again for two masters: only the leaver's slots change hands.
+    let text = ok(
+        &[
+            "move",
+            "--system",
+            "redis-cluster",
+            "--nodes",
+            "a,b,c",
+            "--leave",
+            "b",
+            "--keys",
+            "20000",
+        ],
+        "",
+    );
+    for (from, _, _) in flows(&text) {
+        assert_eq!(from, "b", "{text}");
+    }
+    refused(
+        &[
+            "move", "--system", "guava", "--nodes", "a,b", "--join", "c=2",
+        ],
+        "",
+        &["does not weigh"],
+    );
 }
 
 #[test]

@@ -1,0 +1,569 @@
+//! Real systems, exact: how nginx, HAProxy, Envoy, twemproxy, Redis Cluster, Cassandra,
+//! groupcache, stathat/consistent, Guava and the memcached clients place a key, each by its
+//! own rules, read from its source (named in its [`SystemSpec`]) and checked against the
+//! real program where Debian packages it (`crates/ringlab/tests/real_systems.rs`) or
+//! against the vectors of its own tests (`shared/reference/known-answers.md`, "Real
+//! systems").
+//!
+//! [`systems!`](crate::systems) below lists them once ([`SystemId`], [`SystemId::ALL`]);
+//! each lives in a file of its own under `systems/` with its [`SystemSpec`]: an id, a
+//! description, the source (repository and file), whether it takes weights and what a
+//! weight means there, the syntax of its node names, its parameters, and a build function
+//! that turns nodes into a [`Locate`].
+//!
+//! A system is not an [`crate::Algorithm`] of the registry: it fixes its hash, its
+//! parameters and its tie rules, and it may refuse keys (nginx sends a request with an
+//! empty key by round robin; a memcached key has no spaces). [`Locate::locate`] says so
+//! with a [`KeyRefused`].
+
+use std::fmt;
+
+use crate::error::{is_blank_name, BuildError, MAX_NAME_BYTES, MAX_NODES};
+use crate::placement::NodeIndex;
+
+mod cassandra;
+mod envoy;
+mod groupcache;
+mod guava;
+mod haproxy;
+mod memcached;
+mod nginx;
+mod redis;
+mod stathat;
+mod twemproxy;
+
+pub use cassandra::{evenly_spaced_tokens, Cassandra};
+pub use envoy::{EnvoyMaglev, EnvoyRing};
+pub use guava::consistent_hash as guava_consistent_hash;
+pub use nginx::split_host_port as nginx_split_host_port;
+pub use redis::redis_cli_slot_ranges;
+
+/// Most points a system's ring may hold: Envoy's largest ring (`maximum_ring_size`).
+pub const MAX_SYSTEM_POINTS: u64 = 8_388_608;
+
+/// A node as a system's configuration names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SystemNode {
+    /// The name as written (nginx's `server` text, Envoy's host address, twemproxy's
+    /// server name); what is hashed depends on the system.
+    pub name: String,
+    /// The weight, if one was written; `None` takes the system's default.
+    pub weight: Option<u32>,
+}
+
+impl SystemNode {
+    /// A node with its system's default weight.
+    pub fn new(name: impl Into<String>) -> Self {
+        SystemNode {
+            name: name.into(),
+            weight: None,
+        }
+    }
+
+    /// A node with a weight.
+    pub fn weighted(name: impl Into<String>, weight: u32) -> Self {
+        SystemNode {
+            name: name.into(),
+            weight: Some(weight),
+        }
+    }
+}
+
+/// Whether a system weighs its nodes, and what a weight means there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weights {
+    /// No weights: a node given one is refused.
+    None,
+    /// Weights from 1 to `max`, `default` when none is written.
+    Taken {
+        /// What the system does with a weight.
+        meaning: &'static str,
+        /// The weight of a node that has none written.
+        default: u32,
+        /// The largest weight the system takes.
+        max: u32,
+    },
+}
+
+/// A whole-number parameter of a system (Envoy's ring sizes, a replica count).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SystemParam {
+    /// Its name (`min-ring-size`).
+    pub name: &'static str,
+    /// What it is, as the system's configuration calls it.
+    pub description: &'static str,
+    /// Its value when not given.
+    pub default: u64,
+    /// The smallest value taken.
+    pub min: u64,
+    /// The largest value taken.
+    pub max: u64,
+}
+
+/// A cluster ready to build: the nodes' names and weights (defaults filled in) and every
+/// parameter's value, in the spec's order.
+#[derive(Clone, Debug)]
+pub struct Cluster<'a> {
+    /// The nodes' names, in the order given.
+    pub names: Vec<&'a str>,
+    /// Their weights (1 when the system takes none).
+    pub weights: Vec<u32>,
+    /// The parameters' values, in [`SystemSpec::params`] order.
+    pub params: Vec<u64>,
+}
+
+/// One system, described once.
+pub struct SystemSpec {
+    /// Its name on the command line (`nginx`, `redis-cluster`).
+    pub id: &'static str,
+    /// One line: the system and the configuration it models.
+    pub description: &'static str,
+    /// Where its rules come from: repository and file.
+    pub source: &'static str,
+    /// Its weights.
+    pub weights: Weights,
+    /// How a node is named, and what of the name is hashed.
+    pub node_syntax: &'static str,
+    /// Its parameters.
+    pub params: &'static [SystemParam],
+    /// Builds it over a checked cluster.
+    pub build: fn(&Cluster) -> Result<Box<dyn Locate>, SystemError>,
+}
+
+impl fmt::Debug for SystemSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SystemSpec")
+            .field("id", &self.id)
+            .field("weights", &self.weights)
+            .field("params", &self.params)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A built system: where a key goes.
+pub trait Locate {
+    /// The index (in the node list given) of the node `key` goes to, or why the system
+    /// cannot take the key.
+    fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused>;
+}
+
+/// A key a system cannot place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyRefused {
+    /// The system.
+    pub system: &'static str,
+    /// The key.
+    pub key: String,
+    /// Why, in the system's terms.
+    pub reason: &'static str,
+}
+
+impl KeyRefused {
+    pub(crate) fn new(system: &'static str, key: &str, reason: &'static str) -> Self {
+        KeyRefused {
+            system,
+            key: key.to_string(),
+            reason,
+        }
+    }
+}
+
+impl fmt::Display for KeyRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} cannot take the key {:?}: {}",
+            self.system, self.key, self.reason
+        )
+    }
+}
+
+impl std::error::Error for KeyRefused {}
+
+/// Why a system could not be built.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SystemError {
+    /// The core's algorithm refused the nodes (libketama, the Java client, go-zero).
+    Core(BuildError),
+    /// No nodes.
+    NoNodes,
+    /// More nodes than [`MAX_NODES`] (or than the system allows).
+    TooManyNodes {
+        /// How many were given.
+        count: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// A name with nothing visible in it.
+    EmptyName {
+        /// Its position (0-based).
+        index: usize,
+    },
+    /// A name longer than [`MAX_NAME_BYTES`].
+    NameTooLong {
+        /// The name.
+        name: String,
+    },
+    /// A name given twice.
+    DuplicateName {
+        /// The name.
+        name: String,
+    },
+    /// A weight given to a system that has none.
+    WeightNotTaken {
+        /// The system.
+        system: &'static str,
+        /// The node.
+        name: String,
+    },
+    /// A weight out of the system's range.
+    BadWeight {
+        /// The node.
+        name: String,
+        /// The weight.
+        weight: u32,
+        /// The largest the system takes.
+        max: u32,
+    },
+    /// A parameter the system does not have.
+    UnknownParam {
+        /// The system.
+        system: &'static str,
+        /// The name given.
+        name: String,
+        /// The names it has.
+        known: Vec<&'static str>,
+    },
+    /// A parameter out of its range, or against another (Envoy's minimum ring above its
+    /// maximum, a Maglev table that is not prime).
+    BadParam {
+        /// The parameter.
+        name: &'static str,
+        /// The value.
+        value: u64,
+        /// What it must be.
+        rule: String,
+    },
+    /// The ring would hold more than [`MAX_SYSTEM_POINTS`].
+    TooManyPoints {
+        /// How many it would hold.
+        points: u64,
+    },
+}
+
+impl fmt::Display for SystemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SystemError::Core(e) => write!(f, "{e}"),
+            SystemError::NoNodes => write!(f, "no nodes: give at least one"),
+            SystemError::TooManyNodes { count, max } => {
+                write!(f, "{count} nodes: at most {max} are allowed")
+            }
+            SystemError::EmptyName { index } => {
+                write!(f, "node {} has an empty name", index + 1)
+            }
+            SystemError::NameTooLong { name } => write!(
+                f,
+                "node name {name:?} is {} bytes long: at most {MAX_NAME_BYTES} are allowed",
+                name.len()
+            ),
+            SystemError::DuplicateName { name } => {
+                write!(f, "node {name:?} is given twice")
+            }
+            SystemError::WeightNotTaken { system, name } => write!(
+                f,
+                "node {name:?} has a weight, but {system} does not weigh its nodes"
+            ),
+            SystemError::BadWeight { name, weight, max } => write!(
+                f,
+                "node {name:?} has weight {weight}: a weight is a whole number from 1 to {max}"
+            ),
+            SystemError::UnknownParam {
+                system,
+                name,
+                known,
+            } => {
+                if known.is_empty() {
+                    write!(f, "{system} has no parameter {name:?} (it has none)")
+                } else {
+                    write!(
+                        f,
+                        "{system} has no parameter {name:?}: use one of {}",
+                        known.join(", ")
+                    )
+                }
+            }
+            SystemError::BadParam { name, value, rule } => {
+                write!(f, "{name} = {value}: {rule}")
+            }
+            SystemError::TooManyPoints { points } => write!(
+                f,
+                "the ring would hold {points} points: at most {MAX_SYSTEM_POINTS} are allowed"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SystemError {}
+
+/// Lists the systems once: makes [`SystemId`] with one variant per entry, in listing
+/// order, each with its [`SystemSpec`].
+macro_rules! systems {
+    ($($(#[$doc:meta])* $variant:ident => $spec:path,)*) => {
+        crate::listed_enum! {
+            /// A real system ([`SystemId::spec`] describes it).
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum SystemId {
+                $($(#[$doc])* $variant,)*
+            }
+        }
+
+        impl SystemId {
+            /// Its description.
+            pub fn spec(self) -> &'static SystemSpec {
+                match self {
+                    $(SystemId::$variant => &$spec,)*
+                }
+            }
+        }
+    };
+}
+
+systems! {
+    /// nginx `hash $key consistent`.
+    Nginx => nginx::CONSISTENT,
+    /// nginx plain `hash $key`.
+    NginxHash => nginx::PLAIN,
+    /// HAProxy `hash-type consistent`.
+    Haproxy => haproxy::SPEC,
+    /// Envoy's ring hash load balancer.
+    EnvoyRingHash => envoy::RING_HASH,
+    /// Envoy's Maglev load balancer.
+    EnvoyMaglev => envoy::MAGLEV,
+    /// twemproxy (nutcracker), `distribution: ketama`, `hash: fnv1a_64`.
+    Twemproxy => twemproxy::KETAMA,
+    /// twemproxy, `distribution: modula`, `hash: fnv1a_64`.
+    TwemproxyModula => twemproxy::MODULA,
+    /// Redis Cluster, slots split by `redis-cli --cluster create`.
+    RedisCluster => redis::SPEC,
+    /// Cassandra's Murmur3Partitioner, one evenly spaced token per node.
+    Cassandra => cassandra::SPEC,
+    /// groupcache's `consistenthash`.
+    Groupcache => groupcache::SPEC,
+    /// stathat/consistent.
+    Stathat => stathat::SPEC,
+    /// Guava's `Hashing.consistentHash`.
+    Guava => guava::SPEC,
+    /// libketama.
+    Libketama => memcached::LIBKETAMA,
+    /// The Java memcached client (spymemcached `KetamaNodeLocator`).
+    Spymemcached => memcached::SPYMEMCACHED,
+    /// go-zero's `core/hash` ring.
+    GoZero => memcached::GO_ZERO,
+}
+
+impl SystemId {
+    /// Its name on the command line.
+    pub fn id(self) -> &'static str {
+        self.spec().id
+    }
+
+    /// The system called `name` (ASCII case ignored).
+    pub fn from_id(name: &str) -> Option<SystemId> {
+        SystemId::ALL
+            .into_iter()
+            .find(|s| s.id().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// Every system's name, in listing order.
+    pub fn ids() -> Vec<&'static str> {
+        SystemId::ALL.into_iter().map(SystemId::id).collect()
+    }
+}
+
+/// Builds `system` over `nodes` with `params` (name, value; the others at their
+/// defaults), after checking the nodes, their weights and the parameters.
+pub fn build(
+    system: SystemId,
+    nodes: &[SystemNode],
+    params: &[(&str, u64)],
+) -> Result<Box<dyn Locate>, SystemError> {
+    let spec = system.spec();
+    let cluster = check(spec, nodes, params)?;
+    (spec.build)(&cluster)
+}
+
+fn check<'a>(
+    spec: &SystemSpec,
+    nodes: &'a [SystemNode],
+    params: &[(&str, u64)],
+) -> Result<Cluster<'a>, SystemError> {
+    if nodes.is_empty() {
+        return Err(SystemError::NoNodes);
+    }
+    if nodes.len() > MAX_NODES {
+        return Err(SystemError::TooManyNodes {
+            count: nodes.len(),
+            max: MAX_NODES,
+        });
+    }
+    let mut seen = std::collections::HashSet::with_capacity(nodes.len());
+    let mut weights = Vec::with_capacity(nodes.len());
+    for (index, node) in nodes.iter().enumerate() {
+        if is_blank_name(&node.name) {
+            return Err(SystemError::EmptyName { index });
+        }
+        if node.name.len() > MAX_NAME_BYTES {
+            return Err(SystemError::NameTooLong {
+                name: node.name.clone(),
+            });
+        }
+        if !seen.insert(node.name.as_str()) {
+            return Err(SystemError::DuplicateName {
+                name: node.name.clone(),
+            });
+        }
+        weights.push(match (spec.weights, node.weight) {
+            (Weights::None, None) => 1,
+            (Weights::None, Some(_)) => {
+                return Err(SystemError::WeightNotTaken {
+                    system: spec.id,
+                    name: node.name.clone(),
+                })
+            }
+            (Weights::Taken { default, .. }, None) => default,
+            (Weights::Taken { max, .. }, Some(weight)) => {
+                if !(1..=max).contains(&weight) {
+                    return Err(SystemError::BadWeight {
+                        name: node.name.clone(),
+                        weight,
+                        max,
+                    });
+                }
+                weight
+            }
+        });
+    }
+    let mut values: Vec<u64> = spec.params.iter().map(|p| p.default).collect();
+    for &(name, value) in params {
+        let Some(i) = spec.params.iter().position(|p| p.name == name) else {
+            return Err(SystemError::UnknownParam {
+                system: spec.id,
+                name: name.to_string(),
+                known: spec.params.iter().map(|p| p.name).collect(),
+            });
+        };
+        let p = &spec.params[i];
+        if !(p.min..=p.max).contains(&value) {
+            return Err(SystemError::BadParam {
+                name: p.name,
+                value,
+                rule: format!(
+                    "{} is a whole number from {} to {}",
+                    p.description, p.min, p.max
+                ),
+            });
+        }
+        values[i] = value;
+    }
+    Ok(Cluster {
+        names: nodes.iter().map(|n| n.name.as_str()).collect(),
+        weights,
+        params: values,
+    })
+}
+
+/// Node indices fit in [`NodeIndex`]: the node count is at most [`MAX_NODES`].
+pub(crate) fn index(i: usize) -> NodeIndex {
+    NodeIndex::try_from(i).unwrap_or(NodeIndex::MAX)
+}
+
+/// What to do with points at the same position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ties {
+    /// The first generated wins (a stable sort, then a lookup that finds the first).
+    FirstWins,
+    /// The last generated wins (Go maps written in order: groupcache, stathat).
+    LastWins,
+}
+
+/// Sorted ring points and the lookups the systems use.
+#[derive(Clone, Debug)]
+pub(crate) struct Points {
+    positions: Vec<u64>,
+    owners: Vec<NodeIndex>,
+}
+
+impl Points {
+    /// `points` sorted by position (stably), with `ties` applied.
+    pub(crate) fn new(mut points: Vec<(u64, NodeIndex)>, ties: Ties) -> Result<Self, SystemError> {
+        if points.len() as u64 > MAX_SYSTEM_POINTS {
+            return Err(SystemError::TooManyPoints {
+                points: points.len() as u64,
+            });
+        }
+        points.sort_by_key(|&(position, _)| position);
+        if ties == Ties::LastWins {
+            // Keep the last of each run of equal positions.
+            let mut kept: Vec<(u64, NodeIndex)> = Vec::with_capacity(points.len());
+            for p in points {
+                match kept.last_mut() {
+                    Some(last) if last.0 == p.0 => *last = p,
+                    _ => kept.push(p),
+                }
+            }
+            points = kept;
+        }
+        if points.is_empty() {
+            return Err(SystemError::NoNodes);
+        }
+        Ok(Points {
+            positions: points.iter().map(|p| p.0).collect(),
+            owners: points.iter().map(|p| p.1).collect(),
+        })
+    }
+
+    fn owner(&self, i: usize) -> NodeIndex {
+        // Past the last point: wrap to the first.
+        self.owners
+            .get(i)
+            .or(self.owners.first())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The owner of the first point at or after `h`, wrapping.
+    pub(crate) fn at_or_after(&self, h: u64) -> NodeIndex {
+        self.owner(self.positions.partition_point(|&p| p < h))
+    }
+
+    /// The owner of the first point strictly after `h`, wrapping.
+    pub(crate) fn after(&self, h: u64) -> NodeIndex {
+        self.owner(self.positions.partition_point(|&p| p <= h))
+    }
+
+    /// HAProxy's rule on a 32-bit ring: of the first point at or after `h` (`next`,
+    /// wrapping) and the one before it (`prev`, wrapping), the nearer by circular
+    /// distance; `prev` on a tie.
+    pub(crate) fn nearest_u32(&self, h: u32) -> NodeIndex {
+        let n = self.positions.len();
+        let next = self.positions.partition_point(|&p| p < u64::from(h)) % n.max(1);
+        let prev = if next == 0 {
+            n.saturating_sub(1)
+        } else {
+            next - 1
+        };
+        let at = |i: usize| self.positions.get(i).copied().unwrap_or(0) as u32;
+        let to_prev = h.wrapping_sub(at(prev));
+        let to_next = at(next).wrapping_sub(h);
+        self.owner(if to_prev <= to_next { prev } else { next })
+    }
+
+    /// The number of points.
+    pub(crate) fn len(&self) -> usize {
+        self.positions.len()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,154 @@
+//! nginx's `hash $key consistent` and plain `hash $key`
+//! (nginx/nginx `src/http/modules/ngx_http_upstream_hash_module.c`).
+//!
+//! - **Consistent** (`ngx_http_upstream_init_chash`): a `server`'s text splits into host
+//!   and port at its last `:` if only digits follow it (`unix:` sockets have no port), so
+//!   `127.0.0.5` and `127.0.0.5:80` are different points. Each server has 160 × weight
+//!   points: with `prev = 0`, each point is the CRC-32 of host, a NUL byte, port and `prev`
+//!   as 4 little-endian bytes, and becomes `prev`. The points are sorted and equal ones
+//!   merged (the first kept); a key goes to the first point at or after its CRC-32,
+//!   wrapping.
+//! - **Plain** (`ngx_http_upstream_get_hash_peer`, compatible with Cache::Memcached):
+//!   `w = ((crc32(key) >> 16) & 0x7fff) % total_weight`, then the servers in order, each
+//!   taking `w < weight` or subtracting its weight.
+//!
+//! Both send a request whose key is empty by round robin, so an empty key is refused. The
+//! key is the variable's raw text: `$arg_k` is not percent-decoded.
+
+use super::{index, Cluster, KeyRefused, Locate, Points, SystemError, SystemSpec, Ties, Weights};
+use crate::hash::crc32;
+use crate::placement::NodeIndex;
+
+const WEIGHTS: Weights = Weights::Taken {
+    meaning: "nginx's `weight=`: 160 points per unit (consistent), a share of the modulus (plain)",
+    default: 1,
+    max: 1_000_000,
+};
+
+const NODE_SYNTAX: &str =
+    "the `server` text as written (`127.0.0.1:8081`, `backend.example:80`, `unix:/run/app.sock`)";
+
+/// `hash $key consistent`.
+pub static CONSISTENT: SystemSpec = SystemSpec {
+    id: "nginx",
+    description:
+        "nginx upstream `hash $key consistent` (CRC-32 points chained per server, 160 per weight)",
+    source: "nginx/nginx src/http/modules/ngx_http_upstream_hash_module.c",
+    weights: WEIGHTS,
+    node_syntax: NODE_SYNTAX,
+    params: &[],
+    build: build_consistent,
+};
+
+/// Plain `hash $key`.
+pub static PLAIN: SystemSpec = SystemSpec {
+    id: "nginx-hash",
+    description: "nginx upstream plain `hash $key` (((crc32 >> 16) & 0x7fff) % total weight)",
+    source: "nginx/nginx src/http/modules/ngx_http_upstream_hash_module.c",
+    weights: WEIGHTS,
+    node_syntax: NODE_SYNTAX,
+    params: &[],
+    build: build_plain,
+};
+
+/// Points per unit of weight.
+const POINTS_PER_WEIGHT: u64 = 160;
+
+const EMPTY_KEY: &str = "nginx sends a request with an empty key by round robin";
+
+/// The host and port nginx hashes for a `server` text: split at the last `:` when only
+/// digits (or nothing) follow it; `unix:` sockets and texts without such a colon have an
+/// empty port.
+///
+/// ```
+/// use ring_core::systems::nginx_split_host_port as split;
+/// assert_eq!(split("127.0.0.1:8081"), ("127.0.0.1", "8081"));
+/// assert_eq!(split("127.0.0.5"), ("127.0.0.5", ""));
+/// assert_eq!(split("unix:/run/app.sock"), ("/run/app.sock", ""));
+/// ```
+pub fn split_host_port(server: &str) -> (&str, &str) {
+    if server
+        .get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case("unix:"))
+    {
+        return (&server[5..], "");
+    }
+    let digits = server.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let colon = server.len() - digits;
+    match colon.checked_sub(1) {
+        Some(at) if server.as_bytes().get(at) == Some(&b':') => (&server[..at], &server[colon..]),
+        _ => (server, ""),
+    }
+}
+
+struct Consistent {
+    points: Points,
+}
+
+fn build_consistent(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
+    let total: u64 = cluster
+        .weights
+        .iter()
+        .map(|&w| u64::from(w) * POINTS_PER_WEIGHT)
+        .sum();
+    if total > super::MAX_SYSTEM_POINTS {
+        return Err(SystemError::TooManyPoints { points: total });
+    }
+    let mut points = Vec::with_capacity(total as usize);
+    for (i, (name, &weight)) in cluster.names.iter().zip(&cluster.weights).enumerate() {
+        let (host, port) = split_host_port(name);
+        let mut text = Vec::with_capacity(host.len() + port.len() + 5);
+        text.extend_from_slice(host.as_bytes());
+        text.push(0);
+        text.extend_from_slice(port.as_bytes());
+        let base = text.len();
+        let mut prev = 0u32;
+        for _ in 0..u64::from(weight) * POINTS_PER_WEIGHT {
+            text.truncate(base);
+            text.extend_from_slice(&prev.to_le_bytes());
+            prev = crc32(&text);
+            points.push((u64::from(prev), index(i)));
+        }
+    }
+    // Equal points are merged keeping the first; the lookup's first-at-or-after does that.
+    Ok(Box::new(Consistent {
+        points: Points::new(points, Ties::FirstWins)?,
+    }))
+}
+
+impl Locate for Consistent {
+    fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
+        if key.is_empty() {
+            return Err(KeyRefused::new(CONSISTENT.id, key, EMPTY_KEY));
+        }
+        Ok(self.points.at_or_after(u64::from(crc32(key.as_bytes()))))
+    }
+}
+
+struct Plain {
+    weights: Vec<u32>,
+    total: u64,
+}
+
+fn build_plain(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
+    Ok(Box::new(Plain {
+        weights: cluster.weights.clone(),
+        total: cluster.weights.iter().map(|&w| u64::from(w)).sum(),
+    }))
+}
+
+impl Locate for Plain {
+    fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
+        if key.is_empty() {
+            return Err(KeyRefused::new(PLAIN.id, key, EMPTY_KEY));
+        }
+        let mut w = u64::from((crc32(key.as_bytes()) >> 16) & 0x7fff) % self.total.max(1);
+        for (i, &weight) in self.weights.iter().enumerate() {
+            if w < u64::from(weight) {
+                return Ok(index(i));
+            }
+            w -= u64::from(weight);
+        }
+        Ok(0)
+    }
+}

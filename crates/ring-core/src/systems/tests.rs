@@ -1,0 +1,387 @@
+//! The known answers of `shared/reference/known-answers.md` ("Real systems") for every
+//! system, and the refusals.
+
+use super::*;
+
+/// The sample keys of known-answers.md, in its order.
+const KEYS: [&str; 5] = [
+    "user:1:abc",
+    "user:2:xyz",
+    "user:42:q",
+    "{user1000}.following",
+    "hello",
+];
+
+/// Parses `a,b=2,c` the way the command line does.
+fn nodes(list: &str) -> Vec<SystemNode> {
+    list.split(',')
+        .map(|entry| match entry.rsplit_once('=') {
+            Some((name, w)) => SystemNode::weighted(name, w.parse().unwrap()),
+            None => SystemNode::new(entry),
+        })
+        .collect()
+}
+
+fn placed(system: SystemId, list: &str, keys: &[&str]) -> Vec<String> {
+    let nodes = nodes(list);
+    let built = build(system, &nodes, &[]).unwrap();
+    keys.iter()
+        .map(|k| nodes[built.locate(k).unwrap() as usize].name.clone())
+        .collect()
+}
+
+#[test]
+fn the_sample_placement_table() {
+    let nginx = "127.0.0.1:8081,127.0.0.1:8082=2,127.0.0.1:8083";
+    let table: [(SystemId, &str, &str); 7] = [
+        (
+            SystemId::Nginx,
+            nginx,
+            "127.0.0.1:8083 127.0.0.1:8081 127.0.0.1:8081 127.0.0.1:8081 127.0.0.1:8082",
+        ),
+        (
+            SystemId::NginxHash,
+            nginx,
+            "127.0.0.1:8083 127.0.0.1:8082 127.0.0.1:8082 127.0.0.1:8081 127.0.0.1:8081",
+        ),
+        (SystemId::Haproxy, "a,b=2,c", "b a c a b"),
+        (SystemId::RedisCluster, "a,b,c", "c a b a a"),
+        (SystemId::Cassandra, "a,b,c,d", "a a b b c"),
+        (SystemId::Groupcache, "a,b,c", "c c c a c"),
+        (SystemId::Twemproxy, "a,b=2,c", "a b b c c"),
+    ];
+    for (system, list, want) in table {
+        assert_eq!(
+            placed(system, list, &KEYS).join(" "),
+            want,
+            "{}",
+            system.id()
+        );
+    }
+}
+
+#[test]
+fn redis_slots_of_the_sample_and_the_vectors() {
+    use crate::slots::redis_key_slot;
+    let slots: Vec<u16> = KEYS.iter().map(|k| redis_key_slot(k)).collect();
+    assert_eq!(slots, vec![11343, 1022, 9082, 3443, 866]);
+    for (key, slot) in [
+        ("123456789", 12739),
+        ("somekey", 11058),
+        ("foo{hash_tag}", 2515),
+        ("{user1}.following", 8106),
+        ("foo", 12182),
+        ("foo{}{bar}", 8363),
+        ("foo{{bar}}zap", 4015),
+    ] {
+        assert_eq!(redis_key_slot(key), slot, "{key}");
+    }
+}
+
+#[test]
+fn redis_cli_splits_slots_in_float() {
+    assert_eq!(
+        redis_cli_slot_ranges(3),
+        vec![(0, 5460), (5461, 10922), (10923, 16383)]
+    );
+    let ranges = redis_cli_slot_ranges(78);
+    assert_eq!(ranges[67], (14073, 14283));
+    // In exact arithmetic master 67 would end at round(68 · 16384 / 78 − 1) = 14282
+    // (14282.49…, rounded half away from zero: ⌊(2 · 68 · 16384 − 78) / 156⌋).
+    assert_eq!((2 * 68 * 16384 - 78) / 156, 14282);
+    for n in [1, 2, 3, 5, 77, 78, 1000, 10_000] {
+        let ranges = redis_cli_slot_ranges(n);
+        assert_eq!(ranges.len(), n as usize);
+        assert_eq!(ranges[0].0, 0);
+        assert_eq!(ranges[ranges.len() - 1].1, 16383);
+        for pair in ranges.windows(2) {
+            assert_eq!(pair[1].0, pair[0].1 + 1, "{n} masters: contiguous");
+        }
+    }
+}
+
+#[test]
+fn stathat_vectors() {
+    let got = placed(
+        SystemId::Stathat,
+        "abcdefg,hijklmn,opqrstu",
+        &["ggg", "hhh", "iiiii"],
+    );
+    assert_eq!(got, vec!["abcdefg", "opqrstu", "hijklmn"]);
+}
+
+#[test]
+fn stathat_takes_the_first_hash_strictly_above() {
+    // "0a" is replica 0 of node a, so its CRC-32 is a point of a: groupcache's
+    // at-or-after lookup stops on it, stathat's strictly-after lookup goes past it.
+    let two = [SystemNode::new("a"), SystemNode::new("b")];
+    let cluster = check(&stathat::SPEC, &two, &[]).unwrap();
+    let points = Points::new(groupcache::crc32_replicas(&cluster, 20), Ties::LastWins).unwrap();
+    let replica = u64::from(crate::hash::crc32(b"0a"));
+    assert_eq!(points.at_or_after(replica), 0);
+    let stathat = build(SystemId::Stathat, &two, &[]).unwrap();
+    assert_eq!(stathat.locate("0a").unwrap(), points.after(replica));
+    assert_eq!(
+        Points::new(vec![(5, 0), (9, 1)], Ties::LastWins)
+            .unwrap()
+            .after(5),
+        1
+    );
+    assert_eq!(
+        Points::new(vec![(5, 0), (9, 1)], Ties::LastWins)
+            .unwrap()
+            .after(9),
+        0
+    );
+}
+
+#[test]
+fn groupcache_gives_an_equal_hash_to_the_node_added_later() {
+    let points = Points::new(vec![(5, 0), (5, 1), (9, 0)], Ties::LastWins).unwrap();
+    assert_eq!(points.at_or_after(5), 1);
+    assert_eq!(points.at_or_after(3), 1);
+    assert_eq!(points.at_or_after(6), 0);
+    assert_eq!(points.at_or_after(10), 1, "wraps to the first point");
+    let first = Points::new(vec![(5, 0), (5, 1), (9, 0)], Ties::FirstWins).unwrap();
+    assert_eq!(first.at_or_after(5), 0);
+}
+
+#[test]
+fn haproxy_takes_the_nearest_point_and_a_midpoint_goes_down() {
+    let points = Points::new(vec![(100, 0), (200, 1)], Ties::FirstWins).unwrap();
+    assert_eq!(points.nearest_u32(149), 0);
+    assert_eq!(
+        points.nearest_u32(150),
+        0,
+        "the midpoint goes to the point below"
+    );
+    assert_eq!(points.nearest_u32(151), 1);
+    assert_eq!(points.nearest_u32(200), 1);
+    // Across the top: 2^32 − 50 is 150 from 100 and 2^32 − 250 from 200.
+    assert_eq!(points.nearest_u32(u32::MAX - 49), 0);
+    assert_eq!(points.nearest_u32(0), 0);
+}
+
+fn envoy_hosts() -> Vec<String> {
+    (90..=95).map(|port| format!("127.0.0.1:{port}")).collect()
+}
+
+#[test]
+fn envoy_ring_hash_test_vectors() {
+    let hosts = envoy_hosts();
+    let addresses: Vec<&str> = hosts.iter().map(String::as_str).collect();
+    let ring = EnvoyRing::new(&addresses, &[1; 6], 12, 8_388_608).unwrap();
+    assert_eq!(ring.len(), 12);
+    let port = |i: NodeIndex| 90 + i;
+    assert_eq!(port(ring.owner_of_hash(0)), 94);
+    assert_eq!(port(ring.owner_of_hash(833_437_586_790_550_860)), 94);
+    assert_eq!(
+        port(ring.owner_of_hash(u64::MAX)),
+        94,
+        "wraps to the smallest"
+    );
+    assert_eq!(port(ring.owner_of_hash(3_551_244_743_356_806_947)), 95);
+}
+
+#[test]
+fn envoy_ring_sizes_scale_and_refuse_a_minimum_above_the_maximum() {
+    let hosts = envoy_hosts();
+    let addresses: Vec<&str> = hosts.iter().map(String::as_str).collect();
+    assert_eq!(
+        EnvoyRing::new(&addresses, &[1; 6], 1024, 8_388_608)
+            .unwrap()
+            .len(),
+        1026
+    );
+    // ceil(1024 / 6) = 171 per host, 1,026 in all, unless the maximum caps the scale.
+    assert_eq!(
+        EnvoyRing::new(&addresses, &[1; 6], 1024, 1024)
+            .unwrap()
+            .len(),
+        1024
+    );
+    // Weights 1:2 with a minimum of 4: scale = ceil(1/3 · 4) / (1/3) = 6, so the lighter
+    // host gets a whole 2 entries and the heavier 4.
+    let ring = EnvoyRing::new(&addresses[..2], &[1, 2], 4, 8_388_608).unwrap();
+    assert_eq!(ring.len(), 6);
+    assert!(matches!(
+        EnvoyRing::new(&addresses, &[1; 6], 200, 100),
+        Err(SystemError::BadParam { .. })
+    ));
+    let nodes: Vec<SystemNode> = hosts.iter().map(SystemNode::new).collect();
+    assert!(build(
+        SystemId::EnvoyRingHash,
+        &nodes,
+        &[("max-ring-size", 8_388_609)]
+    )
+    .is_err());
+    assert!(build(SystemId::EnvoyRingHash, &nodes, &[("min-ring-size", 12)]).is_ok());
+}
+
+#[test]
+fn envoy_maglev_test_vector() {
+    let hosts = envoy_hosts();
+    let addresses: Vec<&str> = hosts.iter().map(String::as_str).collect();
+    let maglev = EnvoyMaglev::new(&addresses, &[1; 6], 7).unwrap();
+    let ports: Vec<u32> = maglev.table().iter().map(|&i| 90 + i).collect();
+    assert_eq!(ports, vec![92, 94, 90, 91, 95, 90, 93]);
+    // The hosts are sorted first: the order given does not matter.
+    let reversed: Vec<&str> = addresses.iter().rev().copied().collect();
+    let again = EnvoyMaglev::new(&reversed, &[1; 6], 7).unwrap();
+    let ports: Vec<u32> = again.table().iter().map(|&i| 95 - i).collect();
+    assert_eq!(ports, vec![92, 94, 90, 91, 95, 90, 93]);
+    assert!(
+        EnvoyMaglev::new(&addresses, &[1; 6], 8).is_err(),
+        "not prime"
+    );
+    assert!(
+        EnvoyMaglev::new(&addresses, &[1; 6], 5).is_err(),
+        "fewer entries than hosts"
+    );
+}
+
+#[test]
+fn envoy_maglev_weights_share_the_table() {
+    let addresses = ["a", "b"];
+    let maglev = EnvoyMaglev::new(&addresses, &[1, 3], 65_537).unwrap();
+    let heavy = maglev.table().iter().filter(|&&i| i == 1).count();
+    // 3 : 1, to within a round.
+    assert!((heavy as i64 - 49_153).abs() <= 2, "{heavy}");
+}
+
+#[test]
+fn guava_golden_values() {
+    let want = [
+        0, 55, 62, 8, 45, 59, 86, 97, 82, 59, 73, 37, 17, 56, 86, 21, 90, 37, 38, 83,
+    ];
+    let got: Vec<u32> = (0..20).map(|i| guava_consistent_hash(i, 100)).collect();
+    assert_eq!(got, want);
+    // Guava equals jump hash on the same input.
+    for i in 0..1000u64 {
+        for n in [1, 2, 7, 100, 1000] {
+            assert_eq!(
+                guava_consistent_hash(i as i64, n),
+                crate::jump::jump_hash(i, n)
+            );
+        }
+    }
+}
+
+#[test]
+fn cassandra_tokens_are_evenly_spaced() {
+    assert_eq!(evenly_spaced_tokens(1), vec![i64::MIN]);
+    assert_eq!(
+        evenly_spaced_tokens(4),
+        vec![i64::MIN, -(1 << 62), 0, 1 << 62]
+    );
+    let three = evenly_spaced_tokens(3);
+    assert_eq!(three[1], i64::MIN + 6_148_914_691_236_517_205);
+}
+
+#[test]
+fn cassandra_owns_up_to_and_including_its_token() {
+    let built = Cassandra::from_tokens(vec![-10, 0, 10]);
+    assert_eq!(built.owner_of_token(-10), 0);
+    assert_eq!(built.owner_of_token(-9), 1);
+    assert_eq!(built.owner_of_token(0), 1);
+    assert_eq!(built.owner_of_token(11), 0, "wraps");
+    assert_eq!(built.owner_of_token(i64::MAX), 0);
+}
+
+#[test]
+fn nginx_splits_at_a_last_colon_followed_by_digits() {
+    assert_eq!(
+        nginx_split_host_port("127.0.0.1:8081"),
+        ("127.0.0.1", "8081")
+    );
+    assert_eq!(nginx_split_host_port("127.0.0.5"), ("127.0.0.5", ""));
+    assert_eq!(nginx_split_host_port("host:"), ("host", ""));
+    assert_eq!(nginx_split_host_port("[::1]:80"), ("[::1]", "80"));
+    assert_eq!(nginx_split_host_port("a:b"), ("a:b", ""));
+    assert_eq!(nginx_split_host_port("UNIX:/tmp/s:1"), ("/tmp/s:1", ""));
+    assert_eq!(nginx_split_host_port("é:1"), ("é", "1"));
+    // So a port written or not makes different points.
+    let with = placed(SystemId::Nginx, "127.0.0.5:80,b", &KEYS);
+    let without = placed(SystemId::Nginx, "127.0.0.5,b", &KEYS);
+    assert_ne!(
+        with.iter().map(|n| n == "b").collect::<Vec<_>>(),
+        without.iter().map(|n| n == "b").collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn keys_a_system_cannot_take_are_refused_by_name() {
+    let two = nodes("a,b");
+    for system in [
+        SystemId::Nginx,
+        SystemId::NginxHash,
+        SystemId::Haproxy,
+        SystemId::Cassandra,
+    ] {
+        let refused = build(system, &two, &[]).unwrap().locate("").unwrap_err();
+        assert_eq!(refused.system, system.id());
+    }
+    let twemproxy = build(SystemId::Twemproxy, &two, &[]).unwrap();
+    let refused = twemproxy.locate("a key").unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "twemproxy cannot take the key \"a key\": a memcached key has no spaces or control characters"
+    );
+    assert!(twemproxy.locate(&"k".repeat(251)).is_err());
+    assert!(twemproxy.locate(&"k".repeat(250)).is_ok());
+    assert!(twemproxy.locate("café").is_ok());
+    // Redis takes every key, the empty one in slot 0.
+    let redis = build(SystemId::RedisCluster, &two, &[]).unwrap();
+    assert_eq!(redis.locate("").unwrap(), 0);
+}
+
+#[test]
+fn weights_are_refused_where_a_system_has_none_and_checked_where_it_has() {
+    let weighted = nodes("a=2,b");
+    for system in SystemId::ALL {
+        let result = build(system, &weighted, &[]);
+        match system.spec().weights {
+            Weights::None => assert!(
+                matches!(result, Err(SystemError::WeightNotTaken { .. })),
+                "{}",
+                system.id()
+            ),
+            Weights::Taken { max, .. } => {
+                assert!(result.is_ok(), "{}", system.id());
+                let too_heavy = [SystemNode::weighted("a", max.saturating_add(1))];
+                assert!(build(system, &too_heavy, &[]).is_err(), "{}", system.id());
+                assert!(build(system, &[SystemNode::weighted("a", 0)], &[]).is_err());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_system_places_every_key_on_a_node_and_checks_its_nodes() {
+    let keys: Vec<String> = (0..2000).map(|i| format!("key:{i}:é")).collect();
+    let five = nodes("10.0.0.1:11211,10.0.0.2:11211,10.0.0.3:11211,10.0.0.4:11211,10.0.0.5:11211");
+    for system in SystemId::ALL {
+        assert_eq!(SystemId::from_id(system.id()), Some(system));
+        let built = build(system, &five, &[]).unwrap();
+        let mut counts = [0u32; 5];
+        for k in &keys {
+            counts[built.locate(k).unwrap() as usize] += 1;
+        }
+        // Every system spreads 2,000 keys over 5 nodes, none of them idle.
+        assert!(
+            counts.iter().all(|&c| c > 100),
+            "{}: {counts:?}",
+            system.id()
+        );
+        assert_eq!(build(system, &[], &[]).err(), Some(SystemError::NoNodes));
+        assert!(matches!(
+            build(system, &nodes("a,a"), &[]),
+            Err(SystemError::DuplicateName { .. })
+        ));
+        assert!(matches!(
+            build(system, &five, &[("no-such", 1)]),
+            Err(SystemError::UnknownParam { .. })
+        ));
+    }
+    assert!(SystemId::from_id("nope").is_none());
+}

@@ -1,0 +1,163 @@
+//! twemproxy (nutcracker) with `hash: fnv1a_64` (twitter/twemproxy
+//! `src/hashkit/nc_ketama.c`, `nc_modula.c`, `nc_fnv.c`).
+//!
+//! - **ketama**: each server's **name** (the `name` after its address in the pool's
+//!   `servers:` list; without one, `host:port`, or only `host` on port 11211) gets
+//!   `floorf((float)(pct · 160 / 4 · n + 1e-10)) · 4` points with
+//!   `float pct = (float)weight / (float)total_weight`, the product in float and the sum in
+//!   double as C evaluates it; 4 little-endian u32s per MD5 of `"NAME-k"`, `k` from 0.
+//!   Sorted (`qsort`, stable in glibc's merge sort, so the first generated of equal points
+//!   comes first); a key goes to the first point at or after its hash, wrapping.
+//! - **modula**: the servers, each repeated `weight` times in order; a key goes to entry
+//!   `hash % total_weight`.
+//!
+//! The hash is twemproxy's `fnv1a_64`, which is 32-bit and sign-extends bytes
+//! ([`crate::twemproxy_fnv`]). Keys are memcached keys: 1 to 250 bytes, no spaces or
+//! control characters; twemproxy's parser refuses others.
+
+use super::{index, Cluster, KeyRefused, Locate, Points, SystemError, SystemSpec, Ties, Weights};
+use crate::hash::md5_digest;
+use crate::placement::NodeIndex;
+use crate::twemproxy_fnv::twemproxy_fnv1a_64;
+
+const WEIGHTS: Weights = Weights::Taken {
+    meaning: "twemproxy's `:weight` (host:port:weight): a share of the 160 points per server (ketama), entries in the modulus (modula)",
+    default: 1,
+    max: 1_000_000,
+};
+
+const NODE_SYNTAX: &str = "the server's name as twemproxy hashes it: the `name` after `host:port:weight`, or `host:port` (`host` alone on port 11211)";
+
+/// `distribution: ketama`.
+pub static KETAMA: SystemSpec = SystemSpec {
+    id: "twemproxy",
+    description: "twemproxy (nutcracker) ketama with its 32-bit fnv1a_64",
+    source: "twitter/twemproxy src/hashkit/nc_ketama.c, src/hashkit/nc_fnv.c",
+    weights: WEIGHTS,
+    node_syntax: NODE_SYNTAX,
+    params: &[],
+    build: build_ketama,
+};
+
+/// `distribution: modula`.
+pub static MODULA: SystemSpec = SystemSpec {
+    id: "twemproxy-modula",
+    description: "twemproxy (nutcracker) modula with its 32-bit fnv1a_64",
+    source: "twitter/twemproxy src/hashkit/nc_modula.c, src/hashkit/nc_fnv.c",
+    weights: WEIGHTS,
+    node_syntax: NODE_SYNTAX,
+    params: &[],
+    build: build_modula,
+};
+
+/// `KETAMA_POINTS_PER_SERVER`.
+const POINTS_PER_SERVER: f32 = 160.0;
+/// `MEMCACHE_MAX_KEY_LENGTH`.
+const MAX_KEY_BYTES: usize = 250;
+
+/// MD5 digests (of four points each) per server, as `ketama_update` computes them.
+fn digests(weights: &[u32]) -> Vec<u32> {
+    let total = weights.iter().map(|&w| u64::from(w)).sum::<u64>() as f32;
+    let servers = weights.len() as f32;
+    weights
+        .iter()
+        .map(|&w| {
+            let pct = w as f32 / total;
+            let product = pct * POINTS_PER_SERVER / 4.0 * servers;
+            // The sum is double (1e-10 is a double literal), cast back to float.
+            ((f64::from(product) + 0.000_000_000_1) as f32).floor() as u32
+        })
+        .collect()
+}
+
+fn check_key(system: &'static str, key: &str) -> Result<(), KeyRefused> {
+    if key.is_empty() {
+        return Err(KeyRefused::new(system, key, "a memcached key is not empty"));
+    }
+    if key.len() > MAX_KEY_BYTES {
+        return Err(KeyRefused::new(
+            system,
+            key,
+            "a memcached key is at most 250 bytes",
+        ));
+    }
+    if key.bytes().any(|b| b <= b' ' || b == 0x7f) {
+        return Err(KeyRefused::new(
+            system,
+            key,
+            "a memcached key has no spaces or control characters",
+        ));
+    }
+    Ok(())
+}
+
+struct Ketama {
+    points: Points,
+}
+
+fn build_ketama(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
+    let counts = digests(&cluster.weights);
+    let total: u64 = counts.iter().map(|&d| u64::from(d) * 4).sum();
+    if total > super::MAX_SYSTEM_POINTS {
+        return Err(SystemError::TooManyPoints { points: total });
+    }
+    let mut points = Vec::with_capacity(total as usize);
+    for (i, (name, &count)) in cluster.names.iter().zip(&counts).enumerate() {
+        for k in 0..count {
+            let digest = md5_digest(format!("{name}-{k}").as_bytes());
+            for word in digest.chunks_exact(4) {
+                let value = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+                points.push((u64::from(value), index(i)));
+            }
+        }
+    }
+    Ok(Box::new(Ketama {
+        points: Points::new(points, Ties::FirstWins)?,
+    }))
+}
+
+impl Locate for Ketama {
+    fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
+        check_key(KETAMA.id, key)?;
+        let hash = twemproxy_fnv1a_64(key.as_bytes());
+        Ok(self.points.at_or_after(u64::from(hash)))
+    }
+}
+
+struct Modula {
+    weights: Vec<u32>,
+    total: u64,
+}
+
+fn build_modula(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
+    Ok(Box::new(Modula {
+        weights: cluster.weights.clone(),
+        total: cluster.weights.iter().map(|&w| u64::from(w)).sum(),
+    }))
+}
+
+impl Locate for Modula {
+    fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
+        check_key(MODULA.id, key)?;
+        let mut entry = u64::from(twemproxy_fnv1a_64(key.as_bytes())) % self.total.max(1);
+        for (i, &weight) in self.weights.iter().enumerate() {
+            if entry < u64::from(weight) {
+                return Ok(index(i));
+            }
+            entry -= u64::from(weight);
+        }
+        Ok(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::digests;
+
+    #[test]
+    fn digests_follow_the_float_formula() {
+        // 1:2:1 → pct 0.25, 0.5, 0.25 of 40 · 3 digests.
+        assert_eq!(digests(&[1, 2, 1]), vec![30, 60, 30]);
+        assert_eq!(digests(&[1; 4]), vec![40; 4]);
+    }
+}
