@@ -23,6 +23,9 @@
 //!   lookup paths; [`metrics`]: loads, R1/R2/R3, peak-to-mean, the diff of two assignments.
 //! - [`study`]: the balance study of seed 003, one cell (node count × virtual nodes) at a
 //!   time, shared by `ringlab balance` and the web app.
+//! - [`comparison`]: the field's comparison table of issue 14 (balance with `100 × n` keys
+//!   and of the key space, monotonicity under removals and restores, memory, build and
+//!   lookup times), one algorithm and node count at a time, for `ringlab study`.
 //! - Many keys, kept across changes: [`Placement::key_positions`] hashes them once and
 //!   [`Placement::assign_positions`] places them again; [`Placement::joined`] and
 //!   [`Placement::left`] update a ring by merging; [`delta`] finds the keys a join or leave
@@ -99,6 +102,7 @@ pub mod bounded;
 pub mod bucket_error;
 pub mod buckets;
 pub mod chord;
+pub mod comparison;
 pub mod crc32c;
 pub mod delta;
 pub mod dx;

@@ -6,6 +6,8 @@
 //!   decimal keys, with removals and a seed, `key<TAB>bucket` per line.
 //! - `balance`: the balance study of seed 003 (R1, R2, R3 by node and virtual-node count).
 //! - `move`: how many keys move when a node joins or leaves, and between whom.
+//! - `study`: the field's comparison table (balance, monotonicity, memory, times) for any
+//!   algorithms and node counts.
 //! - `list`: the algorithms, bucket algorithms and hash functions, with their parameters.
 //!
 //! Errors are one line on standard error, `ringlab: <message>`; the exit status is 2 for a
@@ -19,6 +21,7 @@ mod bucket;
 mod input;
 mod list;
 mod moves;
+mod study;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Command::Bucket(a) => bucket::bucket(&a),
         Command::Balance(a) => balance::balance(&a),
         Command::Move(a) => moves::run(&a),
+        Command::Study(a) => study::study(&a),
         Command::List(a) => list::list(&a),
     };
     match outcome {
