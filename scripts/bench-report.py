@@ -53,6 +53,7 @@ def load_group(root, groups):
 # Sections other scripts write into BENCHMARKS.md, kept as they are.
 KEPT_SECTIONS = [
     ("<!-- scripts/bench-newer: begin -->", "<!-- scripts/bench-newer: end -->"),
+    ("<!-- newer-notes: begin -->", "<!-- newer-notes: end -->"),
     ("<!-- scripts/bench-web: begin -->", "<!-- scripts/bench-web: end -->"),
     ("<!-- scripts/bench-app: begin -->", "<!-- scripts/bench-app: end -->"),
     ("<!-- wasm-size: begin -->", "<!-- wasm-size: end -->"),
