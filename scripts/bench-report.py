@@ -30,8 +30,14 @@ SIZE_NAMES = {
 
 def load(root):
     """{(group, function, size): median ns per iteration} for every peers_* benchmark."""
+    return load_group(root, "peers_*")
+
+
+def load_group(root, groups):
+    """{(group, function, size): median ns per iteration} for the groups matching `groups`
+    (a glob; scripts/bench-newer-report.py reads its own group with this too)."""
     found = {}
-    pattern = os.path.join(root, "peers_*", "**", "new", "benchmark.json")
+    pattern = os.path.join(root, groups, "**", "new", "benchmark.json")
     for meta_path in glob.glob(pattern, recursive=True):
         new_dir = os.path.dirname(meta_path)
         with open(meta_path) as f:
@@ -46,6 +52,8 @@ def load(root):
 # scripts/bench-web writes its own section between these markers; a run of this report keeps it.
 # Sections other scripts write into BENCHMARKS.md, kept as they are.
 KEPT_SECTIONS = [
+    ("<!-- scripts/bench-newer: begin -->", "<!-- scripts/bench-newer: end -->"),
+    ("<!-- newer-notes: begin -->", "<!-- newer-notes: end -->"),
     ("<!-- scripts/bench-web: begin -->", "<!-- scripts/bench-web: end -->"),
     ("<!-- scripts/bench-app: begin -->", "<!-- scripts/bench-app: end -->"),
     ("<!-- wasm-size: begin -->", "<!-- wasm-size: end -->"),

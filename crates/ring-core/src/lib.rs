@@ -27,6 +27,9 @@
 //!   [`sha1`], [`sdbm`], [`twemproxy_fnv`], [`cassandra_murmur3`]).
 //! - [`study`]: the balance study of seed 003, one cell (node count × virtual nodes) at a
 //!   time, shared by `ringlab balance` and the web app.
+//! - [`comparison`]: the field's comparison table of issue 14 (balance with `100 × n` keys
+//!   and of the key space, monotonicity under removals and restores, memory, build and
+//!   lookup times), one algorithm and node count at a time, for `ringlab study`.
 //! - Many keys, kept across changes: [`Placement::key_positions`] hashes them once and
 //!   [`Placement::assign_positions`] places them again; [`Placement::joined`] and
 //!   [`Placement::left`] update a ring by merging; [`delta`] finds the keys a join or leave
@@ -105,6 +108,7 @@ pub mod bucket_placement;
 pub mod buckets;
 pub mod cassandra_murmur3;
 pub mod chord;
+pub mod comparison;
 pub mod crc32c;
 pub mod delta;
 pub mod dx;

@@ -51,6 +51,10 @@ pub enum Command {
     /// which nodes.
     #[command(after_help = MOVE_HELP)]
     Move(MoveArgs),
+    /// The field's comparison table: balance, monotonicity under removals, memory, build
+    /// and lookup times, per algorithm and node count.
+    #[command(after_help = STUDY_HELP)]
+    Study(StudyArgs),
     /// What the registry holds: one line per algorithm, bucket algorithm or hash function,
     /// `id<TAB>description<TAB>parameters` (or JSON with `--format json`).
     #[command(after_help = EXIT_STATUS)]
@@ -626,12 +630,13 @@ fn bucket_algo_help() -> String {
     help
 }
 
-/// Output formats of `balance`.
+/// Output formats of `balance` and `study`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// An aligned table
     Text,
-    /// One row per cell: algorithm,hash,nodes,vnodes,r1,r2,r3
+    /// One row per cell (balance: algorithm,hash,nodes,vnodes,r1,r2,r3; study: one per
+    /// algorithm and node count, algo,nodes,keys,peak_to_mean,min_to_mean,cv,…)
     Csv,
     /// One object with the parameters and a list of cells
     Json,
@@ -698,6 +703,64 @@ pub struct MoveArgs {
     #[arg(long, conflicts_with_all = ["keys", "seed"])]
     pub stdin: bool,
 }
+
+const STUDY_HELP: &str = "\
+Nodes are named 10.a.b.c:11211 (equal weights), keys user:<n>:<abc> from the seed. Each
+algorithm takes its defaults, --vnodes virtual nodes where it uses them (go-zero's
+replicas too) and MurmurHash3 unless it fixes its hash.
+
+Balance: max/mean (peak-to-mean), min/mean and the coefficient of variation of the nodes'
+loads with 100 keys per node (\"keyed\", sampling noise included), and of the key space:
+from the exact shares where the placement is a ring or a table that alone decides every
+key (\"exact\"), otherwise from 1,000,000 keys.
+
+Monotonicity: 10%, 30% and 50% of the nodes removed at random (from the seed) and
+last-first, then restored, on 100 keys per node (at most 1,000,000): keys moved over the
+fewest that had to, surviving nodes that lost or gained keys, keys not back after the
+restore, and the lookup time on the reduced placement. A removal the algorithm refuses
+(jump hash loses only its last node) is n/a.
+
+Cost: memory of the lookup structure, build time, lookup time per key. Times are this
+machine's, single-threaded; everything else is the same on every run.
+
+Work is bounded: a row may make at most 3,000,000,000 lookups (a rendezvous lookup counts
+once per node), and the core builds at most its node limit; a study over the limits is
+refused before anything is computed. Large rows take seconds each.
+
+Example:
+  ringlab study --algos virtual,jump,maglev --nodes 10,100,1000 --format csv
+
+Exit status: 0 on success; 2 for a bad command line (an unknown algorithm, a node count
+out of range, a study over the limits). Errors are one line on standard error:
+`ringlab: <message>`.";
+
+/// `ringlab study`.
+#[derive(Args, Debug)]
+pub struct StudyArgs {
+    /// The algorithms, by registry name or alias (see `ringlab list algorithms`).
+    #[arg(long, value_name = "A,...", value_delimiter = ',', required = true,
+          value_parser = parse_algo)]
+    pub algos: Vec<AlgoId>,
+    /// Node counts, one row per algorithm each.
+    #[arg(long, value_name = "N,...", value_delimiter = ',', default_value = "10,100,1000",
+          value_parser = ranged("a node count", 1, MAX_STUDY_NODES))]
+    pub nodes: Vec<u32>,
+    /// Virtual nodes per node, for the algorithms that use them (go-zero's replicas).
+    #[arg(long, default_value_t = 100, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole("a virtual-node count", 1, MAX_VNODES))]
+    pub vnodes: u32,
+    /// The seed of the keys and of the random removals.
+    #[arg(long, default_value_t = 1, value_name = "S", allow_negative_numbers = true,
+          value_parser = whole_u64("a seed", 0, u64::MAX))]
+    pub seed: u64,
+    /// Output format (CSV: one row per algorithm and node count).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// The most nodes `study` takes on its command line: the field's tables go to a million.
+/// The core's own limit ([`MAX_NODES`]) is lower today and refuses the rest in its words.
+pub const MAX_STUDY_NODES: u32 = 1_000_000;
 
 /// Most keys `move` generates: ten times the web app's limit, since a command has no frame
 /// to keep (10,000,000 keys take a few seconds and about a gigabyte).

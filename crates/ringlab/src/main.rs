@@ -6,6 +6,8 @@
 //!   decimal keys, with removals and a seed, `key<TAB>bucket` per line.
 //! - `balance`: the balance study of seed 003 (R1, R2, R3 by node and virtual-node count).
 //! - `move`: how many keys move when a node joins or leaves, and between whom.
+//! - `study`: the field's comparison table (balance, monotonicity, memory, times) for any
+//!   algorithms and node counts.
 //! - `list`: the algorithms, bucket algorithms, hash functions and real systems.
 //! - `hash`: a system's or the app's hash of keys from standard input, `key<TAB>value`.
 //! - `assign --system` and `move --system`: the same with a real system's own rules.
@@ -22,6 +24,7 @@ mod bucket;
 mod input;
 mod list;
 mod moves;
+mod study;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Command::Bucket(a) => bucket::bucket(&a),
         Command::Balance(a) => balance::balance(&a),
         Command::Move(a) => moves::run(&a),
+        Command::Study(a) => study::study(&a),
         Command::List(a) => list::list(&a),
         Command::Hash(a) => assign::hash(&a),
     };

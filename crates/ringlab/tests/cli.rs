@@ -1,6 +1,7 @@
 //! The built `ringlab` binary, run as a user would: known answers of the original
 //! implementations (known-answers.md) through `assign`, `jump` and `bucket`, the trends and figures of
-//! the paper's balance study through `balance`, movement through `move`, and a one-line
+//! the paper's balance study through `balance`, movement through `move`, the comparison
+//! table through `study`, and a one-line
 //! error with the right exit status for every kind of bad input.
 
 // The helpers that run the binary and read its output fail loudly by design: an unwrap on a
@@ -726,6 +727,215 @@ fn bucket_bad_keys_exit_1_naming_the_line() {
     }
 }
 
+// ---------------------------------------------------------------- study
+
+/// The CSV of `study` as rows of (column → value), in output order.
+fn study_csv(extra: &[&str]) -> Vec<BTreeMap<String, String>> {
+    let mut args = vec!["study", "--format", "csv"];
+    args.extend_from_slice(extra);
+    let text = ok(&args, "");
+    let mut lines = text.lines();
+    let header: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
+    lines
+        .map(|line| {
+            let values: Vec<&str> = line.split(',').collect();
+            assert_eq!(values.len(), header.len(), "{line}");
+            header
+                .iter()
+                .cloned()
+                .zip(values.into_iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+fn value(row: &BTreeMap<String, String>, column: &str) -> f64 {
+    let text = &row[column];
+    let parsed = text.parse::<f64>();
+    assert!(parsed.is_ok(), "{column} = {text:?} is not a number");
+    parsed.unwrap()
+}
+
+#[test]
+fn study_csv_has_one_row_per_algorithm_and_node_count() {
+    let text = ok(
+        &[
+            "study",
+            "--algos",
+            "virtual,jump",
+            "--nodes",
+            "10,20",
+            "--format",
+            "csv",
+        ],
+        "",
+    );
+    assert!(
+        text.starts_with("algo,nodes,keys,peak_to_mean,min_to_mean,cv,"),
+        "{text}"
+    );
+    let rows = study_csv(&["--algos", "virtual,jump", "--nodes", "10,20"]);
+    let names: Vec<(String, String)> = rows
+        .iter()
+        .map(|r| (r["algo"].clone(), r["nodes"].clone()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("virtual", "10"),
+            ("virtual", "20"),
+            ("jump", "10"),
+            ("jump", "20")
+        ]
+        .map(|(a, n)| (a.to_string(), n.to_string()))
+    );
+    for r in &rows {
+        let nodes = value(r, "nodes");
+        assert_eq!(value(r, "keys"), 100.0 * nodes);
+        for prefix in ["", "key_space_"] {
+            let peak = value(r, &format!("{prefix}peak_to_mean"));
+            let least = value(r, &format!("{prefix}min_to_mean"));
+            let cv = value(r, &format!("{prefix}cv"));
+            assert!(
+                peak >= 1.0 && (0.0..=1.0).contains(&least) && cv >= 0.0,
+                "{r:?}"
+            );
+        }
+        if r["algo"] == "virtual" {
+            assert_eq!(r["key_space"], "exact");
+            assert!(value(r, "memory_bytes") > 0.0);
+        } else {
+            assert_eq!(r["key_space"], "sampled-1000000");
+            assert_eq!(value(r, "memory_bytes"), 0.0);
+            // Jump loses only its last node: random removals are refused.
+            assert_eq!(r["random10_moved"], "n/a");
+        }
+        // Last-first, both are minimal: exactly the removed nodes' keys move.
+        for percent in [10, 30, 50] {
+            let moved = value(r, &format!("last{percent}_moved"));
+            assert_eq!(moved, value(r, &format!("last{percent}_optimum")), "{r:?}");
+            assert_eq!(value(r, &format!("last{percent}_lost")), 0.0);
+            assert_eq!(value(r, &format!("last{percent}_not_back")), 0.0);
+        }
+    }
+}
+
+#[test]
+fn study_reproduces_the_published_ring_trend() {
+    // 100 virtual nodes: a coefficient of variation near 10% (1/sqrt(100)) on the exact
+    // shares; 1,000 near 3.2%. 300 nodes: the estimate is within about 12% of the truth
+    // at three standard errors.
+    for (vnodes, expected) in [("100", 0.1), ("1000", 0.1f64.powf(1.5))] {
+        let rows = study_csv(&["--algos", "virtual", "--nodes", "300", "--vnodes", vnodes]);
+        let cv = value(&rows[0], "key_space_cv");
+        assert!(
+            (cv / expected - 1.0).abs() < 0.12,
+            "{vnodes} virtual nodes: cv {cv}, expected near {expected}"
+        );
+    }
+}
+
+#[test]
+fn study_text_and_json_carry_the_same_rows() {
+    let args = ["--algos", "maglev,modulo", "--nodes", "12"];
+    let csv = study_csv(&args);
+    let json: serde_json::Value = serde_json::from_str(&ok(
+        &[
+            "study", "--format", "json", args[0], args[1], args[2], args[3],
+        ],
+        "",
+    ))
+    .unwrap();
+    let rows = json["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), csv.len());
+    // serde_json's default float parsing may differ from Rust's in the last bit.
+    let same = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs();
+    for (j, c) in rows.iter().zip(&csv) {
+        assert_eq!(j["algo"], c["algo"].as_str());
+        assert!(same(j["keyed"]["cv"].as_f64().unwrap(), value(c, "cv")));
+        assert!(same(
+            j["key_space"]["peak_to_mean"].as_f64().unwrap(),
+            value(c, "key_space_peak_to_mean")
+        ));
+        let changes = j["changes"].as_array().unwrap();
+        assert_eq!(changes.len(), 6);
+        let first = &changes[0];
+        assert_eq!(first["order"], "random");
+        assert_eq!(
+            first["removal"]["moved"].as_f64().unwrap(),
+            value(c, "random10_moved")
+        );
+    }
+    let text = ok(&["study", args[0], args[1], args[2], args[3]], "");
+    for needle in [
+        "maglev",
+        "modulo",
+        "exact",
+        "1,000,000 keys",
+        "random 30%",
+        "last 50%",
+    ] {
+        assert!(text.contains(needle), "{needle} missing from: {text}");
+    }
+}
+
+#[test]
+fn study_refuses_bad_lists_and_work_over_the_limits() {
+    fails(
+        &["study", "--algos", "nope", "--nodes", "10"],
+        "",
+        2,
+        "nope",
+    );
+    fails(&["study", "--nodes", "10"], "", 2, "--algos");
+    fails(
+        &["study", "--algos", "jump", "--nodes", "0"],
+        "",
+        2,
+        "a node count",
+    );
+    fails(
+        &["study", "--algos", "jump", "--nodes", "10,x"],
+        "",
+        2,
+        "'x'",
+    );
+    fails(
+        &["study", "--algos", "jump", "--nodes", "1000001"],
+        "",
+        2,
+        "a node count",
+    );
+    fails(
+        &["study", "--algos", "jump", "--format", "xml"],
+        "",
+        2,
+        "xml",
+    );
+    // Above the core's node limit, in the core's words, before any row is computed.
+    fails(
+        &["study", "--algos", "jump", "--nodes", "10,20000"],
+        "",
+        2,
+        "too many",
+    );
+    // Rendezvous scores every node: 10,000 nodes is far over the work limit.
+    fails(
+        &["study", "--algos", "rendezvous", "--nodes", "10000"],
+        "",
+        2,
+        "too much work",
+    );
+    fails(
+        &[
+            "study", "--algos", "virtual", "--nodes", "5000", "--vnodes", "1000",
+        ],
+        "",
+        2,
+        "virtual at 5000 nodes",
+    );
+}
+
 // ---------------------------------------------------------------- balance
 
 /// The CSV of `balance` as (nodes, vnodes) → (r1, r2, r3).
@@ -1230,7 +1440,7 @@ fn bad_data_exits_1_with_one_line_naming_the_line() {
 #[test]
 fn help_describes_every_command_and_algorithm() {
     let top = ok(&["--help"], "");
-    for command in ["assign", "jump", "bucket", "balance", "move"] {
+    for command in ["assign", "jump", "bucket", "balance", "move", "study"] {
         assert!(top.contains(command), "{top}");
         let help = ok(&["help", command], "");
         assert!(help.contains("Usage: ringlab"), "{help}");
