@@ -8,6 +8,7 @@
 //! names the control at fault and leaves everything as it was.
 
 pub(crate) mod algo;
+pub(crate) mod bucket_keep;
 pub(crate) mod chord_view;
 pub(crate) mod compare;
 pub mod decimal;

@@ -168,6 +168,15 @@ impl BucketPlacement {
         })
     }
 
+    /// The same engine with the buckets owned by `owners` instead (see
+    /// [`BucketPlacement::from_engine`]): the same placement with its nodes renumbered.
+    pub fn with_owners(
+        &self,
+        owners: Vec<Option<NodeIndex>>,
+    ) -> Result<BucketPlacement, BuildError> {
+        BucketPlacement::from_engine(self.id, self.engine.clone(), self.hash, owners)
+    }
+
     /// The engine.
     pub fn engine(&self) -> &BucketEngine {
         &self.engine
@@ -176,6 +185,48 @@ impl BucketPlacement {
     /// The node of each bucket number, `None` for a removed bucket.
     pub fn owners(&self) -> &[Option<NodeIndex>] {
         &self.owners
+    }
+
+    /// This placement after node `node` leaves by the engine's removal of its bucket, the
+    /// nodes after it renumbered down by one.
+    pub fn without(&self, node: NodeIndex) -> Result<BucketPlacement, BuildError> {
+        let bucket = self
+            .owners
+            .iter()
+            .position(|&o| o == Some(node))
+            .ok_or(BuildError::NoSuchNode { index: node })?;
+        let mut engine = self.engine.clone();
+        engine
+            .remove(bucket as u32)
+            .map_err(|_| BuildError::NoNodes)?;
+        let mut owners: Vec<Option<NodeIndex>> = self
+            .owners
+            .iter()
+            .map(|&o| match o {
+                Some(o) if o == node => None,
+                Some(o) if o > node => Some(o - 1),
+                other => other,
+            })
+            .collect();
+        // MementoHash's removal of its last bucket with nothing else removed shrinks n.
+        owners.truncate(engine.span() as usize);
+        BucketPlacement::from_engine(self.id, engine, self.hash, owners)
+    }
+
+    /// This placement with the bucket the engine gives back (the last removed, or a new
+    /// one) owned by a new last node, `n`.
+    pub fn with_restored(&self) -> Result<BucketPlacement, BuildError> {
+        let mut engine = self.engine.clone();
+        let overfull = || BuildError::OverCapacity {
+            algo: self.id,
+            nodes: self.nodes + 1,
+            capacity: self.engine.span(),
+        };
+        let bucket = engine.restore().map_err(|_| overfull())? as usize;
+        let mut owners = self.owners.clone();
+        owners.resize((engine.span() as usize).max(owners.len()), None);
+        *owners.get_mut(bucket).ok_or_else(overfull)? = Some(self.nodes);
+        BucketPlacement::from_engine(self.id, engine, self.hash, owners)
     }
 
     /// The working bucket of a key whose hash is `position`, DxHash's "not found" taken to
@@ -225,6 +276,10 @@ impl Placement for BucketPlacement {
         Some(self.owner_of(self.bucket_of(position)))
     }
 
+    fn as_buckets(&self) -> Option<&BucketPlacement> {
+        Some(self)
+    }
+
     fn explain(&self, key: &str) -> Explanation {
         let key = self.key_position(key);
         let (_, draws) = self.engine.bucket_path(key);
@@ -255,6 +310,20 @@ impl Placement for BucketPlacement {
 
     fn memory_bytes(&self) -> u64 {
         self.engine.memory_bytes()
+    }
+
+    /// The engines' own removal of the node's bucket (AnchorHash, DxHash, MementoHash):
+    /// its keys go to working buckets and no other key moves, which a placement built over
+    /// the shorter list would not do. `None` for the last-only algorithms, whose removal of
+    /// the last bucket is the build over the shorter list.
+    fn left(&self, node: NodeIndex) -> Option<Result<Box<dyn Placement>, BuildError>> {
+        if self.engine.algo().removal() != Removal::AnyWorking {
+            return None;
+        }
+        Some(
+            self.without(node)
+                .map(|p| Box::new(p) as Box<dyn Placement>),
+        )
     }
 
     /// The last-only algorithms lose only their last bucket (and power keeps two); the
@@ -348,6 +417,33 @@ mod tests {
             match renumber[before as usize] {
                 Some(now) => assert_eq!(after.locate(&key), now, "{key}"),
                 None => assert_ne!(after.locate(&key), 4, "{key}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_leave_moves_only_its_keys_and_a_join_takes_back_the_bucket_removed_last() {
+        for (id, algo, capacity) in [
+            (AlgoId::Anchor, BucketAlgo::Anchor, Some(12)),
+            (AlgoId::Dx, BucketAlgo::Dx, Some(12)),
+            (AlgoId::Memento, BucketAlgo::Memento, None),
+        ] {
+            let config = Config::new(crate::Algorithm::new(id));
+            let full =
+                BucketPlacement::fresh(id, algo, &config, &nodes(8), capacity, None).unwrap();
+            let gone = full.without(2).unwrap();
+            let back = gone.with_restored().unwrap();
+            for i in 0..4000 {
+                let key = format!("key-{i}");
+                let before = full.locate(&key);
+                let during = gone.locate(&key);
+                if before != 2 {
+                    // Renumbered down past the node that left, and otherwise unmoved.
+                    assert_eq!(during, before - u32::from(before > 2), "{id} {key}");
+                }
+                // The newcomer (index 7) owns bucket 2 again: every key of node 2 is its.
+                let want = if before == 2 { 7 } else { during };
+                assert_eq!(back.locate(&key), want, "{id} {key}");
             }
         }
     }

@@ -143,9 +143,11 @@ impl From<MetricsError> for ComparisonError {
 /// ring or a table that alone decides every key (a ring's arcs, a table's entries). Not so
 /// for bounded loads, whose cap moves keys off the ring's choice, nor for numbered buckets
 /// and scores, whose shares are the expected `1/n` or weights rather than a measure of the
-/// key space.
+/// key space; nor for multi-probe, whose shares are estimated from sampled hashes.
 pub fn shares_are_exact(spec: &AlgoSpec) -> bool {
-    matches!(spec.picture, Picture::Ring | Picture::Table) && !spec.places_together
+    matches!(spec.picture, Picture::Ring | Picture::Table)
+        && !spec.places_together
+        && !spec.shares_sampled
 }
 
 /// The study's nodes: `10.a.b.c:11211` for `i` = `a·2^16 + b·2^8 + c` in `0..n`, weight 100.
@@ -474,6 +476,33 @@ impl Start<'_> {
             .find_map(|&i| self.full.check_removal(i).err())
     }
 
+    /// The placement without the nodes `gone`, removed in that order: by the placement's
+    /// own [`Placement::left`] where it has one (the engines of AnchorHash, DxHash and
+    /// MementoHash remove a bucket and keep the rest), else built over `remaining`.
+    fn reduced(
+        &self,
+        gone: &[NodeIndex],
+        remaining: &[NodeSpec],
+    ) -> Result<Box<dyn Placement>, BuildError> {
+        let mut alive: Vec<NodeIndex> = (0..self.full.node_count()).collect();
+        let mut current: Option<Box<dyn Placement>> = None;
+        for g in gone {
+            let Some(at) = alive.iter().position(|a| a == g) else {
+                return build(self.config, remaining);
+            };
+            let next = match &current {
+                Some(p) => p.left(at as NodeIndex),
+                None => self.full.left(at as NodeIndex),
+            };
+            match next {
+                Some(p) => current = Some(p?),
+                None => return build(self.config, remaining),
+            }
+            alive.remove(at);
+        }
+        current.map_or_else(|| build(self.config, remaining), Ok)
+    }
+
     /// One removal of `percent`% of the nodes in `order`, and its restore.
     fn change(
         &self,
@@ -510,7 +539,7 @@ impl Start<'_> {
             .iter()
             .map(|&i| self.nodes[i as usize].clone())
             .collect();
-        let reduced = build(self.config, &remaining)?;
+        let reduced = self.reduced(&gone, &remaining)?;
         let (during, lookup_ns) = owners(reduced.as_ref(), self.keys, &labels, clock);
         let removal = step(self.owners, &during, &is_removed, |b, _| {
             is_removed[b as usize]

@@ -76,6 +76,7 @@ pub static SPEC: AlgoSpec = AlgoSpec {
         seed_param("s0", "seed0", 1),
         seed_param("s1", "seed1", 2),
     ],
+    shares_sampled: true,
     ..AlgoSpec::plain("multiprobe", Drawn::Ring, build_spec)
 };
 

@@ -314,10 +314,18 @@ pub trait Placement {
     }
 
     /// The placement after node `node` leaves (the nodes after it renumbered down by one),
-    /// computed from this one and equal to [`build`] over the shorter list. `None` if the
+    /// computed from this one and equal to [`build`] over the shorter list; except for
+    /// the engines that remove any bucket (AnchorHash, DxHash, MementoHash), whose leave is
+    /// their own removal, which keeps every other key where it was. `None` if the
     /// algorithm has no such update: build again.
     fn left(&self, node: NodeIndex) -> Option<Result<Box<dyn Placement>, BuildError>> {
         let _ = node;
+        None
+    }
+
+    /// This placement as a bucket algorithm's ([`crate::bucket_placement`]), for a caller
+    /// that keeps an engine's history of removals across changes; `None` for the others.
+    fn as_buckets(&self) -> Option<&crate::bucket_placement::BucketPlacement> {
         None
     }
 

@@ -287,6 +287,10 @@ pub struct AlgoSpec {
     /// Whether a lookup scores every node (rendezvous), so that placing keys costs nodes ×
     /// keys and callers bound that product.
     pub scores_every_node: bool,
+    /// Whether its [`Placement::shares`] are estimated from sampled hashes rather than
+    /// measured from its structure (multi-probe, whose owner depends on several probes, so
+    /// that no arc of its picture is a share).
+    pub shares_sampled: bool,
 }
 
 impl fmt::Debug for AlgoSpec {
@@ -317,6 +321,7 @@ impl AlgoSpec {
             ring_is_placement: false,
             places_together: false,
             scores_every_node: false,
+            shares_sampled: false,
         }
     }
 

@@ -262,3 +262,29 @@ fn the_basic_ring_is_far_less_even_than_a_virtual_node_ring() {
     assert!((0.7..1.3).contains(&single.cv), "{}", single.cv);
     assert!(single.peak_to_mean > 3.0, "{}", single.peak_to_mean);
 }
+
+#[test]
+fn multi_probe_with_21_probes_has_a_peak_to_mean_near_1_05() {
+    // Appleton and O'Reilly; Gryski's "Consistent Hashing: Algorithmic Tradeoffs": about
+    // 1.05 with 21 probes. Its shares are sampled with a million keys: at 100 nodes, 10,000
+    // keys each, whose noise (1% per node, about +2.5% on the largest of 100) adds to it;
+    // 4 million keys measured 1.064 here. (At 10 nodes the figure is 1.17: few nodes
+    // spread less evenly.)
+    let probes = Config::new(Algorithm::multiprobe(21, 1, 2));
+    let (spread, from) = key_space(&probes, 100);
+    assert_eq!(from, KeySpace::Sampled(1_000_000));
+    assert!(
+        (1.0..=1.1).contains(&spread.peak_to_mean),
+        "peak-to-mean {}",
+        spread.peak_to_mean
+    );
+    // One probe is a ring of one point per node: far from even.
+    let one = Config::new(Algorithm::multiprobe(1, 1, 2));
+    let (single, _) = key_space(&one, 100);
+    assert!(
+        single.peak_to_mean > spread.peak_to_mean + 0.2,
+        "1 probe {} against 21 probes {}",
+        single.peak_to_mean,
+        spread.peak_to_mean
+    );
+}

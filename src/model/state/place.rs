@@ -14,8 +14,8 @@ use crate::model::defaults;
 use crate::model::job::{self, Compared, Job, JobPlan, KeysToPlace, Pending};
 use crate::model::keys;
 use crate::model::limits::{self, PlaceError};
-use crate::model::slot_keep;
 use crate::model::snapshot::Snapshot;
+use crate::model::{bucket_keep, slot_keep};
 
 /// Ring points above which a virtual-node or single-point ring is built in a job's steps
 /// rather than inside the action: about 20 ms in the browser (a million take about 70 ms).
@@ -183,6 +183,9 @@ impl State {
                     .map_err(PlaceError::Core)?;
             next.slot_owners = Some(Rc::new(owners));
             Some(Rc::new(table))
+        } else if let Some(kept) = self.kept_buckets(&config, &up) {
+            next.slot_owners = None;
+            Some(Rc::new(kept.map_err(PlaceError::Core)?))
         } else {
             let specs: Vec<NodeSpec> = up.iter().map(|n| n.spec()).collect();
             next.slot_owners = None;
@@ -202,6 +205,24 @@ impl State {
             keys,
             compared,
         })
+    }
+
+    /// The placement of AnchorHash, DxHash or MementoHash over the nodes `up`, from the
+    /// engine of the current snapshot when it is the same algorithm, parameters and hash
+    /// and one node joined or left (see [`bucket_keep`]); `None`: build afresh.
+    fn kept_buckets(
+        &self,
+        config: &Config,
+        up: &[&Node],
+    ) -> Option<Result<ring_core::bucket_placement::BucketPlacement, BuildError>> {
+        let snap = &self.current;
+        let same = snap.kind == self.kind
+            && snap.config.algorithm == config.algorithm
+            && snap.config.effective_hash() == config.effective_hash();
+        let previous = snap.placement.as_buckets().filter(|_| same)?;
+        let was_up: Vec<NodeId> = snap.nodes.iter().map(|n| n.id).collect();
+        let now_up: Vec<NodeId> = up.iter().map(|n| n.id).collect();
+        bucket_keep::next_placement(previous, &was_up, &now_up)
     }
 
     /// The state `job` makes, run at once; or, while it places more than
