@@ -26,6 +26,22 @@ pub(crate) enum Header {
         /// The cell of the explained key.
         highlight: Option<usize>,
     },
+    /// Numbered buckets and the candidates one key's lookup drew: jump's loop, the
+    /// power-of-two ranges of JumpBackHash, FlipHash, BinomialHash and power, AnchorHash's
+    /// retry chain, DxHash's probes, MementoHash's replacements.
+    Buckets {
+        /// Every bucket number, in order.
+        cells: Vec<BucketCell>,
+        /// The key's candidates, in the order drawn: at most [`MAX_DRAWS_SHOWN`], the first
+        /// ones and the last.
+        draws: Vec<ring_core::trace::Draw>,
+        /// Candidates left out before the last.
+        more: usize,
+        /// The bucket that took the key.
+        answer: u32,
+        /// The key, for its label.
+        key: String,
+    },
     /// Each column's score for the explained key, highest wins.
     Scores {
         /// Score per column.
@@ -34,6 +50,21 @@ pub(crate) enum Header {
         winner: usize,
     },
 }
+
+/// One bucket number of a [`Header::Buckets`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum BucketCell {
+    /// A working bucket, in its node's colour.
+    Working(Rgb),
+    /// A removed bucket (AnchorHash's and DxHash's spare ones among them).
+    Removed,
+    /// A number in the enclosing power of two past the last bucket: drawn from, never a
+    /// bucket.
+    Beyond,
+}
+
+/// The most candidates of one lookup drawn as rows; the rest are counted.
+pub(crate) const MAX_DRAWS_SHOWN: usize = 6;
 
 /// One node's bin.
 #[derive(Clone, Debug, PartialEq)]
@@ -129,6 +160,7 @@ impl Layout {
         let pad = 10.0 * s;
         let header_h = match scene.header {
             Header::None => 0.0,
+            Header::Buckets { .. } => (h * 0.3).round().min(150.0 * s),
             _ => (h * 0.32).round(),
         };
         let label_h = if scene.text { 34.0 * s } else { 4.0 * s };
@@ -299,6 +331,7 @@ fn draw_bins_under<DB: DrawingBackend>(
                 }
             }
         }
+        Header::Buckets { .. } => draw_bucket_header(area, scene, lay)?,
         Header::Scores { scores, winner } => {
             let (_, top, _, bottom) = lay.header;
             let most = scores.iter().copied().fold(0.0f64, f64::max);
@@ -374,6 +407,167 @@ fn draw_bins_under<DB: DrawingBackend>(
     }
 
     Ok(())
+}
+
+/// The bucket numbers as a row of cells along the foot of the header, and above them one
+/// row per candidate of the key's lookup: the range it was drawn from as a bar, the
+/// candidate as a numbered marker; the answer's cell outlined.
+fn draw_bucket_header<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &BinsScene,
+    lay: &Layout,
+) -> DrawResult {
+    let Header::Buckets {
+        cells,
+        draws,
+        more,
+        answer,
+        key,
+    } = &scene.header
+    else {
+        return Ok(());
+    };
+    let (more, answer) = (*more, *answer);
+    let s = scene.scale;
+    let theme = scene.theme;
+    let (l, top, r, bottom) = lay.header;
+    let n = cells.len().max(1) as f64;
+    let cw = (r - l) / n;
+    let cell_h = (22.0 * s).min((bottom - top) * 0.3);
+    let cell_top = bottom - cell_h;
+    let x_of = |b: u32| l + f64::from(b) * cw;
+    for (i, cell) in cells.iter().enumerate() {
+        let x = x_of(i as u32);
+        let inset = if cw > 4.0 * s { 1.0 * s } else { 0.0 };
+        let (fill, outline) = match cell {
+            BucketCell::Working(c) => (Some(*c), None),
+            BucketCell::Removed => (Some(theme.faint), None),
+            BucketCell::Beyond => (None, Some(theme.faint)),
+        };
+        if let Some(c) = fill {
+            area.draw(&Rectangle::new(
+                rect(x + inset, cell_top, x + cw - inset, bottom),
+                rgb(c).filled(),
+            ))
+            .map_err(err)?;
+        }
+        if let Some(c) = outline {
+            area.draw(&Rectangle::new(
+                rect(x + inset, cell_top, x + cw - inset, bottom),
+                rgb(c).stroke_width(s.round().max(1.0) as u32),
+            ))
+            .map_err(err)?;
+        }
+        if scene.text && cw >= 16.0 * s {
+            let label = match cell {
+                BucketCell::Removed => format!("{i}×"),
+                _ => i.to_string(),
+            };
+            let colour = match cell {
+                BucketCell::Working(c) => ink_on(*c),
+                _ => theme.fg,
+            };
+            let style = (super::FONT, 10.0 * s)
+                .into_font()
+                .color(&rgb(colour))
+                .pos(Pos::new(HPos::Center, VPos::Center));
+            area.draw(&Text::new(
+                label,
+                px((x + cw / 2.0, cell_top + cell_h / 2.0)),
+                style,
+            ))
+            .map_err(err)?;
+        }
+    }
+    if (answer as usize) < cells.len() {
+        let x = x_of(answer);
+        let m = 2.0 * s;
+        area.draw(&Rectangle::new(
+            rect(x - m, cell_top - m, x + cw + m, bottom + m),
+            rgb(theme.fg).stroke_width((2.5 * s).round().max(1.0) as u32),
+        ))
+        .map_err(err)?;
+    }
+    // The candidates, first at the top.
+    let label_h = if scene.text { 16.0 * s } else { 0.0 };
+    let rows = draws.len().max(1) as f64;
+    let row_h = ((cell_top - top - label_h - 4.0 * s) / rows).clamp(4.0 * s, 16.0 * s);
+    let marker = (row_h * 0.42).clamp(2.5 * s, 6.0 * s);
+    for (i, d) in draws.iter().enumerate() {
+        let y = top + label_h + (i as f64 + 0.5) * row_h;
+        // The last row is the answer; with candidates left out before it, its number
+        // counts them.
+        let last = i + 1 == draws.len();
+        let number = if last { i + 1 + more } else { i + 1 };
+        let colour = if last { theme.fg } else { theme.muted };
+        let x0 = x_of(d.low) + cw * 0.1;
+        let x1 = x_of(d.high) + cw * 0.9;
+        area.draw(&Rectangle::new(
+            rect(x0, y - 1.0 * s, x1.max(x0 + 1.0), y + 1.0 * s),
+            rgb(colour).filled(),
+        ))
+        .map_err(err)?;
+        let c = (x_of(d.bucket) + cw / 2.0, y);
+        area.draw(&Circle::new(
+            px(c),
+            marker.round() as i32,
+            rgb(theme.bg).filled(),
+        ))
+        .map_err(err)?;
+        area.draw(&Circle::new(
+            px(c),
+            marker.round() as i32,
+            rgb(colour).stroke_width((1.5 * s).round().max(1.0) as u32),
+        ))
+        .map_err(err)?;
+        // A dotted drop from the answer's marker to its cell.
+        if last {
+            area.draw(&PathElement::new(
+                vec![px((c.0, y + marker)), px((c.0, cell_top - 2.0 * s))],
+                rgb(theme.fg).stroke_width(s.round().max(1.0) as u32),
+            ))
+            .map_err(err)?;
+        }
+        if scene.text && row_h >= 11.0 * s {
+            let style = (super::FONT, 10.0 * s)
+                .into_font()
+                .color(&rgb(colour))
+                .pos(Pos::new(HPos::Left, VPos::Center));
+            let words = format!("{number} → {}", d.bucket);
+            let tx = (c.0 + marker + 3.0 * s).min(r - 40.0 * s);
+            area.draw(&Text::new(words, px((tx, y)), style))
+                .map_err(err)?;
+        }
+    }
+    if scene.text {
+        let style = (super::FONT, 11.0 * s)
+            .into_font()
+            .style(FontStyle::Bold)
+            .color(&rgb(theme.fg))
+            .pos(Pos::new(HPos::Left, VPos::Top));
+        let more = if more > 0 {
+            format!("  (+{more})")
+        } else {
+            String::new()
+        };
+        area.draw(&Text::new(
+            format!("{}{more}", shorten(key, 40)),
+            px((l, top)),
+            style,
+        ))
+        .map_err(err)?;
+    }
+    Ok(())
+}
+
+/// Black or white, whichever reads on `c`.
+fn ink_on(c: Rgb) -> Rgb {
+    let luma = 0.299 * f64::from(c.0) + 0.587 * f64::from(c.1) + 0.114 * f64::from(c.2);
+    if luma > 150.0 {
+        Rgb(0, 0, 0)
+    } else {
+        Rgb(255, 255, 255)
+    }
 }
 
 /// The keys of a bins scene for one size of drawing, grouped by the colours they fade

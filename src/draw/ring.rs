@@ -57,6 +57,9 @@ pub(crate) struct Walk {
     pub(crate) key_frac: f64,
     /// The position of the point that owns it.
     pub(crate) point_frac: f64,
+    /// Multi-probe's other probes, each with the point that follows it: drawn faint, the
+    /// walk itself starting at the winning probe.
+    pub(crate) probes: Vec<(f64, f64)>,
 }
 
 /// Something under the pointer.
@@ -441,6 +444,17 @@ pub(crate) fn draw_ring_over<DB: DrawingBackend>(
 
     // The explained key's walk.
     if let Some(walk) = &scene.walk {
+        let faint = rgb(theme.muted).stroke_width((1.5 * s).round().max(1.0) as u32);
+        for &(probe, point) in &walk.probes {
+            let len = cw(probe, point);
+            if len > 0.0 {
+                area.draw(&PathElement::new(arc_path(&g, probe, len, g.r_walk), faint))
+                    .map_err(err)?;
+            }
+            let at = px(g.at(probe, g.r_walk));
+            area.draw(&Circle::new(at, (3.0 * s).round() as i32, faint))
+                .map_err(err)?;
+        }
         let len = cw(walk.key_frac, walk.point_frac);
         let style = rgb(theme.fg).stroke_width((2.5 * s).round().max(1.0) as u32);
         if len > 0.0 {

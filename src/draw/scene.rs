@@ -4,7 +4,7 @@
 
 use ring_core::{Explanation, Picture};
 
-use super::bins::{BinDot, BinsHit, BinsScene, Column, Header};
+use super::bins::{BinDot, BinsHit, BinsScene, BucketCell, Column, Header, MAX_DRAWS_SHOWN};
 use super::charts::{Bar, BarsScene, Unit};
 use super::ring::{KeyDot, PointMark, RingHit, RingScene, Traveller, Walk};
 use super::Theme;
@@ -139,16 +139,34 @@ pub(crate) fn ring(state: &State, view: &View) -> RingScene {
         }
     }
     let walk = state.explained().and_then(|e| {
+        let points = snap.picture.ring_points();
+        let at = |i: u32| points.get(i as usize).map(|p| snap.fraction(p.position));
+        // Multi-probe walks from its winning probe; its other probes are drawn faint.
+        if let Explanation::Probes { probes, best, .. } = &e.explanation {
+            let won = probes.get(*best as usize)?;
+            let others = probes
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != *best as usize)
+                .filter_map(|(_, p)| Some((snap.fraction(p.position), at(p.point)?)))
+                .collect();
+            return Some(Walk {
+                key: e.key.clone(),
+                key_frac: snap.fraction(won.position),
+                point_frac: at(won.point)?,
+                probes: others,
+            });
+        }
         let point = match &e.explanation {
             Explanation::RingWalk { point, .. } => Some(*point),
             Explanation::BoundedWalk { visited, .. } => visited.last().copied(),
             _ => None,
         }?;
-        let p = snap.picture.ring_points().get(point as usize)?;
         Some(Walk {
             key: e.key.clone(),
             key_frac: e.fraction,
-            point_frac: snap.fraction(p.position),
+            point_frac: at(point)?,
+            probes: Vec::new(),
         })
     });
     RingScene {
@@ -211,16 +229,20 @@ pub(crate) fn score_key(state: &State) -> Option<String> {
 /// The bins scene.
 pub(crate) fn bins(state: &State, view: &View) -> BinsScene {
     let snap = &state.current;
-    let buckets = matches!(snap.picture, Picture::Buckets { .. });
+    // Each bin under its bucket number, where the nodes are buckets.
+    let bucket_of = |i: usize| match &snap.picture {
+        Picture::Buckets { .. } => Some(i),
+        Picture::BucketSet { owners, .. } => owners.iter().position(|&o| o == Some(i as u32)),
+        _ => None,
+    };
     let columns = snap
         .nodes
         .iter()
         .enumerate()
         .map(|(i, n)| Column {
-            label: if buckets {
-                format!("{i} · {}", n.name)
-            } else {
-                n.name.clone()
+            label: match bucket_of(i) {
+                Some(b) => format!("{b} · {}", n.name),
+                None => n.name.clone(),
             },
             colour: n.colour,
         })
@@ -266,6 +288,7 @@ pub(crate) fn bins(state: &State, view: &View) -> BinsScene {
                 highlight,
             }
         }
+        Picture::Buckets { .. } | Picture::BucketSet { .. } => bucket_header(state),
         Picture::Scores { .. } => match score_key(state).map(|k| snap.placement.explain(&k)) {
             Some(Explanation::Rendezvous { scores, owner }) => Header::Scores {
                 scores,
@@ -285,6 +308,67 @@ pub(crate) fn bins(state: &State, view: &View) -> BinsScene {
         scale: view.scale,
         theme: view.theme,
         text: view.text,
+    }
+}
+
+/// The most bucket numbers drawn as cells: past this a cell would be under a pixel.
+const MAX_BUCKET_CELLS: usize = 2048;
+
+/// The buckets and the explained key's candidates (the first key's, if none is
+/// explained); nothing for modulo, whose one step the bins already show.
+fn bucket_header(state: &State) -> Header {
+    let snap = &state.current;
+    let Some(key) = score_key(state) else {
+        return Header::None;
+    };
+    let (mut draws, answer) = match snap.placement.explain(&key) {
+        Explanation::Draws { draws, bucket, .. } => (draws, bucket),
+        Explanation::Jump { steps, owner, .. } => {
+            let last = snap.nodes.len().saturating_sub(1) as u32;
+            let draws = steps
+                .iter()
+                .map(|&bucket| ring_core::trace::Draw {
+                    bucket,
+                    low: bucket,
+                    high: last,
+                })
+                .collect();
+            (draws, owner)
+        }
+        _ => return Header::None,
+    };
+    let reach = draws.iter().map(|d| d.high as usize + 1).max().unwrap_or(0);
+    let mut cells: Vec<BucketCell> = match &snap.picture {
+        Picture::BucketSet { owners, .. } => owners
+            .iter()
+            .map(|o| match o {
+                Some(i) => BucketCell::Working(colour_of(snap, *i)),
+                None => BucketCell::Removed,
+            })
+            .collect(),
+        _ => (0..snap.nodes.len() as u32)
+            .map(|i| BucketCell::Working(colour_of(snap, i)))
+            .collect(),
+    };
+    if reach > cells.len() {
+        cells.resize(reach, BucketCell::Beyond);
+    }
+    if cells.len() > MAX_BUCKET_CELLS {
+        return Header::None;
+    }
+    // The first candidates and the last, which is the answer.
+    let more = draws.len().saturating_sub(MAX_DRAWS_SHOWN);
+    if more > 0 {
+        let last = draws[draws.len() - 1];
+        draws.truncate(MAX_DRAWS_SHOWN - 1);
+        draws.push(last);
+    }
+    Header::Buckets {
+        cells,
+        draws,
+        more,
+        answer,
+        key,
     }
 }
 

@@ -149,3 +149,54 @@ fn the_fullest_bin_fits() {
     let (_, _, r, _) = lay.bin(0);
     assert!(lay.dot(0, lay.per_row - 1).0 <= r);
 }
+
+#[test]
+fn buckets_show_their_cells_and_a_lookups_candidates() {
+    use ring_core::trace::Draw;
+    let s = scene(Header::Buckets {
+        cells: vec![
+            BucketCell::Working(RED),
+            BucketCell::Removed,
+            BucketCell::Working(BLUE),
+            BucketCell::Beyond,
+        ],
+        draws: vec![
+            Draw {
+                bucket: 3,
+                low: 2,
+                high: 3,
+            },
+            Draw {
+                bucket: 2,
+                low: 0,
+                high: 3,
+            },
+        ],
+        more: 0,
+        answer: 2,
+        key: "k".into(),
+    });
+    let (w, h) = (400, 300);
+    let img = render(w, h, |a| draw_bins(a, &s));
+    let (lay, _) = layouts(&s, w, h);
+    let (l, top, r, bottom) = lay.header;
+    let cw = (r - l) / 4.0;
+    let mid = |b: f64| l + (b + 0.5) * cw;
+    let cell_y = bottom - 6.0;
+    assert_eq!(img.at(mid(0.0), cell_y), RED);
+    assert_eq!(img.at(mid(1.0), cell_y), Theme::DARK.faint);
+    assert_eq!(img.at(mid(2.0), cell_y), BLUE);
+    // Past the last bucket only an outline: the middle is the background.
+    assert_eq!(img.at(mid(3.0), cell_y), Theme::DARK.bg);
+    // The first candidate's range covers cells 2 and 3 only, on its row.
+    let rows_top = top;
+    let row = |i: f64| {
+        let cell_top = bottom - 22.0f64.min((bottom - top) * 0.3);
+        let row_h = ((cell_top - rows_top - 4.0) / 2.0).clamp(4.0, 16.0);
+        rows_top + (i + 0.5) * row_h
+    };
+    assert_eq!(img.at(l + 2.3 * cw, row(0.0)), Theme::DARK.muted);
+    assert_eq!(img.at(l + 0.5 * cw, row(0.0)), Theme::DARK.bg);
+    // The second, the answer's, spans all four in the strong colour.
+    assert_eq!(img.at(l + 0.5 * cw, row(1.0)), Theme::DARK.fg);
+}

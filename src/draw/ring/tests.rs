@@ -129,6 +129,7 @@ fn the_walk_is_drawn_clockwise_from_the_key() {
         key: "k".into(),
         key_frac: 0.5,
         point_frac: 0.75,
+        probes: Vec::new(),
     });
     let img = render(300, 300, |a| draw_ring(a, &s));
     let g = Geometry::new(300, 300, 1.0, false);
@@ -137,6 +138,24 @@ fn the_walk_is_drawn_clockwise_from_the_key() {
     // Not counter-clockwise.
     let (x, y) = g.at(0.3, g.r_walk);
     assert_eq!(img.at(x, y), Theme::LIGHT.bg);
+}
+
+#[test]
+fn the_other_probes_are_drawn_faint_up_to_their_points() {
+    let mut s = scene(two_points());
+    s.walk = Some(Walk {
+        key: "k".into(),
+        key_frac: 0.5,
+        point_frac: 0.75,
+        probes: vec![(0.1, 0.25)],
+    });
+    let img = render(300, 300, |a| draw_ring(a, &s));
+    let g = Geometry::new(300, 300, 1.0, false);
+    let (x, y) = g.at(0.18, g.r_walk);
+    assert_eq!(img.at(x, y), Theme::LIGHT.muted);
+    // The winner's walk is the strong one.
+    let (x, y) = g.at(0.62, g.r_walk);
+    assert_eq!(img.at(x, y), Theme::LIGHT.fg);
 }
 
 #[test]

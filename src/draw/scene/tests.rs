@@ -95,7 +95,21 @@ fn buckets_are_numbered_bins() {
     let Scene::Bins(b) = picture(&s, &quiet()) else {
         panic!("jump is not a ring")
     };
-    assert_eq!(b.header, Header::None);
+    // Above the bins, the first key's walk through jump's loop, ending at its owner.
+    let Header::Buckets {
+        cells,
+        draws,
+        answer,
+        key,
+        ..
+    } = &b.header
+    else {
+        panic!("no bucket header: {:?}", b.header)
+    };
+    assert_eq!(cells.len(), 4);
+    assert_eq!(draws.first().map(|d| d.bucket), Some(0));
+    assert_eq!(draws.last().map(|d| d.bucket), Some(*answer));
+    assert_eq!(*answer, s.current.placement.locate(key));
     let labels: Vec<&str> = b.columns.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(
         labels,
@@ -199,4 +213,31 @@ fn hover_words_name_what_is_under_the_pointer() {
     );
     let words = bins_hit_words(&t, BinsHit::Column(1)).unwrap();
     assert!(words.starts_with("cache-b: "), "{words}");
+}
+
+#[test]
+fn an_anchor_bucket_removed_from_the_middle_stays_removed_and_its_node_leaves_the_bins() {
+    let s = initial()
+        .apply(Action::SetAlgorithm(AlgoId::Anchor))
+        .unwrap();
+    let b_id = s.nodes[1].id;
+    let after = s.apply(Action::RemoveNode(b_id)).unwrap().run_pending();
+    let Scene::Bins(b) = picture(&after, &quiet()) else {
+        panic!("anchor is not a ring")
+    };
+    let Header::Buckets { cells, .. } = &b.header else {
+        panic!("no bucket header")
+    };
+    // The picture's capacity, 8: buckets 0, 2 and 3 work, 1 and the spares 4 to 7 do not.
+    assert_eq!(cells.len(), 8);
+    assert!(matches!(cells[1], BucketCell::Removed));
+    assert!(matches!(cells[2], BucketCell::Working(_)));
+    let labels: Vec<&str> = b.columns.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels, ["0 · cache-a", "2 · cache-c", "3 · cache-d"]);
+    // Only cache-b's keys moved.
+    let change = after.change.as_deref().unwrap();
+    assert_eq!(
+        change.summary.moved, s.current.loads[1],
+        "exactly the keys of the node that left"
+    );
 }
