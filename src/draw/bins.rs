@@ -529,12 +529,18 @@ fn draw_bucket_header<DB: DrawingBackend>(
             .map_err(err)?;
         }
         if scene.text && row_h >= 11.0 * s {
+            // Beside the marker, on whichever side has room.
+            let room_right = c.0 + marker + 44.0 * s <= r;
+            let (hpos, tx) = if room_right {
+                (HPos::Left, c.0 + marker + 3.0 * s)
+            } else {
+                (HPos::Right, c.0 - marker - 3.0 * s)
+            };
             let style = (super::FONT, 10.0 * s)
                 .into_font()
                 .color(&rgb(colour))
-                .pos(Pos::new(HPos::Left, VPos::Center));
+                .pos(Pos::new(hpos, VPos::Center));
             let words = format!("{number} → {}", d.bucket);
-            let tx = (c.0 + marker + 3.0 * s).min(r - 40.0 * s);
             area.draw(&Text::new(words, px((tx, y)), style))
                 .map_err(err)?;
         }

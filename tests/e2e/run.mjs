@@ -87,18 +87,45 @@ test('switching the algorithm redraws what that algorithm is', async () => {
   const { page, context, problems } = await openPage(browser, base + '/', { reducedMotion: 'reduce' });
   await ready(page);
   const ring = await canvasStats(page, '#ring-canvas');
-  for (const algo of ['ketama', 'jump', 'maglev', 'slots', 'rendezvous', 'modulo', 'go-zero', 'bounded', 'single']) {
+  const newer = ['multiprobe', 'jumpback', 'fliphash', 'binomial', 'power', 'anchor', 'dx', 'memento'];
+  for (const algo of ['ketama', 'jump', 'maglev', 'slots', 'rendezvous', 'modulo', 'go-zero', 'bounded', 'single', ...newer]) {
     await page.selectOption('#algorithm', algo);
     await page.waitForTimeout(300);
     const pic = await canvasStats(page, '#ring-canvas');
     assert(pic.painted > 1000, `${algo}: picture is nearly blank`);
     const summary = (await page.textContent('#summary')).trim();
     assert(summary.length > 0, `${algo}: no summary`);
+    if (newer.includes(algo)) {
+      // Each is drawn as itself: not the ring, and not the picture of the algorithm before.
+      assert(pic.checksum !== ring.checksum, `${algo}: picture did not change from the ring`);
+      await screenshot(page, `04-algo-${algo}`);
+    }
     if (algo === 'maglev' || algo === 'jump') {
       assert(pic.checksum !== ring.checksum, `${algo}: picture did not change from the ring`);
       await screenshot(page, `04-algo-${algo}`);
     }
   }
+  assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
+  await context.close();
+});
+
+test('AnchorHash loses a node from the middle and moves only its keys; a new node takes its bucket back', async () => {
+  const { page, context, problems } = await openPage(browser, base + '/?algo=anchor', { reducedMotion: 'reduce' });
+  await ready(page);
+  const caption = async () => (await page.textContent('#picture-caption')).trim();
+  assert(/4 working buckets of 8/.test(await caption()), `caption: ${await caption()}`);
+  const keysOf = async (name) => {
+    const row = await page.$eval(`#legend tr[data-node="${name}"]`, (tr) => tr.textContent);
+    return Number((row.match(/([\d,]+) \(/)?.[1] ?? 'NaN').replace(/,/g, ''));
+  };
+  const held = await keysOf('cache-b');
+  assert(held > 0, `cache-b holds ${held} keys`);
+  await page.click('[data-testid="node-remove"][data-node="cache-b"]');
+  await page.waitForFunction(() => /moved/.test(document.querySelector('#summary-line')?.textContent ?? ''), null, { timeout: 10000 });
+  const line = (await page.textContent('#summary-line')).trim();
+  assert(new RegExp(`^${held.toLocaleString('en-US')} of`).test(line), `only cache-b's ${held} keys move: ${line}`);
+  assert(/removed, first to last: 7, 6, 5, 4, 1\b/.test(await caption()), `bucket 1 removed last: ${await caption()}`);
+  await screenshot(page, '05-anchor-removed');
   assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
   await context.close();
 });

@@ -239,12 +239,10 @@ impl fmt::Display for BucketAlgo {
     }
 }
 
-/// A stateless bucket function: (key, bucket count, seed) → bucket, `None` for a count it
-/// does not take.
-type BucketFn = fn(u64, u32, u64) -> Option<u32>;
-
-/// The same function, keeping every candidate it drew (see [`crate::trace`]).
-type TracedFn = fn(u64, u32, u64, &mut Vec<Draw>) -> Option<u32>;
+/// The same function, keeping every candidate it drew in the list, if there is one (see
+/// [`crate::trace`]). The engine looks keys up with this one alone, so that a lookup and
+/// its picture are one piece of code.
+type TracedFn = fn(u64, u32, u64, &mut Option<&mut Vec<Draw>>) -> Option<u32>;
 
 /// The state of one algorithm: a bucket count for the stateless functions, the engine for
 /// the others; with the seed where there is one.
@@ -252,7 +250,6 @@ type TracedFn = fn(u64, u32, u64, &mut Vec<Draw>) -> Option<u32>;
 enum State {
     /// A function of the bucket count alone (and the seed, for FlipHash).
     Function {
-        function: BucketFn,
         traced: TracedFn,
         buckets: u32,
         seed: u64,
@@ -269,7 +266,10 @@ enum State {
 }
 
 /// Jump hash's steps as draws: each bucket the loop stands on, from itself up to the last.
-fn jump_traced(key: u64, buckets: u32, _: u64, path: &mut Vec<Draw>) -> Option<u32> {
+fn jump_traced(key: u64, buckets: u32, _: u64, path: &mut Option<&mut Vec<Draw>>) -> Option<u32> {
+    let Some(path) = path else {
+        return Some(jump::jump_hash(key, buckets));
+    };
     let steps = jump::jump_steps(key, buckets);
     path.extend(steps.iter().map(|&bucket| Draw {
         bucket,
@@ -317,29 +317,17 @@ impl BucketEngine {
         }
         let seed = seed.unwrap_or(0);
         let capacity = capacity.unwrap_or(buckets);
-        let function = |function: BucketFn, traced: TracedFn| State::Function {
-            function,
+        let function = |traced: TracedFn| State::Function {
             traced,
             buckets,
             seed,
         };
         let state = match algo {
-            BucketAlgo::Jump => function(|k, n, _| Some(jump::jump_hash(k, n)), jump_traced),
-            BucketAlgo::JumpBack => function(
-                |k, n, _| jumpback::jumpback_hash(k, n),
-                |k, n, _, t| jumpback::jumpback_traced(k, n, t),
-            ),
-            BucketAlgo::FlipHash => function(fliphash::fliphash, |k, n, s, t| {
-                fliphash::fliphash_traced(k, n, s, t)
-            }),
-            BucketAlgo::Binomial => function(
-                |k, n, _| binomial::binomial_hash(k, n),
-                |k, n, _, t| binomial::binomial_traced(k, n, t),
-            ),
-            BucketAlgo::Power => function(
-                |k, n, _| power::power_hash(k, n),
-                |k, n, _, t| power::power_traced(k, n, t),
-            ),
+            BucketAlgo::Jump => function(jump_traced),
+            BucketAlgo::JumpBack => function(|k, n, _, t| jumpback::jumpback_traced(k, n, t)),
+            BucketAlgo::FlipHash => function(|k, n, s, t| fliphash::fliphash_traced(k, n, s, t)),
+            BucketAlgo::Binomial => function(|k, n, _, t| binomial::binomial_traced(k, n, t)),
+            BucketAlgo::Power => function(|k, n, _, t| power::power_traced(k, n, t)),
             BucketAlgo::Anchor => State::Anchor {
                 engine: AnchorHash::new(capacity, buckets)?,
                 seed,
@@ -481,37 +469,31 @@ impl BucketEngine {
     /// lookup receives (known-answers.md). DxHash answers [`dx::NOT_FOUND`] when its probes
     /// run out, as its reference does.
     pub fn bucket(&self, key: u64) -> u32 {
-        match &self.state {
-            // The bucket count is in the function's range (checked when built and on each
-            // removal), so it gives a bucket; 0 stands in for the None it cannot return.
-            State::Function {
-                function,
-                buckets,
-                seed,
-                ..
-            } => function(key, *buckets, *seed).unwrap_or(0),
-            State::Anchor { engine, seed } => engine.bucket(key, *seed),
-            State::Dx(engine) => engine.bucket(key),
-            State::Memento { engine, seed } => engine.bucket(key, *seed),
-        }
+        self.lookup(key, &mut None)
     }
 
     /// [`BucketEngine::bucket`] and every candidate the lookup drew, in order (see
     /// [`crate::trace`]).
     pub fn bucket_path(&self, key: u64) -> (u32, Vec<Draw>) {
         let mut path = Vec::new();
-        let bucket = match &self.state {
+        let bucket = self.lookup(key, &mut Some(&mut path));
+        (bucket, path)
+    }
+
+    /// The lookup, telling `path` (if any) every candidate.
+    fn lookup(&self, key: u64, path: &mut Option<&mut Vec<Draw>>) -> u32 {
+        match &self.state {
+            // The bucket count is in the function's range (checked when built and on each
+            // removal), so it gives a bucket; 0 stands in for the None it cannot return.
             State::Function {
                 traced,
                 buckets,
                 seed,
-                ..
-            } => traced(key, *buckets, *seed, &mut path).unwrap_or(0),
-            State::Anchor { engine, seed } => engine.bucket_traced(key, *seed, &mut path),
-            State::Dx(engine) => engine.lookup_traced(key as u32, &mut path).0,
-            State::Memento { engine, seed } => engine.bucket_traced(key, *seed, &mut path),
-        };
-        (bucket, path)
+            } => traced(key, *buckets, *seed, path).unwrap_or(0),
+            State::Anchor { engine, seed } => engine.bucket_traced(key, *seed, path),
+            State::Dx(engine) => engine.lookup_traced(key as u32, path).0,
+            State::Memento { engine, seed } => engine.bucket_traced(key, *seed, path),
+        }
     }
 }
 

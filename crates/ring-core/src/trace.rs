@@ -32,3 +32,15 @@ impl Tracer for Vec<Draw> {
         self.push(Draw { bucket, low, high });
     }
 }
+
+/// Keeps every candidate when there is a list: one piece of code for both the lookup and
+/// its picture, where two (the fast path and the kept one) would cost their size twice,
+/// as in the web app.
+impl Tracer for Option<&mut Vec<Draw>> {
+    #[inline]
+    fn draw(&mut self, bucket: u32, low: u32, high: u32) {
+        if let Some(list) = self {
+            list.draw(bucket, low, high);
+        }
+    }
+}
