@@ -126,6 +126,13 @@ test('AnchorHash loses a node from the middle and moves only its keys; a new nod
   assert(new RegExp(`^${held.toLocaleString('en-US')} of`).test(line), `only cache-b's ${held} keys move: ${line}`);
   assert(/removed, first to last: 7, 6, 5, 4, 1\b/.test(await caption()), `bucket 1 removed last: ${await caption()}`);
   await screenshot(page, '05-anchor-removed');
+  // A node that joins takes the bucket removed last, 1, and only keys for itself.
+  await page.fill('#add-name', 'cache-e');
+  await page.click('#add-node');
+  await page.waitForFunction(() => /cache-e/.test(document.querySelector('#summary')?.textContent ?? ''), null, { timeout: 10000 });
+  assert(/removed, first to last: 7, 6, 5, 4 \(/.test(await caption()), `bucket 1 back: ${await caption()}`);
+  const joined = (await page.textContent('#summary-line')).trim();
+  assert(new RegExp(`^${held.toLocaleString('en-US')} of`).test(joined), `cache-e takes back cache-b's ${held} keys: ${joined}`);
   assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
   await context.close();
 });
