@@ -450,7 +450,7 @@ impl BucketEngine {
     /// for the others.
     pub fn replacements(&self) -> Vec<(u32, u32)> {
         match &self.state {
-            State::Memento { engine, .. } => engine.replacements().collect(),
+            State::Memento { engine, .. } => engine.replacements(),
             _ => Vec::new(),
         }
     }

@@ -15,8 +15,9 @@
 //!   bucket). Cost: jump's `O(ln n)`, then about `ln(n/w)` rehashes for `w` working of
 //!   `n`, each a table lookup.
 //! - **Memory:** three `u32` for the engine, and one table entry per bucket removed from
-//!   the middle (12 bytes of data, kept in a `BTreeMap`, ordered and deterministic, where
-//!   the reference uses a hash map; about 24 bytes an entry with the tree's overhead).
+//!   the middle: 12 bytes of data, kept in a hash table as the reference's
+//!   `unordered_map` ([`table::Table`]: open addressing, at most half full, so 24 bytes
+//!   or fewer an entry; the same on every target).
 //! - **Removal:** any working bucket ([`MementoHash::remove`], `removeBucket`). Removing
 //!   the last bucket of the b-array while the table is empty only shrinks `n`, as jump
 //!   hash does; any other removal is remembered in the table. Only the removed bucket's
@@ -32,7 +33,6 @@ use crate::registry::{AlgoDocs, AlgoId, AlgoSpec, Algorithm, Picture as Drawn};
 use crate::{BuildError, Config, NodeSpec, Placement};
 
 use crate::trace::Tracer;
-use std::collections::BTreeMap;
 
 use crate::bucket_error::BucketError;
 use crate::crc32c::crc32q;
@@ -53,7 +53,7 @@ struct Entry {
 /// A MementoHash engine: the b-array size, the replacement table, the last removed bucket.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MementoHash {
-    table: BTreeMap<u32, Entry>,
+    table: table::Table,
     b_array_size: u32,
     last_removed: u32,
 }
@@ -80,7 +80,7 @@ impl MementoHash {
             });
         }
         Ok(MementoHash {
-            table: BTreeMap::new(),
+            table: table::Table::default(),
             b_array_size: buckets,
             last_removed: buckets,
         })
@@ -103,8 +103,10 @@ impl MementoHash {
     }
 
     /// The buckets the table remembers, with their replacers, in bucket order.
-    pub fn replacements(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        self.table.iter().map(|(&b, e)| (b, e.replacer))
+    pub fn replacements(&self) -> Vec<(u32, u32)> {
+        let mut pairs: Vec<(u32, u32)> = self.table.iter().map(|(b, e)| (b, e.replacer)).collect();
+        pairs.sort_unstable();
+        pairs
     }
 
     /// The buckets the table remembers, first removed first; [`MementoHash::restore`]
@@ -120,10 +122,10 @@ impl MementoHash {
         order
     }
 
-    /// Bytes of the engine and its table's entries (12 bytes of data each, 24 counted for
-    /// the tree's keys, links and slack).
+    /// Bytes of the engine and its table (12 bytes a slot, at least twice as many slots as
+    /// entries).
     pub fn memory_bytes(&self) -> u64 {
-        12 + 24 * self.table.len() as u64
+        12 + self.table.memory_bytes()
     }
 
     fn replacer(&self, bucket: u32) -> Option<u32> {
@@ -176,6 +178,7 @@ impl MementoHash {
             replacer: self.working_count() - 1,
             prev_removed: self.last_removed,
         };
+        // The bucket is working, so not in the table yet.
         self.table.insert(bucket, entry);
         self.last_removed = bucket;
         Ok(())
@@ -204,6 +207,173 @@ impl MementoHash {
         }
         self.b_array_size = self.b_array_size.max(bucket + 1);
         Ok(bucket)
+    }
+}
+
+/// The replacement table: removed bucket → [`Entry`].
+mod table {
+    use super::Entry;
+
+    /// A slot's key when it holds nothing: no bucket is `u32::MAX` (the b-array stops at
+    /// `i32::MAX`).
+    const EMPTY: u32 = u32::MAX;
+
+    /// A hash table of removed buckets with open addressing (linear probing, deletion by
+    /// shifting back), kept at most half full. A `BTreeMap` did the same in 5 KB of the
+    /// web app's wasm; this is a few hundred bytes, and answers in O(1).
+    #[derive(Clone, Debug, Default)]
+    pub(super) struct Table {
+        slots: Vec<(u32, Entry)>,
+        len: usize,
+    }
+
+    impl Table {
+        fn home(&self, bucket: u32) -> usize {
+            // Fibonacci hashing: the top bits of the product index the slots.
+            let bits = self.slots.len().trailing_zeros();
+            (u64::from(bucket).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+        }
+
+        /// Where `bucket` is, or the empty slot where it would go.
+        fn slot(&self, bucket: u32) -> Option<(usize, bool)> {
+            if self.slots.is_empty() {
+                return None;
+            }
+            let mask = self.slots.len() - 1;
+            let mut i = self.home(bucket);
+            loop {
+                match self.slots[i].0 {
+                    k if k == bucket => return Some((i, true)),
+                    EMPTY => return Some((i, false)),
+                    _ => i = (i + 1) & mask,
+                }
+            }
+        }
+
+        pub(super) fn get(&self, bucket: &u32) -> Option<&Entry> {
+            match self.slot(*bucket)? {
+                (i, true) => Some(&self.slots[i].1),
+                _ => None,
+            }
+        }
+
+        pub(super) fn contains_key(&self, bucket: &u32) -> bool {
+            self.get(bucket).is_some()
+        }
+
+        pub(super) fn len(&self) -> usize {
+            self.len
+        }
+
+        pub(super) fn is_empty(&self) -> bool {
+            self.len == 0
+        }
+
+        /// Every entry, in no particular order.
+        pub(super) fn iter(&self) -> impl Iterator<Item = (u32, &Entry)> {
+            self.slots
+                .iter()
+                .filter(|s| s.0 != EMPTY)
+                .map(|(b, e)| (*b, e))
+        }
+
+        pub(super) fn memory_bytes(&self) -> u64 {
+            12 * self.slots.len() as u64
+        }
+
+        pub(super) fn insert(&mut self, bucket: u32, entry: Entry) {
+            if 2 * (self.len + 1) > self.slots.len() {
+                self.grow();
+            }
+            if let Some((i, found)) = self.slot(bucket) {
+                self.slots[i] = (bucket, entry);
+                if !found {
+                    self.len += 1;
+                }
+            }
+        }
+
+        fn grow(&mut self) {
+            let size = (self.slots.len() * 2).max(8);
+            let blank = Entry {
+                replacer: 0,
+                prev_removed: 0,
+            };
+            let old = std::mem::replace(&mut self.slots, vec![(EMPTY, blank); size]);
+            self.len = 0;
+            for (b, e) in old.into_iter().filter(|s| s.0 != EMPTY) {
+                self.insert(b, e);
+            }
+        }
+
+        pub(super) fn remove(&mut self, bucket: &u32) -> Option<Entry> {
+            let (mut hole, true) = self.slot(*bucket)? else {
+                return None;
+            };
+            let removed = self.slots[hole].1;
+            let mask = self.slots.len() - 1;
+            // Shift back every later entry of the run that its probe would no longer reach.
+            let mut j = hole;
+            loop {
+                j = (j + 1) & mask;
+                let key = self.slots[j].0;
+                if key == EMPTY {
+                    break;
+                }
+                let home = self.home(key);
+                // Whether `home` lies cyclically in (hole, j]: then the entry stays.
+                let stays = if hole <= j {
+                    hole < home && home <= j
+                } else {
+                    hole < home || home <= j
+                };
+                if !stays {
+                    self.slots[hole] = self.slots[j];
+                    hole = j;
+                }
+            }
+            self.slots[hole].0 = EMPTY;
+            self.len -= 1;
+            Some(removed)
+        }
+    }
+
+    /// The same entries, whatever the slots' order.
+    impl PartialEq for Table {
+        fn eq(&self, other: &Self) -> bool {
+            self.len == other.len && self.iter().all(|(b, e)| other.get(&b) == Some(e))
+        }
+    }
+
+    impl Eq for Table {}
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use proptest::prelude::*;
+        use std::collections::BTreeMap;
+
+        proptest! {
+            #[test]
+            fn behaves_as_an_ordered_map(ops in proptest::collection::vec((any::<bool>(), 0u32..64), 0..400)) {
+                let mut table = Table::default();
+                let mut model = BTreeMap::new();
+                for (n, (insert, bucket)) in ops.into_iter().enumerate() {
+                    let entry = Entry { replacer: n as u32, prev_removed: bucket };
+                    if insert {
+                        table.insert(bucket, entry);
+                        model.insert(bucket, entry);
+                    } else {
+                        prop_assert_eq!(table.remove(&bucket), model.remove(&bucket));
+                    }
+                    prop_assert_eq!(table.len(), model.len());
+                    for b in 0..64 {
+                        prop_assert_eq!(table.get(&b), model.get(&b));
+                    }
+                }
+                prop_assert!(table.len() * 2 <= table.slots.len().max(1) || table.is_empty());
+            }
+        }
     }
 }
 
@@ -268,7 +438,7 @@ mod tests {
     fn removing_the_last_bucket_with_an_empty_table_shrinks() {
         let m = with_removed(10, &[9, 8]);
         assert_eq!(m.b_array_size(), 8);
-        assert_eq!(m.replacements().count(), 0);
+        assert!(m.replacements().is_empty());
         for key in 0..1000u64 {
             assert_eq!(m.bucket(key, 3), jump_hash(u64::from(crc32q(key, 3)), 8));
         }
@@ -286,7 +456,7 @@ mod tests {
         let mut m = with_removed(10, &[3, 9]);
         // 3 leaves 9 working (replacer 9); then 9 is the last bucket, but the table is not
         // empty, so it is remembered too (replacer 8).
-        assert_eq!(m.replacements().collect::<Vec<_>>(), [(3, 9), (9, 8)]);
+        assert_eq!(m.replacements(), [(3, 9), (9, 8)]);
         assert_eq!(m.working_count(), 8);
         assert_eq!(m.restore(), Ok(9));
         assert_eq!(m.restore(), Ok(3));
