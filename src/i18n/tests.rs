@@ -1286,11 +1286,8 @@ fn every_template_is_filled_from_its_messages_arguments() {
     assert!(missing.is_empty(), "no message checks {missing:?}");
 }
 
-/// Every phrase has its own place in the catalogues' words, and words in both languages
-/// (the catalogues only compile when they follow `Phrase::index`; this checks that the
-/// index leaves no phrase without words and gives no two phrases the same).
-#[test]
-fn every_phrase_has_its_own_words() {
+/// Every phrase of the catalogues, each once.
+fn every_phrase() -> Vec<Phrase> {
     let mut all = Vec::new();
     for k in AlgoId::ALL {
         all.extend([
@@ -1334,6 +1331,15 @@ fn every_phrase_has_its_own_words() {
         Phrase::FlowItem,
         Phrase::RealRange,
     ]);
+    all
+}
+
+/// Every phrase has its own place in the catalogues' words, and words in both languages
+/// (the catalogues only compile when they follow `Phrase::index`; this checks that the
+/// index leaves no phrase without words and gives no two phrases the same).
+#[test]
+fn every_phrase_has_its_own_words() {
+    let all = every_phrase();
     let mut places: Vec<usize> = all.iter().map(|p| p.index()).collect();
     places.sort_unstable();
     assert_eq!(places, (0..Phrase::COUNT).collect::<Vec<_>>());
@@ -1378,4 +1384,119 @@ fn fill_writes_each_argument_as_its_placeholder_asks() {
         fill("no arguments", Args::default()),
         Cow::Borrowed("no arguments")
     ));
+}
+
+/// Where `text` calls one of the five articles by our filing name ("seed 003", "Seeds 001,
+/// 003 and 004", "the seed's way", "文章 000"): readers know them by author, title and
+/// date (`/work/shared/reference/citations.md`). Random seeds ("seed 42", "the first seed",
+/// "FlipHash's seed") are not articles and pass.
+fn filing_name(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    let chars: Vec<char> = lower.chars().collect();
+    let digits_at = |mut i: usize| {
+        while chars.get(i) == Some(&' ') {
+            i += 1;
+        }
+        // The filing numbers are 000 … 004: three digits, two zeros first ("seed 1204" is
+        // a random seed).
+        chars
+            .get(i..i + 3)
+            .is_some_and(|d| d[..2] == ['0', '0'] && d[2].is_ascii_digit())
+            && !chars.get(i + 3).is_some_and(char::is_ascii_digit)
+    };
+    for (i, _) in lower.char_indices() {
+        let at = lower[..i].chars().count();
+        let rest = &lower[i..];
+        let filed = if rest.starts_with("seeds") {
+            digits_at(at + 5)
+        } else if rest.starts_with("seed") {
+            digits_at(at + 4)
+                || ["seed's", "seed articles", "seed article"]
+                    .iter()
+                    .any(|w| rest.starts_with(w))
+        } else if rest.starts_with("文章") {
+            digits_at(at + 2)
+        } else {
+            rest.starts_with("seeds'") || rest.starts_with("the seeds")
+        };
+        if filed {
+            return Some(rest.chars().take(24).collect());
+        }
+    }
+    None
+}
+
+/// No text of either language calls an article "seed 00x" or "文章 00x" (issue 16): every
+/// fixed word, every sentence's template and a rendering of each, every phrase, every menu
+/// entry, and every tour step's title and caption.
+#[test]
+fn no_text_calls_an_article_by_its_filing_name() {
+    // The check itself: the old wording is caught, random seeds are not.
+    for old in [
+        "Seed 003's balance table, computed live",
+        "Seeds 001, 003 and 004 hash servers",
+        "the last of seed 003's list",
+        "Dropping node_3 the seed's way: 128 keys.",
+        "name-hash-i (the Java seed's)",
+        "The seeds' ring is what memcached clients have long shipped",
+        "文章 003 的均衡度表格，实时计算",
+        "文章 001、003 和 004 把服务器和键都哈希到",
+        "文章003",
+    ] {
+        assert!(filing_name(old).is_some(), "{old:?} not caught");
+    }
+    for fine in [
+        "seed 42",
+        "In use: 7 generated keys, seed 1204.",
+        "seed 0010",
+        "seeds 1 and 2",
+        "the seed of jump's loop",
+        "FlipHash's seed",
+        "种子 7",
+        "a 2023 article on go-zero",
+    ] {
+        assert_eq!(filing_name(fine), None, "{fine:?}");
+    }
+
+    let mut texts: Vec<(String, String)> = Vec::new();
+    let mut add = |what: String, text: &str| texts.push((what, text.to_string()));
+    for lang in Lang::ALL {
+        for &k in Ui::ALL {
+            add(format!("{lang:?} {k:?}"), ui(lang, k));
+        }
+        for &s in Sentence::ALL {
+            add(format!("{lang:?} {s:?}"), (catalogue(lang).template)(s));
+        }
+        for p in every_phrase() {
+            add(format!("{lang:?} {p:?}"), (catalogue(lang).phrase)(p));
+        }
+        let mut msgs = every_sentence();
+        for k in AlgoId::ALL {
+            msgs.extend([Msg::AlgoLabel(k), Msg::AlgoAbout(k)]);
+        }
+        msgs.extend(HashFn::ALL.map(Msg::HashSet));
+        for p in ParamRef::all() {
+            msgs.push(Msg::ParamLabel(p));
+            if let ring_core::registry::ParamKind::Choice { options, .. } = p.spec().kind {
+                msgs.extend((0..options.len()).map(|i| Msg::OptionLabel(p, i)));
+            }
+        }
+        msgs.extend(ViewKind::ALL.map(Msg::ViewLabel));
+        for step in 1..=STEP_COUNT {
+            msgs.extend([Msg::TourTitle(step), Msg::TourCaption(step)]);
+        }
+        for m in &msgs {
+            add(format!("{lang:?} {m:?}"), &text(lang, m));
+        }
+    }
+    assert!(texts.len() > 1000, "{}", texts.len());
+    let filed: Vec<String> = texts
+        .iter()
+        .filter_map(|(what, t)| filing_name(t).map(|at| format!("{what}: …{at}…")))
+        .collect();
+    assert!(
+        filed.is_empty(),
+        "articles cited by filing name:\n{}",
+        filed.join("\n")
+    );
 }

@@ -84,7 +84,7 @@ hashes! {
     /// lowercase hex MD5 of the string's characters truncated to bytes. Java orders these
     /// signed in its `TreeMap`; the value is shifted by 2^31 so that unsigned order here is
     /// Java's signed order ([`crate::hash::java_md5_hex_signed`] undoes it).
-    JavaMd5Hex => hash_spec("java-md5-hex", 32), "hashCode of the MD5 hex string (seed 000's Java ring)",
+    JavaMd5Hex => hash_spec("java-md5-hex", 32), "hashCode of the MD5 hex string (the Java ring of zouyq's 2018 blog post)",
     /// SipHash-2-4 with the key (0, 0): go-mpchash's node hash.
     SipHash24 => hash_spec("siphash-2-4", 64), "SipHash-2-4, key 0 (go-mpchash's node hash)",
 }

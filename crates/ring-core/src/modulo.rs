@@ -28,7 +28,7 @@ pub static SPEC: AlgoSpec = AlgoSpec::plain("modulo", Drawn::Buckets, build_spec
 /// app, which words it in its own catalogues, does not carry this text).
 pub static DOCS: AlgoDocs = AlgoDocs {
     description: "hash(key) mod n",
-    source: "the baseline of the seed articles",
+    source: "the baseline that articles on consistent hashing start from",
     params: &[],
 };
 

@@ -43,7 +43,7 @@ pub static VIRTUAL: AlgoSpec = AlgoSpec {
 /// app, which words it in its own catalogues, does not carry this text).
 pub static VIRTUAL_DOCS: AlgoDocs = AlgoDocs {
     description: "A ring with virtual nodes (see --naming, --vnodes)",
-    source: "Karger et al. 1997; virtual nodes named as the seed articles name them",
+    source: "Karger et al. 1997; virtual nodes named as zouyq (2018), the notes 一致性哈希算法 and Pan Zihao's study name them",
     params: &["how virtual nodes are named: hash = name#i, dash = name-i, java-seed = name-<hash of name>-i"],
 };
 
@@ -58,7 +58,7 @@ pub static SINGLE_POINT: AlgoSpec = AlgoSpec {
 /// app, which words it in its own catalogues, does not carry this text).
 pub static SINGLE_POINT_DOCS: AlgoDocs = AlgoDocs {
     description: "A ring with one point per node",
-    source: "the first Java ring of the seed articles",
+    source: "the first Java ring of zouyq's blog post (2018)",
     params: &[],
 };
 

@@ -51,7 +51,7 @@ pub static SPEC: AlgoSpec = AlgoSpec {
 /// app, which words it in its own catalogues, does not carry this text).
 pub static DOCS: AlgoDocs = AlgoDocs {
     description: "A table of slots dealt to the nodes in turn (see --slots)",
-    source: "the seed articles' slot table; 16384 slots as Redis Cluster",
+    source: "the 1024-slot Java table of the notes 一致性哈希算法; 16384 slots as Redis Cluster",
     params: &["the number of slots"],
 };
 

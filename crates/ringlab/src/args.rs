@@ -19,7 +19,7 @@ empty node list, a configuration the core refuses). Errors are one line on stand
 `ringlab: <message>`.";
 
 /// The command-line lab of the ring core: place keys, run jump hash and the other bucket
-/// algorithms, reproduce the balance study of seed 003 and measure how many keys move when a
+/// algorithms, reproduce Pan Zihao's balance study and measure how many keys move when a
 /// node joins or leaves.
 #[derive(Parser, Debug)]
 #[command(name = "ringlab", version, after_help = EXIT_STATUS)]
@@ -43,7 +43,7 @@ pub enum Command {
     /// decimal keys from standard input, with removals: prints `key<TAB>bucket` per key.
     #[command(after_help = bucket_help())]
     Bucket(BucketArgs),
-    /// The balance study of seed 003: R1, R2 and R3 of the nodes' shares of the hash space,
+    /// Pan Zihao's balance study: R1, R2 and R3 of the nodes' shares of the hash space,
     /// for several node counts and virtual-node counts.
     #[command(after_help = BALANCE_HELP)]
     Balance(BalanceArgs),
