@@ -298,7 +298,6 @@ impl Placement for BucketPlacement {
             Removal::AnyWorking => Picture::BucketSet {
                 owners: self.owners.clone(),
                 removed: self.engine.removed(),
-                replacements: self.engine.replacements(),
             },
         }
     }

@@ -446,15 +446,6 @@ impl BucketEngine {
         }
     }
 
-    /// MementoHash's replacement table, `(removed bucket, replacer)` in bucket order; empty
-    /// for the others.
-    pub fn replacements(&self) -> Vec<(u32, u32)> {
-        match &self.state {
-            State::Memento { engine, .. } => engine.replacements(),
-            _ => Vec::new(),
-        }
-    }
-
     /// Bytes the algorithm keeps: none for the stateless functions.
     pub fn memory_bytes(&self) -> u64 {
         match &self.state {

@@ -111,9 +111,8 @@ pub enum Picture {
         /// Bucket b belongs to `owners[b]`, or to no node if it is removed.
         owners: Vec<Option<NodeIndex>>,
         /// The removed buckets, first removed first: the next node to join takes the last.
+        /// (MementoHash's replacers show in a key's explanation, [`Explanation::Draws`].)
         removed: Vec<u32>,
-        /// MementoHash's replacement table: `(removed bucket, replacer)`, in bucket order.
-        replacements: Vec<(u32, u32)>,
     },
     /// A table whose entries name nodes (slot table, Maglev's lookup table).
     Table {

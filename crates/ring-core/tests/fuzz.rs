@@ -222,18 +222,13 @@ fn check_picture(picture: &Picture, n: u32) -> Result<(), TestCaseError> {
             prop_assert!(entries.iter().all(|&e| e < n));
         }
         Picture::Scores { nodes } => prop_assert_eq!(*nodes, n),
-        Picture::BucketSet {
-            owners,
-            removed,
-            replacements,
-        } => {
+        Picture::BucketSet { owners, removed } => {
             let owned: Vec<u32> = owners.iter().flatten().copied().collect();
             prop_assert_eq!(owned.len() as u32, n);
             prop_assert!(owned.iter().all(|&o| o < n));
             prop_assert!(removed
                 .iter()
                 .all(|&b| owners.get(b as usize) == Some(&None)));
-            prop_assert!(replacements.iter().all(|&(b, _)| removed.contains(&b)));
         }
     }
     Ok(())
