@@ -1,9 +1,10 @@
 //! Real systems, exact: how nginx, HAProxy, Envoy, twemproxy, Redis Cluster, Cassandra,
-//! groupcache, stathat/consistent, Guava and the memcached clients place a key, each by its
-//! own rules, read from its source (named in its [`SystemSpec`]) and checked against the
-//! real program where Debian packages it (`crates/ringlab/tests/real_systems.rs`) or
-//! against the vectors of its own tests (`shared/reference/known-answers.md`, "Real
-//! systems").
+//! groupcache, stathat/consistent, Guava, buraksezer/consistent and the memcached clients
+//! place a key, each by its own rules, read from its source (named in its [`SystemSpec`])
+//! and checked against the real program where Debian packages it
+//! (`crates/ringlab/tests/real_systems.rs`), against the vectors of its own tests
+//! (`shared/reference/known-answers.md`, "Real systems"), or against answers its own code
+//! gave when run here (buraksezer/consistent under Go).
 //!
 //! [`systems!`](crate::systems) below lists them once ([`SystemId`], [`SystemId::ALL`]);
 //! each lives in a file of its own under `systems/` with its [`SystemSpec`]: an id, a
@@ -21,6 +22,7 @@ use std::fmt;
 use crate::error::{is_blank_name, BuildError, MAX_NAME_BYTES, MAX_NODES};
 use crate::placement::NodeIndex;
 
+mod buraksezer;
 mod cassandra;
 mod envoy;
 mod groupcache;
@@ -32,6 +34,7 @@ mod redis;
 mod stathat;
 mod twemproxy;
 
+pub use buraksezer::{buraksezer_average_load, Buraksezer};
 pub use cassandra::{evenly_spaced_tokens, Cassandra};
 pub use envoy::{EnvoyMaglev, EnvoyRing};
 pub use guava::consistent_hash as guava_consistent_hash;
@@ -354,6 +357,8 @@ systems! {
     Stathat => stathat::SPEC,
     /// Guava's `Hashing.consistentHash`.
     Guava => guava::SPEC,
+    /// buraksezer/consistent (bounded loads over partitions, XXH64).
+    Buraksezer => buraksezer::SPEC,
     /// libketama.
     Libketama => memcached::LIBKETAMA,
     /// The Java memcached client (spymemcached `KetamaNodeLocator`).

@@ -1708,6 +1708,7 @@ fn assign_system_reproduces_the_sample_placement_table() {
         ("cassandra", "a,b,c,d", "a a b b c"),
         ("groupcache", "a,b,c", "c c c a c"),
         ("twemproxy", "a,b=2,c", "a b b c c"),
+        ("buraksezer", "a,b,c", "b b a c b"),
     ];
     for (system, nodes, want) in table {
         let got = second_column(
@@ -1760,6 +1761,7 @@ fn list_systems_prints_id_description_and_source() {
         "groupcache",
         "stathat",
         "guava",
+        "buraksezer",
         "libketama",
         "spymemcached",
         "go-zero",

@@ -385,3 +385,140 @@ fn every_system_places_every_key_on_a_node_and_checks_its_nodes() {
     }
     assert!(SystemId::from_id("nope").is_none());
 }
+
+/// Builds buraksezer/consistent with `params` and its partition owners as node names.
+fn buraksezer_partitions(list: &str, params: &[(&str, u64)]) -> Vec<String> {
+    let nodes = nodes(list);
+    let cluster = check(&buraksezer::SPEC, &nodes, params).unwrap();
+    buraksezer::distribute(&cluster)
+        .unwrap()
+        .partition_owners()
+        .iter()
+        .map(|&i| nodes[i as usize].name.clone())
+        .collect()
+}
+
+#[test]
+fn buraksezer_readme_example() {
+    // The README's sample: PartitionCount 7, ReplicationFactor 20, Load 1.25, xxhash;
+    // members node1.olric.com and node2.olric.com; "my-key" "Prints node2.olric.com".
+    let nodes = nodes("node1.olric.com,node2.olric.com");
+    let built = build(SystemId::Buraksezer, &nodes, &[("partition-count", 7)]).unwrap();
+    assert_eq!(built.locate("my-key").unwrap(), 1);
+}
+
+#[test]
+fn buraksezer_matches_the_go_library() {
+    // From buraksezer/consistent v1.0.0 itself (Go 1.19, Debian's cespare/xxhash): the
+    // owner of every partition, `GetPartitionOwner(i)`, and `LocateKey`.
+    let olric = "node0.olric,node1.olric,node2.olric,node3.olric,node4.olric,node5.olric,node6.olric,node7.olric";
+    let got: Vec<String> = buraksezer_partitions(olric, &[("partition-count", 23)])
+        .iter()
+        .map(|n| n["node".len()..n.len() - ".olric".len()].to_string())
+        .collect();
+    assert_eq!(
+        got.join(" "),
+        "3 0 7 3 1 1 2 4 6 7 0 1 0 6 2 1 7 6 0 3 4 7 4"
+    );
+    let walked = buraksezer_partitions(
+        "a,b",
+        &[
+            ("partition-count", 10),
+            ("replication-factor", 1),
+            ("load-percent", 110),
+        ],
+    );
+    assert_eq!(walked.join(" "), "a b a b a b b a a b");
+    let defaults = buraksezer_partitions("a,b,c", &[]);
+    let count = |n: &str| defaults.iter().filter(|o| *o == n).count();
+    assert_eq!((count("a"), count("b"), count("c")), (113, 66, 92));
+    assert_eq!(
+        placed(SystemId::Buraksezer, "a,b,c", &KEYS).join(" "),
+        "b b a c b"
+    );
+    let five = "10.0.0.1:11211,10.0.0.2:11211,10.0.0.3:11211,10.0.0.4:11211,10.0.0.5:11211";
+    let ports: Vec<String> = placed(SystemId::Buraksezer, five, &KEYS)
+        .iter()
+        .map(|n| n[7..8].to_string())
+        .collect();
+    assert_eq!(ports.join(" "), "3 2 1 5 3");
+}
+
+/// buraksezer/consistent as its Go reads, naively: a map from hash to member written in
+/// order, a sorted list of every hash, and for each partition a walk from the first hash
+/// at or after its own that counts loads in a map by name.
+fn buraksezer_reference(names: &[&str], partitions: u64, replicas: u64, load: f64) -> Vec<String> {
+    use std::collections::{BTreeMap, HashMap};
+    let hash = |b: &[u8]| crate::xxh64::xxh64(b, 0);
+    let mut ring: BTreeMap<u64, &str> = BTreeMap::new();
+    let mut sorted: Vec<u64> = Vec::new();
+    for name in names {
+        for i in 0..replicas {
+            let h = hash(format!("{i}:{name}").as_bytes());
+            ring.insert(h, name);
+            sorted.push(h);
+        }
+    }
+    sorted.sort();
+    let avg = (partitions as f64 / names.len() as f64 * load).ceil();
+    let mut loads: HashMap<&str, f64> = HashMap::new();
+    let mut owners = Vec::new();
+    for part in 0..partitions {
+        let key = hash(&part.to_le_bytes());
+        let mut idx = sorted.iter().position(|&h| h >= key).unwrap_or(0);
+        loop {
+            let member = ring[&sorted[idx]];
+            let l = loads.entry(member).or_insert(0.0);
+            if *l + 1.0 <= avg {
+                *l += 1.0;
+                owners.push(member.to_string());
+                break;
+            }
+            idx = (idx + 1) % sorted.len();
+        }
+    }
+    owners
+}
+
+#[test]
+fn buraksezer_equals_a_naive_reading_of_its_code() {
+    for (list, partitions, replicas, percent) in [
+        ("a,b,c", 271, 20, 125),
+        ("node1,node2,node3,node4,node5,node6,node7", 271, 20, 125),
+        ("x", 5, 1, 100),
+        ("a,b,c,d,e,f,g,h,i,j", 3, 20, 125),
+        ("a,b,c,d", 1000, 3, 101),
+        ("é,ü,a b", 71, 7, 150),
+    ] {
+        let names: Vec<&str> = list.split(',').collect();
+        let params = [
+            ("partition-count", partitions),
+            ("replication-factor", replicas),
+            ("load-percent", percent),
+        ];
+        let want = buraksezer_reference(&names, partitions, replicas, percent as f64 / 100.0);
+        assert_eq!(buraksezer_partitions(list, &params), want, "{list}");
+        // Bounded: nobody holds more than the average load.
+        let avg = buraksezer_average_load(partitions, names.len(), percent as f64 / 100.0);
+        for n in &names {
+            assert!(want.iter().filter(|o| o == n).count() as f64 <= avg);
+        }
+    }
+    // The library's own regression cases for the average load (issue #16).
+    assert_eq!(buraksezer_average_load(3, 8, 1.25), 1.0);
+    assert_eq!(buraksezer_average_load(9, 10, 1.25), 2.0);
+    assert_eq!(buraksezer_average_load(23, 8, 1.25), 4.0);
+    // Go panics when there is no room; here the build is refused.
+    let refused = build(
+        SystemId::Buraksezer,
+        &nodes("a,b"),
+        &[("partition-count", 10), ("load-percent", 50)],
+    );
+    assert!(matches!(
+        refused,
+        Err(SystemError::BadParam {
+            name: "load-percent",
+            ..
+        })
+    ));
+}
