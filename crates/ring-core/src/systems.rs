@@ -1,9 +1,11 @@
 //! Real systems, exact: how nginx, HAProxy, Envoy, twemproxy, Redis Cluster, Cassandra,
-//! groupcache, stathat/consistent, Guava and the memcached clients place a key, each by its
-//! own rules, read from its source (named in its [`SystemSpec`]) and checked against the
-//! real program where Debian packages it (`crates/ringlab/tests/real_systems.rs`) or
-//! against the vectors of its own tests (`shared/reference/known-answers.md`, "Real
-//! systems").
+//! groupcache, stathat/consistent, Guava, buraksezer/consistent, Riak and the memcached
+//! clients place a key, each by its own rules, read from its source (named in its
+//! [`SystemSpec`]) and checked against the real program where Debian packages it
+//! (`crates/ringlab/tests/real_systems.rs`), against the vectors of its own tests
+//! (`shared/reference/known-answers.md`, "Real systems"), or against answers its own code
+//! gave when run here (buraksezer/consistent under Go, riak_core's claim and chash under
+//! Erlang).
 //!
 //! [`systems!`](crate::systems) below lists them once ([`SystemId`], [`SystemId::ALL`]);
 //! each lives in a file of its own under `systems/` with its [`SystemSpec`]: an id, a
@@ -21,6 +23,7 @@ use std::fmt;
 use crate::error::{is_blank_name, BuildError, MAX_NAME_BYTES, MAX_NODES};
 use crate::placement::NodeIndex;
 
+mod buraksezer;
 mod cassandra;
 mod envoy;
 mod groupcache;
@@ -29,14 +32,19 @@ mod haproxy;
 mod memcached;
 mod nginx;
 mod redis;
+mod riak;
 mod stathat;
 mod twemproxy;
 
+pub use buraksezer::{buraksezer_average_load, Buraksezer};
 pub use cassandra::{evenly_spaced_tokens, Cassandra};
 pub use envoy::{EnvoyMaglev, EnvoyRing};
 pub use guava::consistent_hash as guava_consistent_hash;
 pub use nginx::split_host_port as nginx_split_host_port;
 pub use redis::redis_cli_slot_ranges;
+pub use riak::{
+    riak_bucket_key_term, riak_chash_key, riak_responsible_position, riak_sequential_claim, Riak,
+};
 
 /// Most points a system's ring may hold: Envoy's largest ring (`maximum_ring_size`).
 pub const MAX_SYSTEM_POINTS: u64 = 8_388_608;
@@ -145,6 +153,15 @@ pub trait Locate {
     /// The index (in the node list given) of the node `key` goes to, or why the system
     /// cannot take the key.
     fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused>;
+
+    /// The system's own preference list for `key` (its replicas, the first being
+    /// [`Locate::locate`]'s node), as long as the system's replication parameter says, or
+    /// `None` where the system keeps one copy. Riak's may name a node twice; Cassandra's
+    /// SimpleStrategy names distinct nodes.
+    fn preference_list(&self, key: &str) -> Option<Result<Vec<NodeIndex>, KeyRefused>> {
+        let _ = key;
+        None
+    }
 }
 
 /// A key a system cannot place.
@@ -354,6 +371,10 @@ systems! {
     Stathat => stathat::SPEC,
     /// Guava's `Hashing.consistentHash`.
     Guava => guava::SPEC,
+    /// buraksezer/consistent (bounded loads over partitions, XXH64).
+    Buraksezer => buraksezer::SPEC,
+    /// Riak KV (riak_core's chash ring, sequential claim).
+    Riak => riak::SPEC,
     /// libketama.
     Libketama => memcached::LIBKETAMA,
     /// The Java memcached client (spymemcached `KetamaNodeLocator`).

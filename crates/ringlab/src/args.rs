@@ -555,6 +555,11 @@ pub struct AssignArgs {
     #[arg(long, default_value_t = 100, value_name = "N", allow_negative_numbers = true,
           value_parser = whole("a virtual-node count", 1, MAX_VNODES))]
     pub vnodes: u32,
+    /// With --system: print each key's preference list as the system makes it (Riak's
+    /// n-val partitions, Cassandra's SimpleStrategy replication-factor replicas), the
+    /// nodes separated by commas, instead of its one node.
+    #[arg(long, requires = "system")]
+    pub preference_list: bool,
 }
 
 /// `ringlab jump`.

@@ -39,12 +39,30 @@ fn assign_system(system: SystemId, args: &AssignArgs) -> Result<(), Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut lines = stdin_lines();
     while let Some((number, line)) = lines.next_line()? {
-        let owner = system_locate(placement.as_ref(), number, line)?;
-        let name = usize::try_from(owner)
-            .ok()
-            .and_then(|i| nodes.get(i))
-            .map_or("?", |n| n.name.as_str());
-        writeln!(out, "{line}\t{name}").map_err(Failure::write)?;
+        let name_of = |owner: u32| {
+            usize::try_from(owner)
+                .ok()
+                .and_then(|i| nodes.get(i))
+                .map_or("?", |n| n.name.as_str())
+        };
+        if args.preference_list {
+            let list = match placement.preference_list(line) {
+                None => {
+                    return Err(Failure::Usage(format!(
+                        "{} keeps one copy of a key: it has no preference list",
+                        system.id()
+                    )))
+                }
+                Some(list) => {
+                    list.map_err(|refused| Failure::Usage(format!("line {number}: {refused}")))?
+                }
+            };
+            let names: Vec<&str> = list.into_iter().map(name_of).collect();
+            writeln!(out, "{line}\t{}", names.join(",")).map_err(Failure::write)?;
+        } else {
+            let owner = system_locate(placement.as_ref(), number, line)?;
+            writeln!(out, "{line}\t{}", name_of(owner)).map_err(Failure::write)?;
+        }
         if lines.would_block() {
             out.flush().map_err(Failure::write)?;
         }

@@ -1708,6 +1708,7 @@ fn assign_system_reproduces_the_sample_placement_table() {
         ("cassandra", "a,b,c,d", "a a b b c"),
         ("groupcache", "a,b,c", "c c c a c"),
         ("twemproxy", "a,b=2,c", "a b b c c"),
+        ("buraksezer", "a,b,c", "b b a c b"),
     ];
     for (system, nodes, want) in table {
         let got = second_column(
@@ -1760,6 +1761,8 @@ fn list_systems_prints_id_description_and_source() {
         "groupcache",
         "stathat",
         "guava",
+        "buraksezer",
+        "riak",
         "libketama",
         "spymemcached",
         "go-zero",
@@ -1777,6 +1780,72 @@ fn list_systems_prints_id_description_and_source() {
     let json: serde_json::Value =
         serde_json::from_str(&ok(&["list", "systems", "--format", "json"], "")).unwrap();
     assert_eq!(json.as_array().unwrap().len(), ids.len());
+}
+
+#[test]
+fn assign_system_prints_preference_lists() {
+    // Riak: the owners of the key's partition and the next n_val - 1 (riak_core's own
+    // claim and chash, run in Erlang, gave these).
+    let riak = second_column(
+        &[
+            "assign",
+            "--system",
+            "riak",
+            "--nodes",
+            "riak@c,riak@a,riak@b",
+            "--preference-list",
+        ],
+        &["users/alice", "b/k"],
+    );
+    assert_eq!(riak, vec!["riak@c,riak@a,riak@b", "riak@b,riak@c,riak@a"]);
+    let short = second_column(
+        &[
+            "assign",
+            "--system",
+            "riak",
+            "--nodes",
+            "n1,n2,n3,n4,n5",
+            "--param",
+            "ring-size=16",
+            "--param",
+            "target-n-val=3",
+            "--param",
+            "n-val=2",
+            "--preference-list",
+        ],
+        &["bucket/hello"],
+    );
+    assert_eq!(short, vec!["n2,n4"]);
+    refused(
+        &[
+            "assign",
+            "--system",
+            "nginx",
+            "--nodes",
+            "a,b",
+            "--preference-list",
+        ],
+        "k\n",
+        &["nginx", "no preference list"],
+    );
+    refused(
+        &["assign", "--system", "riak", "--nodes", "a,b"],
+        "b/k\nno-slash\n",
+        &["line 2", "riak", "BUCKET/KEY"],
+    );
+    refused(
+        &[
+            "assign",
+            "--system",
+            "riak",
+            "--nodes",
+            "a,b",
+            "--param",
+            "ring-size=48",
+        ],
+        "",
+        &["ring-size = 48", "power of 2"],
+    );
 }
 
 /// Runs and expects exit status 2 with one line on stderr containing every `needle`.

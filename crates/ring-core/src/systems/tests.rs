@@ -358,7 +358,8 @@ fn weights_are_refused_where_a_system_has_none_and_checked_where_it_has() {
 
 #[test]
 fn every_system_places_every_key_on_a_node_and_checks_its_nodes() {
-    let keys: Vec<String> = (0..2000).map(|i| format!("key:{i}:é")).collect();
+    // Riak reads BUCKET/KEY, so every key has a `/`.
+    let keys: Vec<String> = (0..2000).map(|i| format!("key/{i}:é")).collect();
     let five = nodes("10.0.0.1:11211,10.0.0.2:11211,10.0.0.3:11211,10.0.0.4:11211,10.0.0.5:11211");
     for system in SystemId::ALL {
         assert_eq!(SystemId::from_id(system.id()), Some(system));
@@ -384,4 +385,303 @@ fn every_system_places_every_key_on_a_node_and_checks_its_nodes() {
         ));
     }
     assert!(SystemId::from_id("nope").is_none());
+}
+
+/// Builds buraksezer/consistent with `params` and its partition owners as node names.
+fn buraksezer_partitions(list: &str, params: &[(&str, u64)]) -> Vec<String> {
+    let nodes = nodes(list);
+    let cluster = check(&buraksezer::SPEC, &nodes, params).unwrap();
+    buraksezer::distribute(&cluster)
+        .unwrap()
+        .partition_owners()
+        .iter()
+        .map(|&i| nodes[i as usize].name.clone())
+        .collect()
+}
+
+#[test]
+fn buraksezer_readme_example() {
+    // The README's sample: PartitionCount 7, ReplicationFactor 20, Load 1.25, xxhash;
+    // members node1.olric.com and node2.olric.com; "my-key" "Prints node2.olric.com".
+    let nodes = nodes("node1.olric.com,node2.olric.com");
+    let built = build(SystemId::Buraksezer, &nodes, &[("partition-count", 7)]).unwrap();
+    assert_eq!(built.locate("my-key").unwrap(), 1);
+}
+
+#[test]
+fn buraksezer_matches_the_go_library() {
+    // From buraksezer/consistent v1.0.0 itself (Go 1.19, Debian's cespare/xxhash): the
+    // owner of every partition, `GetPartitionOwner(i)`, and `LocateKey`.
+    let olric = "node0.olric,node1.olric,node2.olric,node3.olric,node4.olric,node5.olric,node6.olric,node7.olric";
+    let got: Vec<String> = buraksezer_partitions(olric, &[("partition-count", 23)])
+        .iter()
+        .map(|n| n["node".len()..n.len() - ".olric".len()].to_string())
+        .collect();
+    assert_eq!(
+        got.join(" "),
+        "3 0 7 3 1 1 2 4 6 7 0 1 0 6 2 1 7 6 0 3 4 7 4"
+    );
+    let walked = buraksezer_partitions(
+        "a,b",
+        &[
+            ("partition-count", 10),
+            ("replication-factor", 1),
+            ("load-percent", 110),
+        ],
+    );
+    assert_eq!(walked.join(" "), "a b a b a b b a a b");
+    let defaults = buraksezer_partitions("a,b,c", &[]);
+    let count = |n: &str| defaults.iter().filter(|o| *o == n).count();
+    assert_eq!((count("a"), count("b"), count("c")), (113, 66, 92));
+    assert_eq!(
+        placed(SystemId::Buraksezer, "a,b,c", &KEYS).join(" "),
+        "b b a c b"
+    );
+    let five = "10.0.0.1:11211,10.0.0.2:11211,10.0.0.3:11211,10.0.0.4:11211,10.0.0.5:11211";
+    let ports: Vec<String> = placed(SystemId::Buraksezer, five, &KEYS)
+        .iter()
+        .map(|n| n[7..8].to_string())
+        .collect();
+    assert_eq!(ports.join(" "), "3 2 1 5 3");
+}
+
+/// buraksezer/consistent as its Go reads, naively: a map from hash to member written in
+/// order, a sorted list of every hash, and for each partition a walk from the first hash
+/// at or after its own that counts loads in a map by name.
+fn buraksezer_reference(names: &[&str], partitions: u64, replicas: u64, load: f64) -> Vec<String> {
+    use std::collections::{BTreeMap, HashMap};
+    let hash = |b: &[u8]| crate::xxh64::xxh64(b, 0);
+    let mut ring: BTreeMap<u64, &str> = BTreeMap::new();
+    let mut sorted: Vec<u64> = Vec::new();
+    for name in names {
+        for i in 0..replicas {
+            let h = hash(format!("{i}:{name}").as_bytes());
+            ring.insert(h, name);
+            sorted.push(h);
+        }
+    }
+    sorted.sort();
+    let avg = (partitions as f64 / names.len() as f64 * load).ceil();
+    let mut loads: HashMap<&str, f64> = HashMap::new();
+    let mut owners = Vec::new();
+    for part in 0..partitions {
+        let key = hash(&part.to_le_bytes());
+        let mut idx = sorted.iter().position(|&h| h >= key).unwrap_or(0);
+        loop {
+            let member = ring[&sorted[idx]];
+            let l = loads.entry(member).or_insert(0.0);
+            if *l + 1.0 <= avg {
+                *l += 1.0;
+                owners.push(member.to_string());
+                break;
+            }
+            idx = (idx + 1) % sorted.len();
+        }
+    }
+    owners
+}
+
+#[test]
+fn buraksezer_equals_a_naive_reading_of_its_code() {
+    for (list, partitions, replicas, percent) in [
+        ("a,b,c", 271, 20, 125),
+        ("node1,node2,node3,node4,node5,node6,node7", 271, 20, 125),
+        ("x", 5, 1, 100),
+        ("a,b,c,d,e,f,g,h,i,j", 3, 20, 125),
+        ("a,b,c,d", 1000, 3, 101),
+        ("é,ü,a b", 71, 7, 150),
+    ] {
+        let names: Vec<&str> = list.split(',').collect();
+        let params = [
+            ("partition-count", partitions),
+            ("replication-factor", replicas),
+            ("load-percent", percent),
+        ];
+        let want = buraksezer_reference(&names, partitions, replicas, percent as f64 / 100.0);
+        assert_eq!(buraksezer_partitions(list, &params), want, "{list}");
+        // Bounded: nobody holds more than the average load.
+        let avg = buraksezer_average_load(partitions, names.len(), percent as f64 / 100.0);
+        for n in &names {
+            assert!(want.iter().filter(|o| o == n).count() as f64 <= avg);
+        }
+    }
+    // The library's own regression cases for the average load (issue #16).
+    assert_eq!(buraksezer_average_load(3, 8, 1.25), 1.0);
+    assert_eq!(buraksezer_average_load(9, 10, 1.25), 2.0);
+    assert_eq!(buraksezer_average_load(23, 8, 1.25), 4.0);
+    // Go panics when there is no room; here the build is refused.
+    let refused = build(
+        SystemId::Buraksezer,
+        &nodes("a,b"),
+        &[("partition-count", 10), ("load-percent", 50)],
+    );
+    assert!(matches!(
+        refused,
+        Err(SystemError::BadParam {
+            name: "load-percent",
+            ..
+        })
+    ));
+}
+
+/// The claim as node names `n1` … `nS`, sorted as Erlang sorts their atoms.
+fn riak_claim_names(ring_size: usize, nodes: usize, target_n: usize) -> String {
+    let mut names: Vec<String> = (1..=nodes).map(|i| format!("n{i}")).collect();
+    names.sort();
+    riak_sequential_claim(ring_size, nodes, target_n)
+        .unwrap()
+        .iter()
+        .map(|&i| names[i].clone())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn riak_sequential_claim_matches_riak_core() {
+    // From riak_core's own riak_core_membership_claim:sequential_claim/3 (OTP 25), run on a
+    // ring of chash:fresh(RingSize, _) with nodes n1 … nS.
+    let round = |q: usize, s: usize| {
+        let mut names: Vec<String> = (1..=s).map(|i| format!("n{i}")).collect();
+        names.sort();
+        (0..q)
+            .map(|i| names[i % s].clone())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // No tail violation (64 rem S is 0 or at least target_n_val), or none solvable: round
+    // robin over the sorted names (n10 sorts before n2).
+    for (q, s, tn) in [
+        (64, 3, 4),
+        (64, 5, 4),
+        (64, 6, 4),
+        (64, 10, 4),
+        (8, 3, 4),
+        (128, 12, 4),
+        (64, 2, 4),
+        (32, 5, 2),
+    ] {
+        assert_eq!(riak_claim_names(q, s, tn), round(q, s), "{q} {s} {tn}");
+    }
+    assert!(riak_claim_names(64, 10, 4).starts_with("n1 n10 n2 n3"));
+    // Tail violations solved by taking nodes out of earlier rounds.
+    assert_eq!(
+        riak_claim_names(16, 5, 3),
+        "n1 n2 n3 n4 n5 n1 n2 n4 n5 n1 n3 n4 n5 n1 n2 n3"
+    );
+    let seven = riak_claim_names(64, 7, 4);
+    assert!(seven.ends_with("n1 n2 n3 n5 n6 n7 n1 n2 n4 n5 n6 n7 n1 n3 n4 n5 n6 n7 n1 n2 n3 n4"));
+    assert!(seven.starts_with(&round(42, 7)));
+    let nine = riak_claim_names(64, 9, 4);
+    assert!(nine.ends_with(
+        "n1 n2 n3 n5 n6 n7 n8 n9 n1 n2 n4 n5 n6 n7 n8 n9 n1 n3 n4 n5 n6 n7 n8 n9 n1 n2 n3 n4"
+    ));
+    // More nodes than partitions: riak_core divides by zero.
+    assert_eq!(riak_sequential_claim(8, 9, 4), None);
+}
+
+#[test]
+fn riak_hashes_term_to_binary_of_bucket_and_key() {
+    // erlang:term_to_binary({<<"b">>, <<"k">>}) (OTP 25).
+    assert_eq!(
+        riak_bucket_key_term(b"b", b"k"),
+        vec![131, 104, 2, 109, 0, 0, 0, 1, 98, 109, 0, 0, 0, 1, 107]
+    );
+    // crypto:hash(sha, term_to_binary({<<"users">>, <<"alice">>})).
+    let key = riak_chash_key(b"users", b"alice");
+    assert_eq!(
+        key,
+        [
+            112, 165, 193, 129, 83, 97, 53, 231, 237, 143, 14, 111, 153, 233, 35, 25, 36, 237, 134,
+            12
+        ]
+    );
+    assert_eq!(riak_responsible_position(&key, 64), 29);
+    // The first partition strictly above: a hash of 0 goes to partition 1, the last
+    // partition's range wraps to partition 0.
+    assert_eq!(riak_responsible_position(&[0; 20], 64), 1);
+    assert_eq!(riak_responsible_position(&[0xff; 20], 64), 0);
+    assert_eq!(riak_responsible_position(&[0xff; 20], 1024), 0);
+    let mut top = [0u8; 20];
+    top[0] = 0b1111_1100;
+    assert_eq!(riak_responsible_position(&top, 64), 0);
+    top[0] = 0b1111_1000;
+    assert_eq!(riak_responsible_position(&top, 64), 63);
+}
+
+#[test]
+fn riak_preference_lists_match_riak_core() {
+    // From chash:key_of, chash:ring_increment and sequential_claim/3 in Erlang: position
+    // and the owners of the next n_val partitions.
+    let keys = [
+        "users/alice",
+        "b/k",
+        "b/",
+        "bucket/user:1:abc",
+        "bucket/hello",
+        "b/é",
+    ];
+    type Case<'a> = (&'a str, &'a [(&'a str, u64)], [&'a str; 6]);
+    let table: [Case; 3] = [
+        (
+            "riak@c,riak@a,riak@b",
+            &[],
+            [
+                "riak@c,riak@a,riak@b",
+                "riak@b,riak@c,riak@a",
+                "riak@c,riak@a,riak@b",
+                "riak@c,riak@a,riak@b",
+                "riak@b,riak@c,riak@a",
+                "riak@b,riak@c,riak@a",
+            ],
+        ),
+        (
+            "n1,n2,n3,n4,n5,n6,n7",
+            &[],
+            [
+                "n2,n3,n4", "n1,n2,n3", "n6,n7,n1", "n1,n2,n3", "n2,n3,n4", "n6,n7,n1",
+            ],
+        ),
+        (
+            "n1,n2,n3,n4,n5",
+            &[("ring-size", 16), ("target-n-val", 3), ("n-val", 2)],
+            ["n5,n1", "n4,n5", "n3,n4", "n5,n1", "n2,n4", "n5,n1"],
+        ),
+    ];
+    for (list, params, want) in table {
+        let nodes = nodes(list);
+        let built = build(SystemId::Riak, &nodes, params).unwrap();
+        for (key, want) in keys.iter().zip(want) {
+            let list = built.preference_list(key).unwrap().unwrap();
+            let names: Vec<&str> = list
+                .iter()
+                .map(|&i| nodes[i as usize].name.as_str())
+                .collect();
+            assert_eq!(names.join(","), want, "{key}");
+            assert_eq!(built.locate(key).unwrap(), list[0]);
+        }
+    }
+    let riak = build(SystemId::Riak, &nodes("a,b"), &[]).unwrap();
+    let refused = riak.locate("no-slash").unwrap_err();
+    assert_eq!(refused.system, "riak");
+    assert!(matches!(
+        build(SystemId::Riak, &nodes("a,b"), &[("ring-size", 48)]),
+        Err(SystemError::BadParam {
+            name: "ring-size",
+            ..
+        })
+    ));
+    assert!(matches!(
+        build(
+            SystemId::Riak,
+            &nodes("a,b,c,d,e,f,g,h,i"),
+            &[("ring-size", 8)]
+        ),
+        Err(SystemError::BadParam {
+            name: "ring-size",
+            ..
+        })
+    ));
+    // Systems that keep one copy have no preference list.
+    let nginx = build(SystemId::Nginx, &nodes("a,b"), &[]).unwrap();
+    assert!(nginx.preference_list("k").is_none());
 }
