@@ -37,7 +37,9 @@ mod stathat;
 mod twemproxy;
 
 pub use buraksezer::{buraksezer_average_load, Buraksezer};
-pub use cassandra::{evenly_spaced_tokens, Cassandra};
+pub use cassandra::{
+    cassandra_random_token, cassandra_random_tokens, evenly_spaced_tokens, Cassandra, JavaRandom,
+};
 pub use envoy::{EnvoyMaglev, EnvoyRing};
 pub use guava::consistent_hash as guava_consistent_hash;
 pub use nginx::split_host_port as nginx_split_host_port;
@@ -365,6 +367,8 @@ systems! {
     RedisCluster => redis::SPEC,
     /// Cassandra's Murmur3Partitioner, one evenly spaced token per node.
     Cassandra => cassandra::SPEC,
+    /// Cassandra's Murmur3Partitioner, `num_tokens` random tokens per node.
+    CassandraVnodes => cassandra::VNODES,
     /// groupcache's `consistenthash`.
     Groupcache => groupcache::SPEC,
     /// stathat/consistent.

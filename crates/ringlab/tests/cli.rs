@@ -1758,6 +1758,7 @@ fn list_systems_prints_id_description_and_source() {
         "twemproxy",
         "redis-cluster",
         "cassandra",
+        "cassandra-vnodes",
         "groupcache",
         "stathat",
         "guava",
@@ -1816,6 +1817,40 @@ fn assign_system_prints_preference_lists() {
         &["bucket/hello"],
     );
     assert_eq!(short, vec!["n2,n4"]);
+    // Cassandra's SimpleStrategy: the sample table's owners, then clockwise.
+    let cassandra = second_column(
+        &[
+            "assign",
+            "--system",
+            "cassandra",
+            "--nodes",
+            "a,b,c,d",
+            "--preference-list",
+        ],
+        &SAMPLE_KEYS,
+    );
+    assert_eq!(cassandra.join(" "), "a,b,c a,b,c b,c,d b,c,d c,d,a");
+    let vnodes = second_column(
+        &[
+            "assign",
+            "--system",
+            "cassandra-vnodes",
+            "--nodes",
+            "a,b,c",
+            "--param",
+            "num-tokens=16",
+            "--param",
+            "seed=42",
+            "--preference-list",
+        ],
+        &SAMPLE_KEYS,
+    );
+    for list in &vnodes {
+        let mut nodes: Vec<&str> = list.split(',').collect();
+        assert_eq!(nodes.len(), 3, "{list}");
+        nodes.sort_unstable();
+        assert_eq!(nodes, vec!["a", "b", "c"], "three distinct nodes: {list}");
+    }
     refused(
         &[
             "assign",

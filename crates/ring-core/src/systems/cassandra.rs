@@ -1,24 +1,79 @@
 //! Cassandra's `Murmur3Partitioner` (apache/cassandra
-//! `src/java/org/apache/cassandra/dht/Murmur3Partitioner.java`) with one evenly spaced
-//! token per node, as `initial_token` is set for a balanced ring: node `i` of `N` gets
-//! `−2^63 + i · ⌊2^64 / N⌋`. A key's token is [`crate::cassandra_murmur3::token`]; a node
-//! owns the range (previous token, its token], so a key goes to the first token at or
-//! after its own, wrapping past the largest to the smallest. Cassandra refuses an empty
-//! partition key.
+//! `src/java/org/apache/cassandra/dht/Murmur3Partitioner.java`) and `SimpleStrategy`
+//! (`locator/SimpleStrategy.java`), two ways to give nodes tokens:
+//!
+//! - `cassandra`: one evenly spaced token per node, as `initial_token` is set for a
+//!   balanced ring: node `i` of `N` gets `−2^63 + i · ⌊2^64 / N⌋`.
+//! - `cassandra-vnodes`: `num_tokens` random tokens per node, as
+//!   `BootStrapper.getRandomTokens` draws them: `Murmur3Partitioner.getRandomToken(r)` is
+//!   `normalize(r.nextLong())`, and a node keeps drawing until it holds `num_tokens`
+//!   distinct tokens that no node before it owns. Cassandra draws from
+//!   `ThreadLocalRandom`, which no one can seed, so a real cluster's tokens cannot be
+//!   reproduced; here every draw comes from one `java.util.Random(seed)` (reproduced
+//!   exactly: the 48-bit LCG, `nextLong = (next(32) << 32) + next(32)`), the nodes drawing
+//!   in the order given, as if they bootstrapped one after another. The token
+//!   *allocation* algorithm of `allocate_tokens_for_local_replication_factor` (4.0's
+//!   default, with `num_tokens: 16`) is not modelled.
+//!
+//! A key's token is [`crate::cassandra_murmur3::token`]; a token owns the range
+//! (previous token, its token], so a key goes to the first token at or after its own,
+//! wrapping past the largest to the smallest. Its replicas
+//! ([`super::Locate::preference_list`]) are SimpleStrategy's: walking the ring clockwise
+//! from that token, each token's node unless already taken, until `replication_factor`
+//! nodes (or every token walked). Cassandra refuses an empty partition key.
 
-use super::{index, Cluster, KeyRefused, Locate, SystemError, SystemSpec, Weights};
+use super::{
+    index, Cluster, KeyRefused, Locate, SystemError, SystemParam, SystemSpec, Weights,
+    MAX_SYSTEM_POINTS,
+};
 use crate::cassandra_murmur3::token;
 use crate::placement::NodeIndex;
+
+/// SimpleStrategy's `replication_factor`.
+const REPLICATION_FACTOR: SystemParam = SystemParam {
+    name: "replication-factor",
+    description: "SimpleStrategy replication_factor (the preference list's length)",
+    default: 3,
+    min: 1,
+    max: 100,
+};
 
 /// Cassandra, one evenly spaced token per node.
 pub static SPEC: SystemSpec = SystemSpec {
     id: "cassandra",
-    description: "Cassandra Murmur3Partitioner, one evenly spaced token per node (initial_token)",
-    source: "apache/cassandra src/java/org/apache/cassandra/dht/Murmur3Partitioner.java, utils/MurmurHash.java",
+    description: "Cassandra Murmur3Partitioner, one evenly spaced token per node (initial_token), SimpleStrategy replicas",
+    source: "apache/cassandra src/java/org/apache/cassandra/dht/Murmur3Partitioner.java, utils/MurmurHash.java, locator/SimpleStrategy.java",
     weights: Weights::None,
     node_syntax: "the nodes in token order (node i gets token -2^63 + i * (2^64 div N)); names are not hashed",
-    params: &[],
+    params: &[REPLICATION_FACTOR],
     build,
+};
+
+/// Cassandra, `num_tokens` random tokens per node from a seeded `java.util.Random`.
+pub static VNODES: SystemSpec = SystemSpec {
+    id: "cassandra-vnodes",
+    description: "Cassandra Murmur3Partitioner, num_tokens random tokens per node (getRandomTokens, java.util.Random(seed)), SimpleStrategy replicas",
+    source: "apache/cassandra src/java/org/apache/cassandra/dht/BootStrapper.java (getRandomTokens), dht/Murmur3Partitioner.java, locator/SimpleStrategy.java",
+    weights: Weights::None,
+    node_syntax: "the nodes in bootstrap order (each draws its tokens after the ones before it); names are not hashed",
+    params: &[
+        SystemParam {
+            name: "num-tokens",
+            description: "num_tokens (256 until Cassandra 4.0)",
+            default: 256,
+            min: 1,
+            max: 16_384,
+        },
+        SystemParam {
+            name: "seed",
+            description: "the seed of the java.util.Random the tokens are drawn from",
+            default: 0,
+            min: 0,
+            max: i64::MAX as u64,
+        },
+        REPLICATION_FACTOR,
+    ],
+    build: build_vnodes,
 };
 
 /// The evenly spaced tokens of `nodes` nodes.
@@ -34,45 +89,198 @@ pub fn evenly_spaced_tokens(nodes: u32) -> Vec<i64> {
         .collect()
 }
 
+/// `java.util.Random`, exactly: a 48-bit linear congruential generator.
+///
+/// ```
+/// use ring_core::systems::JavaRandom;
+/// assert_eq!(JavaRandom::new(0).next_long(), -4962768465676381896);
+/// ```
+#[derive(Clone, Debug)]
+pub struct JavaRandom {
+    seed: u64,
+}
+
+impl JavaRandom {
+    const MULTIPLIER: u64 = 0x5_DEEC_E66D;
+    const MASK: u64 = (1 << 48) - 1;
+
+    /// `new Random(seed)`: the seed scrambled with the multiplier.
+    pub fn new(seed: i64) -> Self {
+        JavaRandom {
+            seed: (seed as u64 ^ Self::MULTIPLIER) & Self::MASK,
+        }
+    }
+
+    /// `next(bits)`: the top `bits` of the advanced state, as a signed `int`.
+    fn next(&mut self, bits: u32) -> i32 {
+        self.seed = (self.seed.wrapping_mul(Self::MULTIPLIER).wrapping_add(0xB)) & Self::MASK;
+        (self.seed >> (48 - bits)) as u32 as i32
+    }
+
+    /// `nextLong()`: `((long) next(32) << 32) + next(32)`, the second `int` signed.
+    pub fn next_long(&mut self) -> i64 {
+        let high = i64::from(self.next(32));
+        let low = i64::from(self.next(32));
+        (high << 32).wrapping_add(low)
+    }
+}
+
+/// `Murmur3Partitioner.getRandomToken(r)`: `normalize(r.nextLong())`, the minimum token
+/// turned into the maximum.
+pub fn cassandra_random_token(random: &mut JavaRandom) -> i64 {
+    match random.next_long() {
+        i64::MIN => i64::MAX,
+        t => t,
+    }
+}
+
+/// `BootStrapper.getRandomTokens` for each of `nodes` nodes in turn, from one
+/// `java.util.Random(seed)`: node `i`'s tokens, each distinct and owned by no earlier node.
+pub fn cassandra_random_tokens(nodes: usize, num_tokens: usize, seed: i64) -> Vec<Vec<i64>> {
+    let mut random = JavaRandom::new(seed);
+    let mut owned = std::collections::HashSet::new();
+    (0..nodes)
+        .map(|_| {
+            let mut mine = Vec::with_capacity(num_tokens);
+            while mine.len() < num_tokens {
+                let t = cassandra_random_token(&mut random);
+                // `metadata.getEndpoint(token) == null`, then a HashSet add.
+                if owned.insert(t) {
+                    mine.push(t);
+                }
+            }
+            mine
+        })
+        .collect()
+}
+
 /// A ring of tokens, each a node's.
 #[derive(Clone, Debug)]
 pub struct Cassandra {
-    /// The tokens in ascending order, node `i` at `i`.
+    /// The system's id, for refusals.
+    system: &'static str,
+    /// The tokens in ascending order.
     tokens: Vec<i64>,
+    /// The node of each token.
+    owners: Vec<NodeIndex>,
+    /// SimpleStrategy's replication factor.
+    replication_factor: usize,
 }
 
 impl Cassandra {
-    /// A ring of `tokens` (ascending), node `i` owning `tokens[i]`.
+    /// A ring of `tokens` (ascending), node `i` owning `tokens[i]`, replication factor 1.
     pub fn from_tokens(tokens: Vec<i64>) -> Self {
-        Cassandra { tokens }
+        let owners = (0..tokens.len()).map(index).collect();
+        Cassandra {
+            system: SPEC.id,
+            tokens,
+            owners,
+            replication_factor: 1,
+        }
     }
 
-    /// The node owning `token`: the first token at or after it, wrapping.
-    pub fn owner_of_token(&self, token: i64) -> NodeIndex {
+    /// A ring of the tokens of each node (`tokens[i]` node `i`'s), with SimpleStrategy's
+    /// `replication_factor`.
+    pub fn from_node_tokens(tokens: &[Vec<i64>], replication_factor: usize) -> Self {
+        Self::of_system(SPEC.id, tokens, replication_factor)
+    }
+
+    fn of_system(system: &'static str, tokens: &[Vec<i64>], replication_factor: usize) -> Self {
+        let mut ring: Vec<(i64, NodeIndex)> = tokens
+            .iter()
+            .enumerate()
+            .flat_map(|(i, ts)| ts.iter().map(move |&t| (t, index(i))))
+            .collect();
+        ring.sort_unstable();
+        Cassandra {
+            system,
+            tokens: ring.iter().map(|p| p.0).collect(),
+            owners: ring.iter().map(|p| p.1).collect(),
+            replication_factor,
+        }
+    }
+
+    /// The position of the first token at or after `token`, wrapping.
+    fn first_at_or_after(&self, token: i64) -> usize {
         let i = self.tokens.partition_point(|&t| t < token);
         if i == self.tokens.len() {
             0
         } else {
-            index(i)
+            i
         }
+    }
+
+    /// The node owning `token`: the first token at or after it, wrapping.
+    pub fn owner_of_token(&self, token: i64) -> NodeIndex {
+        self.owners
+            .get(self.first_at_or_after(token))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// SimpleStrategy's replicas of `token`: from its token clockwise, each token's node
+    /// unless already taken, until `replication_factor` nodes or the whole ring.
+    pub fn replicas_of_token(&self, token: i64) -> Vec<NodeIndex> {
+        let start = self.first_at_or_after(token);
+        let n = self.owners.len();
+        let mut replicas: Vec<NodeIndex> = Vec::with_capacity(self.replication_factor);
+        for step in 0..n {
+            if replicas.len() >= self.replication_factor {
+                break;
+            }
+            let node = self.owners[(start + step) % n];
+            if !replicas.contains(&node) {
+                replicas.push(node);
+            }
+        }
+        replicas
     }
 }
 
 fn build(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
-    Ok(Box::new(Cassandra {
-        tokens: evenly_spaced_tokens(index(cluster.names.len())),
-    }))
+    let rf = cluster.params.first().copied().unwrap_or(3) as usize;
+    let tokens: Vec<Vec<i64>> = evenly_spaced_tokens(index(cluster.names.len()))
+        .into_iter()
+        .map(|t| vec![t])
+        .collect();
+    Ok(Box::new(Cassandra::from_node_tokens(&tokens, rf)))
 }
 
-impl Locate for Cassandra {
-    fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
+fn build_vnodes(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
+    let param = |i: usize, default: u64| cluster.params.get(i).copied().unwrap_or(default);
+    let num_tokens = param(0, 256);
+    let points = num_tokens.saturating_mul(cluster.names.len() as u64);
+    if points > MAX_SYSTEM_POINTS {
+        return Err(SystemError::TooManyPoints { points });
+    }
+    let seed = i64::try_from(param(1, 0)).unwrap_or(i64::MAX);
+    let tokens = cassandra_random_tokens(cluster.names.len(), num_tokens as usize, seed);
+    Ok(Box::new(Cassandra::of_system(
+        VNODES.id,
+        &tokens,
+        param(2, 3) as usize,
+    )))
+}
+
+impl Cassandra {
+    fn key_token(&self, key: &str) -> Result<i64, KeyRefused> {
         if key.is_empty() {
             return Err(KeyRefused::new(
-                SPEC.id,
+                self.system,
                 key,
                 "Cassandra refuses an empty partition key",
             ));
         }
-        Ok(self.owner_of_token(token(key.as_bytes())))
+        Ok(token(key.as_bytes()))
+    }
+}
+
+impl Locate for Cassandra {
+    fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
+        Ok(self.owner_of_token(self.key_token(key)?))
+    }
+
+    fn preference_list(&self, key: &str) -> Option<Result<Vec<NodeIndex>, KeyRefused>> {
+        Some(self.key_token(key).map(|t| self.replicas_of_token(t)))
     }
 }

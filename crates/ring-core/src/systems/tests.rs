@@ -317,6 +317,7 @@ fn keys_a_system_cannot_take_are_refused_by_name() {
         SystemId::NginxHash,
         SystemId::Haproxy,
         SystemId::Cassandra,
+        SystemId::CassandraVnodes,
     ] {
         let refused = build(system, &two, &[]).unwrap().locate("").unwrap_err();
         assert_eq!(refused.system, system.id());
@@ -684,4 +685,172 @@ fn riak_preference_lists_match_riak_core() {
     // Systems that keep one copy have no preference list.
     let nginx = build(SystemId::Nginx, &nodes("a,b"), &[]).unwrap();
     assert!(nginx.preference_list("k").is_none());
+}
+
+#[test]
+fn java_random_matches_java() {
+    // `new java.util.Random(seed).nextLong()` four times, from OpenJDK 17.
+    let table: [(i64, [i64; 4]); 5] = [
+        (
+            0,
+            [
+                -4962768465676381896,
+                4437113781045784766,
+                -6688467811848818630,
+                -8292973307042192125,
+            ],
+        ),
+        (
+            1,
+            [
+                -4964420948893066024,
+                7564655870752979346,
+                3831662765844904176,
+                6137546356583794141,
+            ],
+        ),
+        (
+            42,
+            [
+                -5025562857975149833,
+                -5843495416241995736,
+                5694868678511409995,
+                5111195811822994797,
+            ],
+        ),
+        (
+            -1,
+            [
+                4961115982468162243,
+                226341162490527646,
+                -6233441030884181172,
+                7681931065131779340,
+            ],
+        ),
+        (
+            123456789,
+            [
+                -6197403153606331135,
+                8429272609719263920,
+                7203573180470058788,
+                -1967508324443428465,
+            ],
+        ),
+    ];
+    for (seed, want) in table {
+        let mut r = JavaRandom::new(seed);
+        let got: Vec<i64> = (0..4).map(|_| r.next_long()).collect();
+        assert_eq!(got, want, "seed {seed}");
+    }
+}
+
+#[test]
+fn cassandra_random_tokens_are_drawn_in_node_order() {
+    // Node 0 takes the first draws of Random(0), node 1 the next ones.
+    let tokens = cassandra_random_tokens(2, 2, 0);
+    assert_eq!(
+        tokens,
+        vec![
+            vec![-4962768465676381896, 4437113781045784766],
+            vec![-6688467811848818630, -8292973307042192125],
+        ]
+    );
+    let many = cassandra_random_tokens(5, 256, 7);
+    let mut all: Vec<i64> = many.iter().flatten().copied().collect();
+    assert!(many.iter().all(|t| t.len() == 256));
+    all.sort_unstable();
+    all.dedup();
+    assert_eq!(all.len(), 5 * 256, "no token is owned twice");
+    assert!(!all.contains(&i64::MIN), "the minimum token is never drawn");
+}
+
+/// SimpleStrategy as its Java reads, naively: a sorted map from token to node, walked
+/// from the first token at or after the key's (then from the smallest), keeping a node
+/// the first time it is met.
+fn simple_strategy_reference(ring: &[(i64, NodeIndex)], token: i64, rf: usize) -> Vec<NodeIndex> {
+    let map: std::collections::BTreeMap<i64, NodeIndex> = ring.iter().copied().collect();
+    let walk = map.range(token..).chain(map.range(..token));
+    let mut replicas = Vec::new();
+    for (_, &node) in walk {
+        if replicas.len() < rf && !replicas.contains(&node) {
+            replicas.push(node);
+        }
+    }
+    replicas
+}
+
+#[test]
+fn cassandra_simple_strategy_walks_clockwise_for_distinct_nodes() {
+    // Ten nodes on tokens 0, 10, …, 90, RF 3: a key token of 5 is replicated on the nodes
+    // of 10, 20 and 30; 95 wraps to 0, 10, 20.
+    let ten: Vec<Vec<i64>> = (0..10).map(|i| vec![i * 10]).collect();
+    let ring = Cassandra::from_node_tokens(&ten, 3);
+    assert_eq!(ring.replicas_of_token(5), vec![1, 2, 3]);
+    assert_eq!(ring.replicas_of_token(10), vec![1, 2, 3]);
+    assert_eq!(ring.replicas_of_token(95), vec![0, 1, 2]);
+    // A node met again is skipped: a owns 0 and 10.
+    let shared = Cassandra::from_node_tokens(&[vec![0, 10], vec![20], vec![30]], 2);
+    assert_eq!(shared.replicas_of_token(-5), vec![0, 1]);
+    assert_eq!(shared.replicas_of_token(25), vec![2, 0]);
+    // More replicas than nodes: every node once.
+    let two = Cassandra::from_node_tokens(&[vec![0, 10], vec![20]], 5);
+    assert_eq!(two.replicas_of_token(15), vec![1, 0]);
+    // Random tokens against the naive reading.
+    let tokens = cassandra_random_tokens(6, 16, 3);
+    let mut flat: Vec<(i64, NodeIndex)> = Vec::new();
+    for (i, ts) in tokens.iter().enumerate() {
+        flat.extend(ts.iter().map(|&t| (t, i as NodeIndex)));
+    }
+    let ring = Cassandra::from_node_tokens(&tokens, 3);
+    for key in KEYS
+        .iter()
+        .chain(["a", "b", "café", "9223372036854775807"].iter())
+    {
+        let t = crate::cassandra_murmur3::token(key.as_bytes());
+        let want = simple_strategy_reference(&flat, t, 3);
+        assert_eq!(ring.replicas_of_token(t), want, "{key}");
+        assert_eq!(ring.owner_of_token(t), want[0]);
+    }
+}
+
+#[test]
+fn cassandra_systems_give_simple_strategy_preference_lists() {
+    let four = nodes("a,b,c,d");
+    let single = build(SystemId::Cassandra, &four, &[]).unwrap();
+    // The sample table's owners, then the next nodes clockwise.
+    let lists: Vec<Vec<NodeIndex>> = KEYS
+        .iter()
+        .map(|k| single.preference_list(k).unwrap().unwrap())
+        .collect();
+    assert_eq!(
+        lists,
+        vec![
+            vec![0, 1, 2],
+            vec![0, 1, 2],
+            vec![1, 2, 3],
+            vec![1, 2, 3],
+            vec![2, 3, 0]
+        ]
+    );
+    let vnodes = build(
+        SystemId::CassandraVnodes,
+        &four,
+        &[("num-tokens", 16), ("seed", 42), ("replication-factor", 2)],
+    )
+    .unwrap();
+    let mut flat: Vec<(i64, NodeIndex)> = Vec::new();
+    for (i, ts) in cassandra_random_tokens(4, 16, 42).iter().enumerate() {
+        flat.extend(ts.iter().map(|&t| (t, i as NodeIndex)));
+    }
+    for key in KEYS {
+        let t = crate::cassandra_murmur3::token(key.as_bytes());
+        let want = simple_strategy_reference(&flat, t, 2);
+        assert_eq!(vnodes.preference_list(key).unwrap().unwrap(), want);
+        assert_eq!(vnodes.locate(key).unwrap(), want[0]);
+    }
+    assert!(vnodes.preference_list("").unwrap().is_err());
+    assert!(matches!(
+        build(SystemId::CassandraVnodes, &four, &[("num-tokens", 0)]),
+        Err(SystemError::BadParam { .. })
+    ));
 }
