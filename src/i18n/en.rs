@@ -584,6 +584,8 @@ words! {
     Phrase::TourCaption(16) => "Consistent hashing with bounded loads, the last of Pan Zihao's list (Mirrokni, Thorup and Zadimoghaddam), caps every node at ⌈(1 + ε) × mean⌉ keys: a key whose node is full walks on clockwise to the next node with room. With ε = 0.25, no node carries more than 1.25 times the mean, however uneven its arcs.",
     Phrase::TourTitle(17) => "go-zero's ring",
     Phrase::TourCaption(17) => "The article \"哈希算法常用的有哪些（一文讲透一致性哈希的原理和实现）\" (2023) reads go-zero's core/hash: MurmurHash3 of the node's name followed by the replica number, 100 replicas by default (fewer are raised to 100), and weights that scale them as replicas × weight / 100 but never above the replica count. A point shared by two nodes keeps both, and a key landing on it is placed by hashing \"16777619:\" + key. Below, localhost:3 has weight 50 and localhost:4 weight 200 — yet only 100 points.",
+    Phrase::TourTitle(18) => "Any bucket can leave: MementoHash",
+    Phrase::TourCaption(18) => "Jump hash can only lose its last bucket. MementoHash (Coluzzi, Brocco, Cassandro and Leidi, 2023) keeps jump hash and adds a table of the buckets removed: a key that lands on a removed bucket is hashed again among the buckets that worked when it was removed, so only that bucket's keys move. Here cache-b goes down: its keys spread over the other three, bucket 1 is crossed out, and no other key moves.",
     Phrase::Range(Range::Weight) => "a weight is a whole number from 1 to {0}",
     Phrase::Range(Range::Vnodes) => "virtual nodes are a whole number from 1 to {0}",
     Phrase::Range(Range::KeyCount) => "the key count is a whole number from {0} to {1}",

@@ -57,7 +57,8 @@ fn every_tour_caption_cites_its_article_in_chinese() {
                 "《一致性哈希算法》",
                 "《聊聊一致性哈希》",
                 "潘子浩",
-                "一文讲透"
+                "一文讲透",
+                "Coluzzi"
             ]
             .iter()
             .any(|c| zh.contains(c)),

@@ -580,6 +580,8 @@ words! {
     Phrase::TourCaption(16) => "负载有界一致性哈希是潘子浩的论文列出的最后一种算法（Mirrokni、Thorup 与 Zadimoghaddam），它给每个节点设定 ⌈(1 + ε) × 平均值⌉ 个键的上限：键的节点满了，就继续顺时针走到下一个还有空位的节点。ε = 0.25 时，无论弧长多不均匀，任何节点承载的键都不超过平均值的 1.25 倍。",
     Phrase::TourTitle(17) => "go-zero 的哈希环",
     Phrase::TourCaption(17) => "《哈希算法常用的有哪些（一文讲透一致性哈希的原理和实现）》（2023 年）解读了 go-zero 的 core/hash：对“节点名 + 副本编号”做 MurmurHash3，默认 100 个虚拟节点（少于 100 的按 100 计），权重按 replicas × weight / 100 缩放虚拟节点数，但不会超过 replicas。两个节点撞到同一个点时两者都保留，落在这个点上的键再对 \"16777619:\" + key 做一次哈希来决定归属。下图中 localhost:3 的权重为 50，localhost:4 的权重为 200——但也只有 100 个点。",
+    Phrase::TourTitle(18) => "任何桶都能离开：MementoHash",
+    Phrase::TourCaption(18) => "跳跃一致性哈希只能去掉最后一个桶。MementoHash（Coluzzi、Brocco、Cassandro 和 Leidi，2023）保留跳跃一致性哈希，再加一张已移除桶的表：落到已移除桶上的键，会在该桶移除时仍在工作的桶中重新哈希，所以只有这个桶的键会迁移。这里 cache-b 宕机：它的键分散到另外三个节点，1 号桶被划掉，其他键都不动。",
     Phrase::Range(Range::Weight) => "权重须为 1 到 {0:,} 之间的整数",
     Phrase::Range(Range::Vnodes) => "虚拟节点数须为 1 到 {0:,} 之间的整数",
     Phrase::Range(Range::KeyCount) => "键的数量须为 {0} 到 {1:,} 之间的整数",

@@ -16,7 +16,7 @@ use super::state::{Action, State};
 use ring_core::registry::ParamRef;
 
 /// How many steps the tour has.
-pub(crate) const STEP_COUNT: u32 = 17;
+pub(crate) const STEP_COUNT: u32 = 18;
 
 /// Keys in every step: few enough to draw them all, enough to count moves.
 const TOUR_KEYS: u32 = 2_000;
@@ -345,6 +345,20 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         },
         visual: picture_and_shares,
         facts: &[Fact::PointsPerNode, Fact::Shares],
+    },
+    // Past the articles: a newer algorithm, cited by its paper.
+    Step {
+        ops: || {
+            vec![
+                Op::Hash(HashFn::Murmur3_64),
+                Op::Algo(AlgoId::Memento),
+                Op::Rest,
+                Op::Down("cache-b"),
+                Op::ExplainFirst,
+            ]
+        },
+        visual: picture,
+        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
     },
 ];
 
