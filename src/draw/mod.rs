@@ -130,6 +130,6 @@ mod tests {
         assert_eq!(power_of_two(32), "2³²");
         assert_eq!(power_of_two(15), "2¹⁵");
         assert_eq!(shorten("cache-a", 10), "cache-a");
-        assert_eq!(shorten("abcdefghijkl", 5), "abcd…");
+        assert_eq!(shorten("abcdefghijkl", 5), "ab…kl");
     }
 }

@@ -45,14 +45,21 @@ pub(crate) fn could_reorder(text: &str) -> bool {
     })
 }
 
-/// `text` cut to at most `max` characters (the last one an ellipsis when cut), isolated:
-/// `abcdefghijkl` at 5 is `abcd…`.
+/// `text` cut to at most `max` characters, isolated. A cut keeps the start and the end with
+/// an ellipsis between, since names often differ only at the end (servers that differ by
+/// port, `cache-a`, `cache-b`): `abcdefghijkl` at 5 is `ab…kl`, `127.0.0.1:8081` at 10 is
+/// `127.0…8081`.
 pub(crate) fn label(text: &str, max: usize) -> String {
-    let cut = if text.chars().count() <= max {
+    let count = text.chars().count();
+    let cut = if count <= max {
         Cow::Borrowed(text)
     } else {
-        let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
+        let kept = max.saturating_sub(1);
+        let tail = kept / 2;
+        let head = kept - tail;
+        let mut s: String = text.chars().take(head).collect();
         s.push('…');
+        s.extend(text.chars().skip(count - tail));
         Cow::Owned(s)
     };
     isolate(&cut).into_owned()
@@ -98,9 +105,12 @@ mod tests {
     #[test]
     fn labels_are_cut_by_characters_not_bytes() {
         assert_eq!(label("cache-a", 10), "cache-a");
-        assert_eq!(label("abcdefghijkl", 5), "abcd…");
-        assert_eq!(label("é".repeat(30).as_str(), 5), "éééé…");
-        assert_eq!(label("שלום עולם", 4), format!("{FSI}שלו…{PDI}"));
+        assert_eq!(label("abcdefghijkl", 5), "ab…kl");
+        assert_eq!(label("é".repeat(30).as_str(), 5), "éé…éé");
+        assert_eq!(label("שלום עולם", 4), format!("{FSI}של…ם{PDI}"));
+        // Where names differ, at the end, stays visible.
+        assert_eq!(label("127.0.0.1:8081", 10), "127.0…8081");
+        assert_ne!(label("127.0.0.1:8081", 10), label("127.0.0.1:8082", 10));
         assert_eq!(label(&"x".repeat(256), 24).chars().count(), 24);
         assert_eq!(label("abc", 0), "…");
         let long = format!("\u{202E}{}", "y".repeat(300));
