@@ -74,7 +74,8 @@ pub(crate) struct Playback {
     pub(crate) playing: bool,
     /// Speed factor (1 = about a second).
     pub(crate) speed: f64,
-    /// Whether the system asks for reduced motion (then nothing moves).
+    /// Whether the system asks for reduced motion: then a change does not play by itself,
+    /// and what the user plays moves at an even pace, without easing.
     pub(crate) reduced_motion: bool,
     /// Play or pause.
     pub(crate) ontoggle: Callback<()>,
@@ -115,7 +116,8 @@ fn run_frames(
 }
 
 /// The animation of the last change, identified by `change_id` (0: no change): a new id
-/// plays it from the start, unless the system asks for reduced motion.
+/// plays it from the start, unless the system asks for reduced motion; Play and Replay
+/// play it either way.
 #[hook]
 pub(crate) fn use_playback(change_id: u64) -> Playback {
     let reduced_motion = use_media_query("(prefers-reduced-motion: reduce)");
@@ -143,19 +145,16 @@ pub(crate) fn use_playback(change_id: u64) -> Playback {
     }
     {
         let (progress, position, frame) = (progress.clone(), position.clone(), frame.clone());
-        use_effect_with(
-            (*run, *playing, *speed, reduced_motion),
-            move |&(_, playing, speed, reduced)| {
+        use_effect_with((*run, *playing, *speed), move |&(_, playing, speed)| {
+            frame.borrow_mut().take();
+            let from = *position.borrow();
+            if playing && from < 1.0 {
+                run_frames(frame.clone(), position, progress, now_ms(), from, speed);
+            }
+            move || {
                 frame.borrow_mut().take();
-                let from = *position.borrow();
-                if playing && !reduced && from < 1.0 {
-                    run_frames(frame.clone(), position, progress, now_ms(), from, speed);
-                }
-                move || {
-                    frame.borrow_mut().take();
-                }
-            },
-        );
+            }
+        });
     }
 
     let ontoggle = {
@@ -197,8 +196,14 @@ pub(crate) fn use_playback(change_id: u64) -> Playback {
         Callback::from(move |s: f64| speed.set(s.clamp(0.1, 4.0)))
     };
     Playback {
-        progress: if reduced_motion { 1.0 } else { *progress },
-        playing: *playing && *progress < 1.0 && !reduced_motion,
+        // The pictures ease the progress they are given: under reduced motion they are given
+        // what eases to an even pace.
+        progress: if reduced_motion {
+            crate::draw::uneased(*progress)
+        } else {
+            *progress
+        },
+        playing: *playing && *progress < 1.0,
         speed: *speed,
         reduced_motion,
         ontoggle,

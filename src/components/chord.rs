@@ -14,6 +14,7 @@ use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
 use crate::i18n::{Msg, Ui};
 use crate::model::chord_view::{chord_view, ChordSettings, ChordView};
+use crate::model::view::ViewSetting;
 use crate::model::{Action, Field, NodeId, State};
 
 /// Props of [`ChordPanel`].
@@ -23,8 +24,6 @@ pub(crate) struct ChordProps {
     pub(crate) state: Rc<State>,
     /// Changes the lab (adding or removing a node).
     pub(crate) dispatch: Dispatch,
-    /// The key and the start (kept while other views show).
-    pub(crate) settings: UseStateHandle<ChordSettings>,
     /// The colours.
     pub(crate) theme: Theme,
 }
@@ -50,13 +49,17 @@ fn runs_text(v: &ChordView, id: NodeId) -> String {
 #[component]
 pub(crate) fn ChordPanel(props: &ChordProps) -> Html {
     let lang = use_lang();
-    let settings = props.settings.clone();
+    let settings = props.state.views.chord.clone();
+    let set = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |s| dispatch.dispatch(Action::SetViewSetting(ViewSetting::Chord(s))))
+    };
     let state = props.state.clone();
     let result = use_memo(
         (
             state.version,
             Rc::as_ptr(&state.current) as usize,
-            (*settings).clone(),
+            settings.clone(),
         ),
         {
             let state = state.clone();
@@ -64,21 +67,21 @@ pub(crate) fn ChordPanel(props: &ChordProps) -> Html {
         },
     );
     let onkey = {
-        let settings = settings.clone();
+        let (settings, set) = (settings.clone(), set.clone());
         Callback::from(move |e: InputEvent| {
-            settings.set(ChordSettings {
+            set.emit(ChordSettings {
                 key: super::value_of(&e),
-                ..(*settings).clone()
+                ..settings.clone()
             })
         })
     };
     let onstart = {
-        let settings = settings.clone();
+        let (settings, set) = (settings.clone(), set.clone());
         Callback::from(move |e: Event| {
             let start = super::value_of(&e).parse::<u32>().ok().map(NodeId);
-            settings.set(ChordSettings {
+            set.emit(ChordSettings {
                 start,
-                ..(*settings).clone()
+                ..settings.clone()
             })
         })
     };

@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::drawing::{Drawing, DrawingCanvas};
-use super::use_lang;
+use super::{use_lang, Dispatch};
 use crate::draw::scene::{self, View};
 use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
@@ -18,15 +18,16 @@ use crate::model::compare::{
     MIN_ALGOS,
 };
 use crate::model::limits::MAX_VIEW_KEYS;
-use crate::model::{AlgoId, State};
+use crate::model::view::ViewSetting;
+use crate::model::{Action, AlgoId, State};
 
 /// Props of [`CompareView`].
 #[derive(Properties, PartialEq)]
 pub(crate) struct CompareProps {
     /// The lab's state: its nodes and keys are compared.
     pub(crate) state: Rc<State>,
-    /// The algorithms and the change (kept while other views show).
-    pub(crate) settings: UseStateHandle<CompareSettings>,
+    /// The lab's dispatcher (the settings are the state's).
+    pub(crate) dispatch: Dispatch,
     /// The colours.
     pub(crate) theme: Theme,
 }
@@ -126,7 +127,11 @@ fn column_card(lang: Lang, c: &Column, index: usize, theme: Theme) -> Html {
 #[component]
 pub(crate) fn CompareView(props: &CompareProps) -> Html {
     let lang = use_lang();
-    let settings = props.settings.clone();
+    let settings = props.state.views.compare.clone();
+    let set = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |s| dispatch.dispatch(Action::SetViewSetting(ViewSetting::Compare(s))))
+    };
     let error = use_state(|| None::<Msg>);
     let state = props.state.clone();
     // Recomputed when the lab's cluster or keys change, or the settings do.
@@ -134,7 +139,7 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
         (
             state.version,
             Rc::as_ptr(&state.current) as usize,
-            (*settings).clone(),
+            settings.clone(),
         ),
         {
             let state = state.clone();
@@ -157,11 +162,11 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
     let toggles = AlgoId::ALL.iter().map(|&kind| {
         let on = settings.kinds.contains(&kind);
         let onchange = {
-            let (settings, error) = (settings.clone(), error.clone());
+            let (settings, set, error) = (settings.clone(), set.clone(), error.clone());
             Callback::from(move |e: Event| match settings.toggled(kind, !on) {
                 Ok(next) => {
                     error.set(None);
-                    settings.set(next);
+                    set.emit(next);
                 }
                 Err(message) => {
                     error.set(Some(message));
@@ -188,11 +193,11 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
     let change_button = |change: CompareChange, text: String| {
         let pressed = settings.change == change;
         let onclick = {
-            let settings = settings.clone();
+            let (settings, set) = (settings.clone(), set.clone());
             Callback::from(move |_: MouseEvent| {
-                settings.set(CompareSettings {
+                set.emit(CompareSettings {
                     change,
-                    ..(*settings).clone()
+                    ..settings.clone()
                 })
             })
         };

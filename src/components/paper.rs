@@ -12,7 +12,7 @@ use ring_core::HashFn;
 use yew::prelude::*;
 
 use super::drawing::{Drawing, DrawingCanvas};
-use super::use_lang;
+use super::{use_lang, Dispatch};
 use crate::draw::paper::chart;
 use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
@@ -20,16 +20,17 @@ use crate::i18n::{Lang, Msg, Ui};
 use crate::model::paper::{
     list_text, parse_nodes, parse_vnodes, r1_text, start, Cell, CellWork, PaperSpec, MAX_POINTS,
 };
-use crate::model::{AlgoId, State};
+use crate::model::view::ViewSetting;
+use crate::model::{Action, AlgoId, State};
 
 /// Props of [`PaperPanel`].
 #[derive(Properties, PartialEq)]
 pub(crate) struct PaperProps {
     /// The lab's state (its algorithm parameters: slots, table size, ε).
     pub(crate) state: Rc<State>,
-    /// The table's node and virtual-node counts, algorithm and hash (kept while other
-    /// views show).
-    pub(crate) spec: UseStateHandle<PaperSpec>,
+    /// The lab's dispatcher (the table's node and virtual-node counts, algorithm and
+    /// hash are the state's).
+    pub(crate) dispatch: Dispatch,
     /// The colours.
     pub(crate) theme: Theme,
 }
@@ -120,11 +121,17 @@ fn cell_html(lang: Lang, cell: Option<&Cell>) -> Html {
 #[component]
 pub(crate) fn PaperPanel(props: &PaperProps) -> Html {
     let lang = use_lang();
-    let spec = props.spec.clone();
+    let spec = props.state.views.paper.clone();
+    let set = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |s| {
+            dispatch.dispatch(Action::SetViewSetting(ViewSetting::Paper(Box::new(s))))
+        })
+    };
     // The algorithms' parameters follow the lab's (slots, table size, ε).
     let effective = Rc::new(PaperSpec {
         params: props.state.params,
-        ..(*spec).clone()
+        ..spec.clone()
     });
     let nodes_text = use_state(|| list_text(&spec.nodes));
     let vnodes_text = use_state(|| list_text(&spec.vnodes));
@@ -157,15 +164,20 @@ pub(crate) fn PaperPanel(props: &PaperProps) -> Html {
     }
 
     let onnodes = {
-        let (spec, text, error) = (spec.clone(), nodes_text.clone(), nodes_error.clone());
+        let (spec, set, text, error) = (
+            spec.clone(),
+            set.clone(),
+            nodes_text.clone(),
+            nodes_error.clone(),
+        );
         Callback::from(move |e: Event| {
             let t = super::value_of(&e);
             match parse_nodes(&t) {
                 Ok(list) => {
                     error.set(None);
-                    spec.set(PaperSpec {
+                    set.emit(PaperSpec {
                         nodes: list,
-                        ..(*spec).clone()
+                        ..spec.clone()
                     });
                 }
                 Err(m) => error.set(Some(m)),
@@ -174,15 +186,20 @@ pub(crate) fn PaperPanel(props: &PaperProps) -> Html {
         })
     };
     let onvnodes = {
-        let (spec, text, error) = (spec.clone(), vnodes_text.clone(), vnodes_error.clone());
+        let (spec, set, text, error) = (
+            spec.clone(),
+            set.clone(),
+            vnodes_text.clone(),
+            vnodes_error.clone(),
+        );
         Callback::from(move |e: Event| {
             let t = super::value_of(&e);
             match parse_vnodes(&t) {
                 Ok(list) => {
                     error.set(None);
-                    spec.set(PaperSpec {
+                    set.emit(PaperSpec {
                         vnodes: list,
-                        ..(*spec).clone()
+                        ..spec.clone()
                     });
                 }
                 Err(m) => error.set(Some(m)),
@@ -191,31 +208,31 @@ pub(crate) fn PaperPanel(props: &PaperProps) -> Html {
         })
     };
     let onalgo = {
-        let spec = spec.clone();
+        let (spec, set) = (spec.clone(), set.clone());
         Callback::from(move |e: Event| {
             if let Some(kind) = AlgoId::from_name(&super::value_of(&e)) {
-                spec.set(PaperSpec {
+                set.emit(PaperSpec {
                     kind,
-                    ..(*spec).clone()
+                    ..spec.clone()
                 });
             }
         })
     };
     let onhash = {
-        let spec = spec.clone();
+        let (spec, set) = (spec.clone(), set.clone());
         Callback::from(move |e: Event| {
             let v = super::value_of(&e);
             if let Some(hash) = HashFn::ALL.into_iter().find(|h| h.name() == v) {
-                spec.set(PaperSpec {
+                set.emit(PaperSpec {
                     hash,
-                    ..(*spec).clone()
+                    ..spec.clone()
                 });
             }
         })
     };
     let onreset = {
-        let (spec, nt, vt, ne, ve) = (
-            spec.clone(),
+        let (set, nt, vt, ne, ve) = (
+            set.clone(),
             nodes_text.clone(),
             vnodes_text.clone(),
             nodes_error.clone(),
@@ -227,7 +244,7 @@ pub(crate) fn PaperPanel(props: &PaperProps) -> Html {
             vt.set(list_text(&d.vnodes));
             ne.set(None);
             ve.set(None);
-            spec.set(d);
+            set.emit(d);
         })
     };
 

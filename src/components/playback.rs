@@ -12,7 +12,7 @@ const SPEEDS: [(f64, &str); 4] = [(0.25, "¼×"), (0.5, "½×"), (1.0, "1×"), (
 /// A function rather than a component: it keeps no state of its own, and a component costs
 /// about 1.5 KB of wasm (BENCHMARKS.md).
 pub(crate) fn playback_controls(p: &Playback, enabled: bool, lang: Lang) -> Html {
-    let disabled = !enabled || p.reduced_motion;
+    let disabled = !enabled;
     let toggle = p.ontoggle.reform(|_: MouseEvent| ());
     let replay = p.onreplay.reform(|_: MouseEvent| ());
     let onspeed = p

@@ -18,6 +18,7 @@ use crate::model::limits::{MAX_REPLICAS, MAX_VIEW_KEYS};
 use crate::model::replication_view::{
     parse_replicas, replication_view, KeyReplicas, ReplicationProblem, ReplicationSettings,
 };
+use crate::model::view::ViewSetting;
 use crate::model::{Action, AlgoId, NodeId, State};
 
 /// Props of [`ReplicationPanel`].
@@ -27,8 +28,6 @@ pub(crate) struct ReplicationProps {
     pub(crate) state: Rc<State>,
     /// Changes the lab (to switch to a ring).
     pub(crate) dispatch: Dispatch,
-    /// R, the key and the failed node (kept while other views show).
-    pub(crate) settings: UseStateHandle<ReplicationSettings>,
     /// The colours.
     pub(crate) theme: Theme,
 }
@@ -69,7 +68,13 @@ fn key_row(lang: Lang, state: &State, k: &KeyReplicas, failed: bool) -> Html {
 #[component]
 pub(crate) fn ReplicationPanel(props: &ReplicationProps) -> Html {
     let lang = use_lang();
-    let settings = props.settings.clone();
+    let settings = props.state.views.replication.clone();
+    let set = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |s| {
+            dispatch.dispatch(Action::SetViewSetting(ViewSetting::Replication(s)))
+        })
+    };
     let state = props.state.clone();
     // What is typed in the R box, and the refusal of a bad value (R in force is kept).
     let typed = use_state(|| settings.replicas.to_string());
@@ -78,7 +83,7 @@ pub(crate) fn ReplicationPanel(props: &ReplicationProps) -> Html {
         (
             state.version,
             Rc::as_ptr(&state.current) as usize,
-            (*settings).clone(),
+            settings.clone(),
         ),
         {
             let state = state.clone();
@@ -86,8 +91,9 @@ pub(crate) fn ReplicationPanel(props: &ReplicationProps) -> Html {
         },
     );
     let onr = {
-        let (settings, typed, r_error, state) = (
+        let (settings, set, typed, r_error, state) = (
             settings.clone(),
+            set.clone(),
             typed.clone(),
             r_error.clone(),
             state.clone(),
@@ -97,9 +103,9 @@ pub(crate) fn ReplicationPanel(props: &ReplicationProps) -> Html {
             match parse_replicas(&state, &text) {
                 Ok(r) => {
                     r_error.set(None);
-                    settings.set(ReplicationSettings {
+                    set.emit(ReplicationSettings {
                         replicas: r,
-                        ..(*settings).clone()
+                        ..settings.clone()
                     });
                 }
                 Err(m) => r_error.set(Some(m)),
@@ -108,21 +114,21 @@ pub(crate) fn ReplicationPanel(props: &ReplicationProps) -> Html {
         })
     };
     let onkey = {
-        let settings = settings.clone();
+        let (settings, set) = (settings.clone(), set.clone());
         Callback::from(move |e: InputEvent| {
-            settings.set(ReplicationSettings {
+            set.emit(ReplicationSettings {
                 key: super::value_of(&e),
-                ..(*settings).clone()
+                ..settings.clone()
             })
         })
     };
     let ondown = {
-        let settings = settings.clone();
+        let (settings, set) = (settings.clone(), set.clone());
         Callback::from(move |e: Event| {
             let down = super::value_of(&e).parse::<u32>().ok().map(NodeId);
-            settings.set(ReplicationSettings {
+            set.emit(ReplicationSettings {
                 down,
-                ..(*settings).clone()
+                ..settings.clone()
             })
         })
     };

@@ -1,6 +1,6 @@
 //! The teaching views beside the lab: the tour, compare mode, Chord, replication and the
-//! paper's table. Each shows in its tab panel when its tab is selected; their settings live
-//! here, so they survive switching tabs. The panels of the other views are rendered empty
+//! paper's table. Each shows in its tab panel when its tab is selected; their settings are
+//! the state's (`State::views`), so they survive switching tabs and a link carries them. The panels of the other views are rendered empty
 //! and hidden, so that every tab's `aria-controls` names an element.
 
 use std::rc::Rc;
@@ -15,11 +15,6 @@ use super::tour::TourView;
 use super::view_tabs::{panel_id, tab_id};
 use super::Dispatch;
 use crate::draw::Theme;
-use crate::model::chord_view::ChordSettings;
-use crate::model::compare::CompareSettings;
-use crate::model::paper::PaperSpec;
-use crate::model::replication_view::ReplicationSettings;
-use crate::model::tour::TOUR_KEY;
 use crate::model::{State, ViewKind};
 
 /// Props of [`TeachingViews`].
@@ -36,24 +31,15 @@ pub(crate) struct TeachingProps {
 /// The teaching views' panels.
 #[component]
 pub(crate) fn TeachingViews(props: &TeachingProps) -> Html {
-    let compare = use_state(CompareSettings::default);
-    let chord = use_state(|| ChordSettings {
-        key: TOUR_KEY.to_string(),
-        start: None,
-    });
-    let replication = use_state(ReplicationSettings::default);
-    let paper = use_state(PaperSpec::default);
     let view = props.state.view;
     let (state, dispatch, theme) = (props.state.clone(), props.dispatch.clone(), props.theme);
     let content = match view {
         ViewKind::Explore => Html::default(),
         ViewKind::Tour => html! { <TourView {state} {dispatch} {theme} /> },
-        ViewKind::Compare => html! { <CompareView {state} settings={compare} {theme} /> },
-        ViewKind::Chord => html! { <ChordPanel {state} {dispatch} settings={chord} {theme} /> },
-        ViewKind::Replication => {
-            html! { <ReplicationPanel {state} {dispatch} settings={replication} {theme} /> }
-        }
-        ViewKind::Paper => html! { <PaperPanel {state} spec={paper} {theme} /> },
+        ViewKind::Compare => html! { <CompareView {state} {dispatch} {theme} /> },
+        ViewKind::Chord => html! { <ChordPanel {state} {dispatch} {theme} /> },
+        ViewKind::Replication => html! { <ReplicationPanel {state} {dispatch} {theme} /> },
+        ViewKind::Paper => html! { <PaperPanel {state} {dispatch} {theme} /> },
     };
     html! {
         <>

@@ -201,6 +201,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
 
         // A name or a text as typed.
         Msg::TourNoNode { name }
+        | Msg::NoNodeNamed { name }
         | Msg::Added { name }
         | Msg::Removed { name }
         | Msg::MarkedDown { name }

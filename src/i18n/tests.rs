@@ -600,6 +600,9 @@ fn samples() -> Vec<Msg> {
             size: 7,
         },
         Msg::LinkOmitted { count: 7 },
+        Msg::NoNodeNamed {
+            name: "cache-z".into(),
+        },
         Msg::LinkNotBuilt {
             why: Box::new(Msg::Added {
                 name: "cache-e".into(),
@@ -655,7 +658,7 @@ fn samples() -> Vec<Msg> {
 }
 
 /// Every kind of menu a value can be refused for.
-const CHOICES: [Choice; 9] = [
+const CHOICES: [Choice; 10] = [
     Choice::Algorithm,
     Choice::Hash,
     Choice::Param(NAMING),
@@ -665,6 +668,7 @@ const CHOICES: [Choice; 9] = [
     Choice::Layout,
     Choice::ZeroOrOne,
     Choice::Language,
+    Choice::Change,
 ];
 
 /// The position of `msg`'s variant: an exhaustive match, so that a new sentence does not
@@ -855,11 +859,12 @@ fn variant(msg: &Msg) -> usize {
         Msg::BadEscape { .. } => 177,
         Msg::StoredVersion { .. } => 178,
         Msg::PlacingKeys { .. } => 180,
+        Msg::NoNodeNamed { .. } => 184,
         Msg::ViewFirstKeys { .. } => 6,
     }
 }
 
-const VARIANTS: usize = 184;
+const VARIANTS: usize = 185;
 
 /// Words that are the same in both languages: names and symbols, not sentences.
 fn same_in_both(en: &str) -> bool {

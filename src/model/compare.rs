@@ -41,7 +41,7 @@ impl CompareChange {
 
 /// What the user picked.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct CompareSettings {
+pub struct CompareSettings {
     /// The algorithms, in menu order, 2 to 4 of them.
     pub(crate) kinds: Vec<AlgoId>,
     /// The change.

@@ -70,6 +70,7 @@ impl Change {
             summary: self.summary,
             flows: self.flows.clone(),
             moves,
+            prior: Rc::clone(&self.prior),
         }
     }
 }

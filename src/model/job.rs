@@ -92,8 +92,8 @@ impl KeysToPlace {
 
 /// What a change is compared against, so that its moved keys can be shown.
 pub(crate) struct Compared {
-    /// The placement before.
-    pub(crate) before: Rc<Snapshot>,
+    /// The state before (see [`Change::prior`]).
+    pub(crate) prior: Rc<State>,
     /// What was done.
     pub(crate) what: Did,
     /// The least movement possible.
@@ -359,7 +359,7 @@ impl Job {
             .plan
             .compared
             .as_ref()
-            .is_some_and(|c| c.before.owners.len() == self.owners.len());
+            .is_some_and(|c| c.prior.current.owners.len() == self.owners.len());
         if comparable {
             Phase::Compare(MovesBuilder::default())
         } else {
@@ -371,7 +371,7 @@ impl Job {
         let Some(compared) = &self.plan.compared else {
             return;
         };
-        let before = &compared.before;
+        let before = &compared.prior.current;
         let from = builder.compared();
         let to = from.saturating_add(keys).min(self.owners.len());
         let labels = |snapshot_nodes: &[NodeInfo], owners: &[NodeIndex]| -> Vec<u32> {
@@ -434,7 +434,7 @@ impl Job {
         let mut next = plan.next;
         next.change = match (plan.compared, self.moves) {
             (Some(c), Some(moves)) => Some(Rc::new(Change::from_moves(
-                c.before,
+                c.prior,
                 &snapshot,
                 &set,
                 c.what,
@@ -506,7 +506,8 @@ impl SlicedSort {
                 self.data
                     .extend(run.iter().enumerate().map(|(i, &p)| (p, first + i)));
                 if let Some(part) = self.data.get_mut(self.next..to) {
-                    part.sort_unstable();
+                    // The core's sort of these pairs: one copy of it in the wasm.
+                    ring_core::metrics::sort_indexed(part);
                 }
                 worked += to - self.next;
                 self.next = to;

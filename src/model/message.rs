@@ -273,6 +273,8 @@ ring_core::listed_enum! {
         TourStep,
         /// How many keys are drawn as dots.
         DrawnKeys,
+        /// Replication's R.
+        Replicas,
     }
 }
 
@@ -316,6 +318,8 @@ pub enum Choice {
     ZeroOrOne,
     /// `lang=`.
     Language,
+    /// `change=` and `compare-change=`.
+    Change,
 }
 
 ring_core::listed_enum! {
@@ -1014,6 +1018,9 @@ pub enum Msg {
     },
     LinkNotBuilt {
         why: Box<Msg>,
+    },
+    NoNodeNamed {
+        name: String,
     },
     NotOneOf {
         what: Choice,

@@ -16,7 +16,7 @@ pub(crate) use super::limits::{MAX_PAPER_LIST as MAX_LIST, MAX_PAPER_POINTS as M
 
 /// What the table is computed for.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct PaperSpec {
+pub struct PaperSpec {
     /// Node counts, ascending: the rows.
     pub(crate) nodes: Vec<u32>,
     /// Virtual nodes per node, ascending: the column groups.

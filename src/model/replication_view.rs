@@ -17,7 +17,7 @@ pub(crate) const SAMPLE_KEYS: usize = 8;
 /// What the user picked. `replicas` is the factor in force; what was typed lives in the
 /// component until it is accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ReplicationSettings {
+pub struct ReplicationSettings {
     /// R, the number of copies of each key.
     pub(crate) replicas: u32,
     /// The key typed.

@@ -11,7 +11,7 @@ use ring_core::{build, BuildError, Config, HashFn, NodeIndex, NodeSpec, Picture,
 use super::algo::AlgoId;
 use super::message::Msg;
 use super::palette::Rgb;
-use super::state::{KeySet, NodeId};
+use super::state::{KeySet, NodeId, State};
 
 /// A node as one snapshot knows it: its index in the snapshot is its position in
 /// [`Snapshot::nodes`].
@@ -275,13 +275,17 @@ pub(crate) struct Change {
     pub(crate) flows: Vec<Flow>,
     /// The sampled keys that moved, for the animation.
     pub(crate) moves: Vec<KeyMove>,
+    /// The state before, without a change of its own (so no chain of states builds up):
+    /// a link describes it and this change, and the page that opens the link makes the
+    /// change again.
+    pub(crate) prior: Rc<State>,
 }
 
 impl Change {
     /// The change from `before` to `after` over the same keys, whose movements `moves`
     /// were found already (by a job in parts, or arc by arc on a ring).
     pub(crate) fn from_moves(
-        before: Rc<Snapshot>,
+        prior: Rc<State>,
         after: &Snapshot,
         keys: &KeySet,
         what: Did,
@@ -289,6 +293,7 @@ impl Change {
         serial: u64,
         moves: Moves,
     ) -> Change {
+        let before = Rc::clone(&prior.current);
         // Both lists are ascending: walk them together to find the sampled keys that moved.
         let mut sampled = Vec::new();
         let mut s = 0usize;
@@ -323,6 +328,7 @@ impl Change {
             flows: moves.flows,
             moves: sampled,
             before,
+            prior,
         }
     }
 

@@ -25,6 +25,9 @@
 //!   and leaves), as positions in `nodes`, run-length coded: `_`-separated groups of
 //!   `.`-separated owners, each group optionally repeated `xN` times: `4x204_0.1.2.3x205`.
 //! - `drawn`: how many keys are drawn as dots, 0 to 20,000, left out at the default 2,000.
+//! - `change`: the last change ([`change`]); the rest of the link is the state before it.
+//! - `compare`, `chord-key`, `replicas`, `paper-nodes`, …: the teaching views' settings
+//!   ([`views`]).
 //! - `embed` (empty, `ring` or `chart`) and `controls=0` say how the page is laid out; they are
 //!   not part of the state, so they are never stored and never start a restore.
 
@@ -45,7 +48,12 @@ use super::number::{self, Sign, Whole};
 use super::palette::PALETTE;
 use super::state::{KeySet, KeySource, Node, NodeId, State};
 use super::tour;
-use super::view::ViewKind;
+use super::view::{ViewKind, ViewSettings};
+
+mod change;
+mod views;
+
+pub(crate) use change::SharedChange;
 
 /// Longest query read; anything longer is refused whole, before any work.
 pub(crate) const MAX_QUERY_BYTES: usize = 16 * 1024 * 1024;
@@ -166,6 +174,15 @@ pub struct Shared {
     pub(crate) view: ViewKind,
     /// The tour's step.
     pub(crate) step: u32,
+    /// The last change, made on opening to the state the rest describes.
+    pub(crate) change: Option<SharedChange>,
+    /// The teaching views' settings; the nodes they name are in `chord_from` and
+    /// `replica_down` (their ids here are always `None`).
+    pub(crate) views: ViewSettings,
+    /// The node Chord's lookup starts from, by name.
+    pub(crate) chord_from: Option<String>,
+    /// The node that fails in the Replication view, by name.
+    pub(crate) replica_down: Option<String>,
     /// The theme, if one was picked.
     pub(crate) theme: Option<ThemeChoice>,
     /// The language, if one was picked (else the page follows the browser's).
@@ -203,6 +220,10 @@ impl Default for Shared {
             slot_map: None,
             view: defaults::VIEW,
             step: defaults::TOUR_STEP,
+            change: None,
+            views: ViewSettings::default(),
+            chord_from: None,
+            replica_down: None,
             theme: None,
             lang: None,
             embed: None,
@@ -431,6 +452,26 @@ pub(crate) const PARAMS: &[Param] = &[
         write: |s, _| (s.step != defaults::TOUR_STEP).then(|| s.step.to_string()),
     },
     Param {
+        name: "change",
+        scope: Scope::State,
+        read: |s, v| {
+            s.change = Some(change::read(v)?);
+            Ok(())
+        },
+        write: |s, _| s.change.as_ref().map(change::write),
+    },
+    views::COMPARE,
+    views::COMPARE_CHANGE,
+    views::CHORD_KEY,
+    views::CHORD_FROM,
+    views::REPLICAS,
+    views::REPLICA_KEY,
+    views::REPLICA_DOWN,
+    views::PAPER_NODES,
+    views::PAPER_VNODES,
+    views::PAPER_ALGO,
+    views::PAPER_HASH,
+    Param {
         name: "theme",
         scope: Scope::State,
         read: |s, v| {
@@ -497,8 +538,34 @@ pub(crate) const PARAMS: &[Param] = &[
 ];
 
 impl Shared {
-    /// What `state` shows, with the theme picked (if any) and the page's layout.
+    /// What `state` shows, with the theme picked (if any) and the page's layout. After a
+    /// change, the cluster is the one before it, and the change is `change`.
     pub(crate) fn of(state: &State, theme: Option<ThemeChoice>) -> Shared {
+        let mut shared = Shared::as_is(state, theme);
+        let name = |id| state.node(id).map(|n| n.name.clone());
+        shared.chord_from = state.views.chord.start.and_then(name);
+        shared.replica_down = state.views.replication.down.and_then(name);
+        shared.views = (*state.views).clone();
+        shared.views.chord.start = None;
+        shared.views.replication.down = None;
+        if let Some(last) = &state.change {
+            if let Some(made) = change::of(last, state) {
+                // The prior has no change of its own: this recursion is one level deep.
+                let before = Shared::as_is(&last.prior, theme);
+                shared.kind = before.kind;
+                shared.params = before.params;
+                shared.hash = before.hash;
+                shared.default_vnodes = before.default_vnodes;
+                shared.nodes = before.nodes;
+                shared.slot_map = before.slot_map;
+                shared.change = Some(made);
+            }
+        }
+        shared
+    }
+
+    /// `state`'s own fields, its change and the views' settings aside.
+    fn as_is(state: &State, theme: Option<ThemeChoice>) -> Shared {
         let mut previous = None;
         let nodes = state
             .nodes
@@ -532,15 +599,58 @@ impl Shared {
             view: state.view,
             step: state.tour_step,
             theme,
-            lang: None,
-            embed: None,
-            controls: true,
+            ..Shared::default()
         }
     }
 
-    /// The state this describes, built by the core; a description the core refuses as a
-    /// whole (too many ring points, say) gives its reason.
+    /// The state this describes, built by the core, with its change made; a description
+    /// the core refuses as a whole (too many ring points, say), or a change it cannot
+    /// make, gives its reason.
     pub fn to_state(&self) -> Result<State, Msg> {
+        let mut problems = Vec::new();
+        let state = self.to_state_noting(&mut problems)?;
+        problems.pop().map_or(Ok(state), Err)
+    }
+
+    /// The state this describes; a change that cannot be made is noted in `problems`
+    /// and left out, the rest used.
+    fn to_state_noting(&self, problems: &mut Vec<Msg>) -> Result<State, Msg> {
+        let prior = self.state_before_change()?;
+        let mut state = match &self.change {
+            None => prior,
+            Some(made) => {
+                // The change is made over every key: a pending job places them all first.
+                let prior = match prior.pending.as_ref().and_then(|p| p.take()) {
+                    Some(job) => job.into_state(),
+                    None => prior,
+                };
+                let done = change::action(made, &prior)
+                    .and_then(|action| prior.apply(action).map_err(|e| *e.message));
+                match done {
+                    Ok(after) => after,
+                    Err(why) => {
+                        problems.push(Msg::LinkIgnored {
+                            param: "change",
+                            why: Box::new(why),
+                        });
+                        prior
+                    }
+                }
+            }
+        };
+        let id = |name: &Option<String>| {
+            let name = name.as_deref()?;
+            state.nodes.iter().find(|n| n.name == name).map(|n| n.id)
+        };
+        let mut views = self.views.clone();
+        views.chord.start = id(&self.chord_from);
+        views.replication.down = id(&self.replica_down);
+        state.views = Rc::new(views);
+        Ok(state)
+    }
+
+    /// The state the description gives before its change.
+    fn state_before_change(&self) -> Result<State, Msg> {
         let mut s = State::initial().map_err(Msg::Build)?;
         s.kind = self.kind;
         s.params = self.params;
@@ -694,6 +804,30 @@ impl Shared {
                 }),
             }
         }
+        // The views name nodes of the cluster (or the node the change adds).
+        let added = match &shared.change {
+            Some(SharedChange::Add(n)) => Some(n.name.clone()),
+            _ => None,
+        };
+        let known = |name: &str| {
+            shared.nodes.iter().any(|n| n.name == name) || added.as_deref() == Some(name)
+        };
+        let mut unknown = |param: &'static str, name: &Option<String>| match name {
+            Some(name) if !known(name) => {
+                problems.push(Msg::LinkIgnored {
+                    param,
+                    why: Box::new(Msg::NoNodeNamed { name: quoted(name) }),
+                });
+                true
+            }
+            _ => false,
+        };
+        if unknown("chord-from", &shared.chord_from) {
+            shared.chord_from = None;
+        }
+        if unknown("replication-down", &shared.replica_down) {
+            shared.replica_down = None;
+        }
         Parsed {
             shared,
             problems,
@@ -774,7 +908,7 @@ impl Parsed {
     /// theme), and says why.
     pub(crate) fn restore(self) -> Result<(State, Vec<Msg>), Msg> {
         let mut problems = self.problems;
-        match self.shared.to_state() {
+        match self.shared.to_state_noting(&mut problems) {
             Ok(state) => Ok((state, problems)),
             Err(why) => {
                 problems.push(Msg::LinkNotBuilt { why: Box::new(why) });

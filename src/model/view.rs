@@ -1,4 +1,11 @@
-//! The views of the page: the lab itself and the teaching views beside it.
+//! The views of the page: the lab itself and the teaching views beside it, and what the
+//! teaching views were set to ([`ViewSettings`]), which is part of the state so that a
+//! link carries it.
+
+use super::chord_view::ChordSettings;
+use super::compare::CompareSettings;
+use super::paper::PaperSpec;
+use super::replication_view::ReplicationSettings;
 
 ring_core::listed_enum! {
     /// A view of the page, chosen by the tabs at the top.
@@ -48,6 +55,47 @@ impl ViewKind {
         let n = ViewKind::ALL.len() as i32;
         let i = ViewKind::ALL.iter().position(|&v| v == self).unwrap_or(0) as i32;
         ViewKind::ALL[(i + delta).rem_euclid(n) as usize]
+    }
+}
+
+/// What the teaching views were set to. They keep it while other views show, and a link
+/// or a stored state carries it.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub(crate) struct ViewSettings {
+    /// Compare's algorithms and change.
+    pub(crate) compare: CompareSettings,
+    /// Chord's key and first node.
+    pub(crate) chord: ChordSettings,
+    /// Replication's R, key and failed node.
+    pub(crate) replication: ReplicationSettings,
+    /// The Paper view's rows, columns, algorithm and hash.
+    pub(crate) paper: PaperSpec,
+}
+
+/// One teaching view's settings, as a view sets them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ViewSetting {
+    /// Compare's.
+    Compare(CompareSettings),
+    /// Chord's.
+    Chord(ChordSettings),
+    /// Replication's.
+    Replication(ReplicationSettings),
+    /// The Paper view's (boxed: the algorithms' parameters make it ten times the others).
+    Paper(Box<PaperSpec>),
+}
+
+impl ViewSettings {
+    /// These settings with one view's replaced.
+    pub(crate) fn with(&self, setting: ViewSetting) -> ViewSettings {
+        let mut next = self.clone();
+        match setting {
+            ViewSetting::Compare(s) => next.compare = s,
+            ViewSetting::Chord(s) => next.chord = s,
+            ViewSetting::Replication(s) => next.replication = s,
+            ViewSetting::Paper(s) => next.paper = *s,
+        }
+        next
     }
 }
 

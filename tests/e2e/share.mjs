@@ -43,8 +43,7 @@ test('share: a copied link reproduces the same picture in a fresh page', async (
   await a.page.selectOption('#algorithm', 'ketama');
   await a.page.click('[data-testid="node-down"][data-node="cache-b"]');
   await a.page.fill('#explain-key', 'user:42');
-  // The rings around the keys that moved belong to the last change, which a link does not
-  // carry: the same keys again clear it.
+  // The same keys again clear the last change, so this link carries the state alone.
   await a.page.click('#generate-keys');
   await a.page.waitForTimeout(SETTLE);
   await a.page.click('#copy-link');
@@ -75,6 +74,74 @@ test('share: a copied link reproduces the same picture in a fresh page', async (
   noProblems(b.problems);
   await a.context.close();
   await b.context.close();
+});
+
+test('share: a link copied right after a change opens with that change: its summary, its moved keys and Replay', async () => {
+  const a = await openPage(browser, base + '/', { reducedMotion: 'reduce' });
+  await ready(a.page);
+  await addNode(a.page, 'cache-e', '250');
+  await a.page.waitForFunction(() => /cache-e/.test(document.querySelector('#summary-what')?.textContent ?? ''));
+  await a.page.waitForTimeout(SETTLE);
+  await a.page.click('#copy-link');
+  const link = await a.page.inputValue('#share-link');
+  // The link is the cluster before the change, and the change.
+  assert(link.includes('change=add:cache-e:250') && !link.includes('cache-e:250,'), `link: ${link}`);
+  await a.page.click('#share-close');
+  const summaryA = await a.page.textContent('#summary');
+  const ringA = await canvasStats(a.page, '#ring-canvas');
+  const loadsA = await canvasStats(a.page, '#loads-chart');
+  assert(ringA.painted > ringA.width * ringA.height * 0.05, 'the ring is nearly blank');
+
+  const b = await openPage(browser, link, { reducedMotion: 'reduce' });
+  await ready(b.page);
+  await b.page.waitForFunction(() => /cache-e/.test(document.querySelector('#summary-what')?.textContent ?? ''));
+  assert((await b.page.textContent('#summary')) === summaryA,
+    `the summary differs:\n${summaryA}\n${await b.page.textContent('#summary')}`);
+  const ringB = await canvasStats(b.page, '#ring-canvas');
+  const loadsB = await canvasStats(b.page, '#loads-chart');
+  // The moved keys are ringed on both pages: the same pixels.
+  assert(ringB.width === ringA.width && ringB.checksum === ringA.checksum,
+    `the ring differs: ${JSON.stringify(ringA)} vs ${JSON.stringify(ringB)}`);
+  assert(loadsB.checksum === loadsA.checksum, 'the loads chart differs');
+  assert(!(await b.page.isDisabled('#replay')), 'Replay is not offered');
+  // Reduced motion: the change did not play by itself, but a replay asked for plays.
+  await b.page.click('#replay');
+  await b.page.waitForTimeout(250);
+  const during = await canvasStats(b.page, '#ring-canvas');
+  assert(during.checksum !== ringB.checksum, 'Replay did not move anything under reduced motion');
+  await b.page.waitForFunction(() => !document.querySelector('#play-pause')?.getAttribute('aria-label')?.includes('Pause'), null, { timeout: 10000 });
+  await b.page.waitForTimeout(300);
+  assert((await canvasStats(b.page, '#ring-canvas')).checksum === ringB.checksum, 'the replay does not end where the change did');
+  await screenshot(b.page, 'share-02-change-from-link');
+
+  // The teaching views' settings travel too: Compare's algorithms and change.
+  await a.page.click('#tab-compare');
+  await a.page.waitForSelector('#compare-table tbody tr', { timeout: 30000 });
+  await a.page.click('#compare-ketama');
+  await a.page.click('#compare-change-remove');
+  await a.page.waitForFunction(() => document.querySelectorAll('#compare-table tbody tr').length === 4);
+  await a.page.waitForTimeout(SETTLE);
+  const address = await search(a.page);
+  assert(address.includes('compare=') && address.includes('compare-change=remove'), `address: ${address}`);
+  const rows = async (page) => page.$$eval('#compare-table tbody tr',
+    (trs) => trs.map((r) => r.getAttribute('data-algo') + ' ' + r.textContent.trim()));
+  const rowsA = await rows(a.page);
+  const c = await openPage(browser, base + '/' + address, { reducedMotion: 'reduce' });
+  await c.page.waitForSelector('#compare-table tbody tr', { timeout: 30000 });
+  await c.page.waitForFunction(() => document.querySelectorAll('#compare-table tbody tr').length === 4);
+  assert(JSON.stringify(await rows(c.page)) === JSON.stringify(rowsA),
+    `the compare table differs:\n${rowsA.join('\n')}\n${(await rows(c.page)).join('\n')}`);
+  assert(await c.page.isChecked('#compare-ketama'), 'ketama is not ticked');
+  for (const i of [0, 1, 2, 3]) {
+    const [x, y] = [await canvasStats(a.page, `#compare-canvas-${i}`), await canvasStats(c.page, `#compare-canvas-${i}`)];
+    assert(x.checksum === y.checksum && x.painted > 0, `compare column ${i} differs`);
+  }
+  noProblems(a.problems);
+  noProblems(b.problems);
+  noProblems(c.problems);
+  await a.context.close();
+  await b.context.close();
+  await c.context.close();
 });
 
 test('share: where the browser refuses to copy, the link is selected to copy by hand', async () => {

@@ -36,10 +36,9 @@
 //! assert!(delta.examined < 1000);
 //! ```
 
-use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::metrics::{self, Flow, Moves};
+use crate::metrics::{self, Moves};
 use crate::placement::{NodeIndex, Placement, RingPoint};
 
 /// Keys' positions, hashed once: in key order, and sorted by position for range queries.
@@ -54,7 +53,7 @@ impl KeyPositions {
     pub fn new(positions: Vec<u64>) -> Self {
         let mut by_position: Vec<(u64, usize)> =
             positions.iter().enumerate().map(|(i, &p)| (p, i)).collect();
-        by_position.sort_unstable();
+        metrics::sort_indexed(&mut by_position);
         KeyPositions {
             positions,
             by_position,
@@ -137,18 +136,38 @@ impl RingDelta {
         before_labels: &[u32],
         after_labels: &[u32],
     ) -> Vec<u64> {
-        let mut by_label: BTreeMap<u32, i128> = BTreeMap::new();
-        for (&label, &load) in before_labels.iter().zip(loads_before) {
-            *by_label.entry(label).or_insert(0) += i128::from(load);
+        // Every amount by label: the loads before, then each flow out and in. Sorted by
+        // label through the crate's one sort (of `(u64, usize)`: label and amount index),
+        // then added up per label, in place of a map (see `metrics::PairCounts`).
+        let flows = &self.moves.flows;
+        let mut amounts: Vec<i128> = loads_before.iter().map(|&l| i128::from(l)).collect();
+        let mut by_label: Vec<(u64, usize)> = before_labels
+            .iter()
+            .take(amounts.len())
+            .enumerate()
+            .map(|(i, &label)| (u64::from(label), i))
+            .collect();
+        for f in flows {
+            for (label, amount) in [(f.from, -i128::from(f.keys)), (f.to, i128::from(f.keys))] {
+                by_label.push((u64::from(label), amounts.len()));
+                amounts.push(amount);
+            }
         }
-        for f in &self.moves.flows {
-            *by_label.entry(f.from).or_insert(0) -= i128::from(f.keys);
-            *by_label.entry(f.to).or_insert(0) += i128::from(f.keys);
+        metrics::sort_indexed(&mut by_label);
+        let mut totals: Vec<(u64, i128)> = Vec::new();
+        for &(label, i) in &by_label {
+            let amount = amounts.get(i).copied().unwrap_or(0);
+            match totals.last_mut() {
+                Some(last) if last.0 == label => last.1 += amount,
+                _ => totals.push((label, amount)),
+            }
         }
         after_labels
             .iter()
-            .map(|label| {
-                let load = by_label.get(label).copied().unwrap_or(0);
+            .map(|&label| {
+                let load = totals
+                    .binary_search_by_key(&u64::from(label), |t| t.0)
+                    .map_or(0, |i| totals[i].1);
                 u64::try_from(load.max(0)).unwrap_or(u64::MAX)
             })
             .collect()
@@ -231,7 +250,8 @@ pub fn ring_delta(
     // in order gives the moved keys ascending without sorting them.
     let mut moved_to_by_key: Vec<u32> = Vec::new();
     let mut moved_bits: Vec<u64> = Vec::new();
-    let mut counts = FlowCounts::default();
+    // The keys of one arc all move between the same two nodes: each run adds to one count.
+    let mut counts = metrics::PairCounts::default();
     let mut examined = 0u64;
     for (after_pos, upto) in changed_arcs(old.points(), before_labels, new.points(), after_labels) {
         let in_arc = cache.in_arc(after_pos, upto);
@@ -276,7 +296,7 @@ pub fn ring_delta(
             {
                 *slot = to;
                 *word |= 1 << (key % 64);
-                counts.add(from, to);
+                counts.add(from, to, 1);
             }
         }
     }
@@ -302,38 +322,6 @@ pub fn ring_delta(
         moved_to,
         examined,
     })
-}
-
-/// Keys moved per (from, to), counted a run at a time: the keys of one arc all move between
-/// the same two nodes, so the map is touched once per run rather than once per key.
-#[derive(Default)]
-struct FlowCounts {
-    counts: BTreeMap<(u32, u32), u64>,
-    run: Option<((u32, u32), u64)>,
-}
-
-impl FlowCounts {
-    fn add(&mut self, from: u32, to: u32) {
-        match &mut self.run {
-            Some((pair, n)) if *pair == (from, to) => *n += 1,
-            _ => {
-                self.flush();
-                self.run = Some(((from, to), 1));
-            }
-        }
-    }
-
-    fn flush(&mut self) {
-        if let Some((pair, n)) = self.run.take() {
-            *self.counts.entry(pair).or_insert(0) += n;
-        }
-    }
-
-    /// The flows in the order of `metrics::diff`: largest first, equal counts by (from, to).
-    fn flows(mut self) -> Vec<Flow> {
-        self.flush();
-        metrics::flows_of(self.counts)
-    }
 }
 
 fn check_labels(labels: &[u32], nodes: u32) -> Result<(), DeltaError> {

@@ -24,7 +24,8 @@ pub mod format;
 mod moves;
 
 pub use balance::{loads, Balance};
-pub(crate) use moves::flows_of;
+pub use moves::sort_indexed;
+pub(crate) use moves::PairCounts;
 pub use moves::{
     diff, ideal_join_fraction, ideal_leave_fraction, Flow, Ideal, MoveSummary, Moves, MovesBuilder,
 };

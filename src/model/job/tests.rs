@@ -121,7 +121,7 @@ fn a_job_run_in_small_steps_makes_the_same_state_as_at_once() {
         next.kind = kind;
         next.version = s.version + 1;
         let compared = Compared {
-            before: Rc::clone(&s.current),
+            prior: Rc::new(s.clone()),
             what: Did::AlgorithmSet(kind),
             ideal: Ideal::None,
         };

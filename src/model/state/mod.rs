@@ -23,7 +23,7 @@ use super::limits::{PlaceError, Refusal};
 use super::message::Msg;
 use super::palette::{self, Rgb};
 use super::snapshot::{Change, NodeInfo, Snapshot};
-use super::view::ViewKind;
+use super::view::{ViewKind, ViewSetting, ViewSettings};
 
 mod delta;
 mod explain;
@@ -291,6 +291,8 @@ pub enum Action {
     SetView(ViewKind),
     /// Go to step `n` of the tour (1-based, `1..=tour::STEP_COUNT`).
     SetTourStep(u32),
+    /// Set one teaching view's settings (checked by the view, which words its refusals).
+    SetViewSetting(ViewSetting),
     /// The pending job with this serial is done: show its state.
     JobDone {
         /// [`Pending::serial`] of the job.
@@ -337,6 +339,8 @@ pub struct State {
     /// The tour's step, 1-based as the page numbers it (`?step=N` in a link), always in
     /// `1..=tour::STEP_COUNT`; the tour's picture is [`super::tour::frame`] of it.
     pub(crate) tour_step: u32,
+    /// What the teaching views were set to (shared: most actions leave it alone).
+    pub(crate) views: Rc<ViewSettings>,
     /// While the algorithm is the slot table: the owner of every slot by node id, kept
     /// across joins and leaves (see [`super::slot_keep`]); `None` for every other algorithm.
     pub(crate) slot_owners: Option<Rc<Vec<NodeId>>>,

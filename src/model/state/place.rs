@@ -93,6 +93,7 @@ impl State {
             version: 0,
             view: defaults::VIEW,
             tour_step: defaults::TOUR_STEP,
+            views: Rc::default(),
             slot_owners: None,
             pending: None,
         };

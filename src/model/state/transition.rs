@@ -141,6 +141,7 @@ impl State {
                 next.version = self.version + 1;
                 next.view = self.view;
                 next.tour_step = self.tour_step;
+                next.views = Rc::clone(&self.views);
                 Ok(next)
             }
             Action::SetView(view) => {
@@ -172,6 +173,7 @@ impl State {
                 // What was changed while the job ran without touching the placement.
                 next.view = self.view;
                 next.tour_step = self.tour_step;
+                next.views = Rc::clone(&self.views);
                 next.explain_key = self.explain_key.clone();
                 next.pending = None;
                 next.error = None;
@@ -183,6 +185,13 @@ impl State {
                 if next.pending.take().is_some() {
                     next.version += 1;
                 }
+                Ok(next)
+            }
+            Action::SetViewSetting(setting) => {
+                let mut next = self.clone();
+                next.views = Rc::new(self.views.with(setting));
+                next.error = None;
+                next.version += 1;
                 Ok(next)
             }
             Action::SetTourStep(step) => {
@@ -312,6 +321,16 @@ impl State {
         Ok((next, name))
     }
 
+    /// This state as the one before a change: without its own change, refusal or job.
+    fn as_prior(&self) -> State {
+        State {
+            change: None,
+            error: None,
+            pending: None,
+            ..self.clone()
+        }
+    }
+
     /// Checks and builds `next`'s placement; on success records the change from this state.
     fn rebuild(
         &self,
@@ -334,7 +353,7 @@ impl State {
         if let Some(done) = self.joined_or_left(&next) {
             let (snapshot, moves) = done.map_err(refuse)?;
             next.change = Some(Rc::new(Change::from_moves(
-                Rc::clone(&self.current),
+                Rc::new(self.as_prior()),
                 &snapshot,
                 &next.keys,
                 what,
@@ -348,7 +367,7 @@ impl State {
         let kept = self.slots_for(&next);
         let previous = kept.as_ref().map(|(o, up)| (*o, up.as_slice()));
         let compared = Compared {
-            before: Rc::clone(&self.current),
+            prior: Rc::new(self.as_prior()),
             what,
             ideal,
         };

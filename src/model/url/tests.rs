@@ -390,7 +390,11 @@ fn percent_coding() {
 fn every_parameter_has_a_distinct_name() {
     for (i, p) in PARAMS.iter().enumerate() {
         assert!(PARAMS[..i].iter().all(|q| q.name != p.name), "{}", p.name);
-        assert!(p.name.bytes().all(|b| b.is_ascii_lowercase()));
+        // Names are also the `<ring-lab>` element's attribute names, which HTML lowercases.
+        let lower_or_hyphen = |b: u8| b.is_ascii_lowercase() || b == b'-';
+        assert!(p.name.bytes().all(lower_or_hyphen), "{}", p.name);
+        // An algorithm's parameter (`table=`, `eps=`) must not take a name listed here.
+        assert!(AlgoParam::all().all(|a| a.name() != p.name), "{}", p.name);
     }
 }
 
@@ -538,6 +542,7 @@ fn shared_strategy() -> impl Strategy<Value = Shared> {
                     lang,
                     embed,
                     controls,
+                    ..Shared::default()
                 }
             },
         )
@@ -627,4 +632,233 @@ proptest! {
         let (state, _) = Parsed { shared: s, problems: Vec::new(), has_state: true }.restore().unwrap();
         prop_assert_eq!(state.current.loads.iter().sum::<u64>(), state.keys.len() as u64);
     }
+}
+
+/// `s` with its pending job (if any) run to the end, as the page would between frames.
+fn settled(s: State) -> State {
+    match s.pending.as_ref().and_then(|p| p.take()) {
+        Some(job) => job.into_state(),
+        None => s,
+    }
+}
+
+/// What a page shows of the last change: the summary, who gave keys to whom, and the
+/// sampled keys that travel.
+fn change_of(s: &State) -> String {
+    let c = s.change.as_ref().expect("a change");
+    format!("{:?} {:?} {:?}", c.summary, c.flows, c.moves)
+}
+
+#[test]
+fn a_link_made_right_after_a_change_shows_that_change() {
+    let first = State::initial().unwrap();
+    let b = id_of(&first, "cache-b");
+    let down_b = first.apply(Action::SetDown(b, true)).unwrap();
+    let own_vnodes = first.apply(Action::SetVnodes(b, "7".into())).unwrap();
+    let bounded = first.apply(Action::SetAlgorithm(AlgoId::Bounded)).unwrap();
+    let anchor = first.apply(Action::SetAlgorithm(AlgoId::Anchor)).unwrap();
+    let eps = ParamRef::all()
+        .find(|p| p.algo == AlgoId::Bounded && p.spec().key == "eps")
+        .unwrap();
+    let add_e = Action::AddNode {
+        name: "cache-e".into(),
+        weight: "250".into(),
+        vnodes: "40".into(),
+    };
+    let cases = [
+        (&first, add_e, "change=add:cache-e:250:v40"),
+        (&first, Action::RemoveNode(b), "change=remove:cache-b"),
+        (&first, Action::SetDown(b, true), "change=down:cache-b"),
+        (&down_b, Action::SetDown(b, false), "change=up:cache-b"),
+        (
+            &first,
+            Action::SetWeight(b, "300".into()),
+            "change=weight:cache-b:300",
+        ),
+        (
+            &first,
+            Action::SetVnodes(b, "7".into()),
+            "change=vnodes:cache-b:7",
+        ),
+        (
+            &own_vnodes,
+            Action::SetVnodes(b, String::new()),
+            "change=vnodes:cache-b:default",
+        ),
+        (
+            &first,
+            Action::SetDefaultVnodes("50".into()),
+            "change=default-vnodes:50",
+        ),
+        (
+            &first,
+            Action::SetAlgorithm(AlgoId::Jump),
+            "change=algo:jump",
+        ),
+        (
+            &first,
+            Action::SetHash(HashFn::Fnv1a_64),
+            "change=hash:fnv1a-64",
+        ),
+        (
+            &bounded,
+            Action::SetParam {
+                param: eps,
+                text: "0.5".into(),
+            },
+            "change=param:eps:0.5",
+        ),
+        // AnchorHash removes the bucket in the middle, from a fresh engine on both pages.
+        (&anchor, Action::RemoveNode(b), "change=remove:cache-b"),
+    ];
+    for (before, action, written) in cases {
+        let after = before.apply(action).unwrap();
+        let query = Shared::of(&after, None).to_query(Limits::LINK);
+        assert!(query.contains(written), "{written} is not in {query}");
+        // The rest of the link is the state before the change.
+        let parsed = Shared::parse(&query);
+        let mut without = parsed.shared.clone();
+        without.change = None;
+        assert_eq!(
+            picture_of(&without.to_state().unwrap()),
+            picture_of(before),
+            "{query}"
+        );
+        let (back, _) = through_link(&after, None);
+        assert_eq!(picture_of(&back), picture_of(&after), "{query}");
+        assert_eq!(change_of(&back), change_of(&after), "{query}");
+    }
+}
+
+#[test]
+fn a_change_over_many_keys_is_made_over_all_of_them() {
+    // More keys than a page places at once: the link's page places them all, then makes
+    // the change, in a job of its own.
+    let many = State::initial()
+        .unwrap()
+        .apply(Action::GenerateKeys {
+            count: "60000".into(),
+            seed: "9".into(),
+        })
+        .unwrap();
+    let many = settled(many);
+    let after = settled(add(&many, "cache-e", "100"));
+    let query = Shared::of(&after, None).to_query(Limits::LINK);
+    let back = settled(Shared::parse(&query).shared.to_state().unwrap());
+    assert_eq!(back.keys.len(), 60_000);
+    assert_eq!(change_of(&back), change_of(&after));
+    assert_eq!(picture_of(&back), picture_of(&after));
+}
+
+#[test]
+fn a_change_the_page_cannot_make_is_reported_and_the_rest_used() {
+    for (query, param) in [
+        ("?nodes=a:1,b:1&change=remove:zed", "change"),
+        ("?nodes=a:1,b:1&change=explode:a", "change"),
+        ("?nodes=a:1,b:1&change=weight:a:0", "change"),
+        ("?nodes=a:1,b:1&change=add:b:1", "change"),
+        // Jump hash only lets its last bucket go.
+        ("?algo=jump&nodes=a:1,b:1,c:1&change=remove:a", "change"),
+    ] {
+        let (state, problems) = Shared::parse(query).restore().unwrap();
+        assert!(
+            matches!(problems.as_slice(), [Msg::LinkIgnored { param: p, .. }] if *p == param),
+            "{query}: {problems:?}"
+        );
+        assert!(state.change.is_none(), "{query}");
+        let names: Vec<&str> = state.nodes.iter().map(|n| n.name.as_str()).collect();
+        assert!(names.starts_with(&["a", "b"]), "{query}: {names:?}");
+    }
+    // A stored state is the page's own: one that cannot be made again is not used.
+    let stored = format!("{STORE_HEADER}\nnodes=a:1,b:1&change=remove:zed");
+    let shared = Shared::from_stored(&stored).unwrap();
+    assert!(shared.to_state().is_err());
+}
+
+#[test]
+fn the_teaching_views_settings_travel_in_links() {
+    use crate::model::compare::{CompareChange, CompareSettings};
+    use crate::model::view::ViewSetting;
+    let s = State::initial().unwrap();
+    let (b, c) = (id_of(&s, "cache-b"), id_of(&s, "cache-c"));
+    let mut views = (*s.views).clone();
+    views.compare = CompareSettings {
+        kinds: vec![AlgoId::Virtual, AlgoId::Ketama, AlgoId::Modulo],
+        change: CompareChange::RemoveLast,
+    };
+    views.chord.key = "user:7".into();
+    views.chord.start = Some(b);
+    views.replication.replicas = 2;
+    views.replication.key = "user:1 é".into();
+    views.replication.down = Some(c);
+    views.paper.nodes = vec![10, 20, 30];
+    views.paper.vnodes = vec![1, 30, 100];
+    views.paper.kind = AlgoId::Ketama;
+    views.paper.hash = HashFn::Fnv1a_64;
+    let mut set = s.clone();
+    for setting in [
+        ViewSetting::Compare(views.compare.clone()),
+        ViewSetting::Chord(views.chord.clone()),
+        ViewSetting::Replication(views.replication.clone()),
+        ViewSetting::Paper(Box::new(views.paper.clone())),
+    ] {
+        set = set.apply(Action::SetViewSetting(setting)).unwrap();
+    }
+    assert_eq!(*set.views, views);
+    let query = Shared::of(&set, None).to_query(Limits::LINK);
+    for part in [
+        "compare=virtual,ketama,modulo",
+        "compare-change=remove",
+        "chord-key=user%3A7",
+        "chord-from=cache-b",
+        "replication=2",
+        "replication-key=user%3A1%20%C3%A9",
+        "replication-down=cache-c",
+        "paper-nodes=10..30/10",
+        "paper-vnodes=1,30,100",
+        "paper-algo=ketama",
+        "paper-hash=fnv1a-64",
+    ] {
+        assert!(query.contains(part), "{part} is not in {query}");
+    }
+    let (back, _) = through_link(&set, None);
+    assert_eq!(*back.views, views);
+    // A change to the lab keeps them, and so does the job that places its keys.
+    let later = add(&set, "cache-e", "100");
+    assert_eq!(*later.views, views);
+    let (back, _) = through_link(&later, None);
+    assert_eq!(*back.views, views);
+}
+
+#[test]
+fn damaged_view_settings_are_reported_and_left_at_their_defaults() {
+    let defaults = crate::model::view::ViewSettings::default();
+    for (query, param) in [
+        ("?compare=ketama", "compare"),
+        ("?compare=ketama,modulo,jump,maglev,rendezvous", "compare"),
+        ("?compare=ketama,nothing", "compare"),
+        ("?compare-change=explode", "compare-change"),
+        ("?chord-from=nobody", "chord-from"),
+        ("?replication=0", "replication"),
+        ("?replication=11", "replication"),
+        ("?replication-down=nobody", "replication-down"),
+        ("?paper-nodes=0", "paper-nodes"),
+        ("?paper-vnodes=", "paper-vnodes"),
+        ("?paper-algo=nothing", "paper-algo"),
+        ("?paper-hash=nothing", "paper-hash"),
+    ] {
+        let parsed = Shared::parse(query);
+        assert!(
+            matches!(parsed.problems.as_slice(), [Msg::LinkIgnored { param: p, .. }] if *p == param),
+            "{query}: {:?}",
+            parsed.problems
+        );
+        let state = parsed.shared.to_state().unwrap();
+        assert_eq!(*state.views, defaults, "{query}");
+    }
+    // A node the change adds may be named by the views.
+    let parsed = Shared::parse("?change=add:cache-e:100&chord-from=cache-e");
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    let state = parsed.shared.to_state().unwrap();
+    assert_eq!(state.views.chord.start, Some(id_of(&state, "cache-e")));
 }

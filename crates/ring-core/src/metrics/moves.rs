@@ -2,7 +2,6 @@
 //! [`Moves`], [`Flow`]), the least movement a change could cause ([`Ideal`]) and the
 //! summary line ([`MoveSummary`]). Apart from balance, which looks at one assignment.
 
-use std::collections::BTreeMap;
 use std::fmt;
 
 use super::{format, MetricsError};
@@ -110,7 +109,7 @@ pub fn diff(before: &[u32], after: &[u32]) -> Result<Moves, MetricsError> {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct MovesBuilder {
-    counts: BTreeMap<(u32, u32), u64>,
+    counts: PairCounts,
     moved_keys: Vec<usize>,
     compared: usize,
 }
@@ -128,7 +127,7 @@ impl MovesBuilder {
         let offset = self.compared;
         for (key, (&from, &to)) in before.iter().zip(after).enumerate() {
             if from != to {
-                *self.counts.entry((from, to)).or_insert(0) += 1;
+                self.counts.add(from, to, 1);
                 self.moved_keys.push(offset + key);
             }
         }
@@ -146,28 +145,96 @@ impl MovesBuilder {
         Moves {
             total: self.compared as u64,
             moved: self.moved_keys.len() as u64,
-            flows: flows_of(self.counts),
+            flows: self.counts.flows(),
             moved_keys: self.moved_keys,
         }
     }
 }
 
-/// The flows of keys counted per (from, to), in the order [`Moves::flows`] promises:
-/// largest first, equal counts by (from, to).
-pub(crate) fn flows_of(counts: BTreeMap<(u32, u32), u64>) -> Vec<Flow> {
-    let flows: Vec<Flow> = counts
-        .into_iter()
-        .map(|((from, to), keys)| Flow { from, to, keys })
-        .collect();
-    // The map already ordered equal counts by (from, to): sorting `(MAX - keys, index)`
-    // keeps that order among them, as a stable sort would, and is the sort of the key
-    // positions (one copy of the sort in a wasm build).
+/// Sorts `(position, index)` pairs: the one sort of this type in the crate, called by
+/// everything that sorts them (key positions, flows, pair counts), so that a wasm build
+/// carries one copy of it (each caller's own `sort_unstable` would make its own, 2 KB
+/// each).
+#[inline(never)]
+pub fn sort_indexed(pairs: &mut [(u64, usize)]) {
+    pairs.sort_unstable();
+}
+
+/// Keys moved per (from, to). Counts are appended as they come (a run of keys between the
+/// same two nodes adds to the last count), and the list is sorted and merged whenever it
+/// has doubled since the last merge, so it stays within about twice the distinct pairs.
+///
+/// A list sorted by the one sort the crate already instantiates (of `(u64, usize)`, the
+/// key positions' sort) rather than a map: a `BTreeMap` here cost 10 KB of the app's
+/// wasm before compression.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PairCounts {
+    /// `(from << 32 | to, keys)`.
+    counts: Vec<(u64, usize)>,
+    /// The length after the last merge.
+    merged: usize,
+}
+
+impl PairCounts {
+    /// Fewest counts kept before merging: small changes never sort until the end.
+    const MIN_MERGE: usize = 1024;
+
+    /// Counts `keys` more keys moved from `from` to `to`.
+    pub(crate) fn add(&mut self, from: u32, to: u32, keys: usize) {
+        let pair = (u64::from(from) << 32) | u64::from(to);
+        match self.counts.last_mut() {
+            Some(last) if last.0 == pair => last.1 += keys,
+            _ => {
+                self.counts.push((pair, keys));
+                if self.counts.len() >= 2 * self.merged.max(Self::MIN_MERGE) {
+                    self.merge();
+                }
+            }
+        }
+    }
+
+    /// Sorts the counts by pair and adds up each pair's.
+    fn merge(&mut self) {
+        sort_indexed(&mut self.counts);
+        let mut out: Vec<(u64, usize)> = Vec::with_capacity(self.counts.len());
+        for &(pair, keys) in &self.counts {
+            match out.last_mut() {
+                Some(last) if last.0 == pair => last.1 += keys,
+                _ => out.push((pair, keys)),
+            }
+        }
+        self.merged = out.len();
+        self.counts = out;
+    }
+
+    /// The flows, in the order [`Moves::flows`] promises: largest first, equal counts by
+    /// (from, to).
+    pub(crate) fn flows(mut self) -> Vec<Flow> {
+        self.merge();
+        let flows: Vec<Flow> = self
+            .counts
+            .iter()
+            .map(|&(pair, keys)| Flow {
+                from: (pair >> 32) as u32,
+                to: pair as u32,
+                keys: keys as u64,
+            })
+            .collect();
+        flows_in_order(flows)
+    }
+}
+
+/// `flows`, already ordered by (from, to), ordered largest first.
+fn flows_in_order(flows: Vec<Flow>) -> Vec<Flow> {
+    // Sorting `(MAX - keys, index)` keeps the (from, to) order among equal counts, as a
+    // stable sort would, and is the sort of the key positions (one copy of the sort in a
+    // wasm build).
     let mut order: Vec<(u64, usize)> = flows
         .iter()
         .enumerate()
         .map(|(i, f)| (u64::MAX - f.keys, i))
         .collect();
-    order.sort_unstable();
+    sort_indexed(&mut order);
     order
         .into_iter()
         .filter_map(|(_, i)| flows.get(i).copied())

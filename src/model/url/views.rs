@@ -1,0 +1,220 @@
+//! The teaching views' settings in a link: Compare's algorithms and change, Chord's key and
+//! first node, Replication's R, key and failed node, and the Paper view's lists, algorithm
+//! and hash. Each is written only when it is not the view's default, so older links (which
+//! have none of them) open with the defaults, as they always did.
+//!
+//! ```text
+//! compare=ketama,modulo,virtual&compare-change=remove
+//! chord-key=user%3A7&chord-from=cache-b
+//! replication=2&replication-key=user%3A42&replication-down=cache-c
+//! paper-nodes=10..100/10&paper-vnodes=1,30,100&paper-algo=ketama&paper-hash=md5
+//! ```
+//!
+//! Nodes are named; a name the link's nodes do not have is reported and ignored.
+
+use super::{
+    decode, encode, not_one_of, read_algo, read_hash, read_u32, Param, Scope, Shared,
+    MAX_EXPLAIN_BYTES,
+};
+use crate::model::compare::{CompareChange, MAX_ALGOS, MIN_ALGOS};
+use crate::model::limits::MAX_REPLICAS;
+use crate::model::message::{Choice, Msg, Quantity};
+use crate::model::paper::{list_text, parse_nodes, parse_vnodes};
+use crate::model::view::ViewSettings;
+use crate::model::AlgoId;
+
+/// A key typed into a view, as a link carries it.
+fn read_key(v: &str) -> Result<String, Msg> {
+    let key = decode(v)?;
+    if key.len() > MAX_EXPLAIN_BYTES {
+        return Err(Msg::ExplainTooLong {
+            bytes: key.len(),
+            max: MAX_EXPLAIN_BYTES,
+        });
+    }
+    Ok(key)
+}
+
+/// A list of counts without spaces: `10..100/10` or `1,30,100`.
+fn compact_list(list: &[u32]) -> String {
+    list_text(list).replace(" step ", "/").replace(", ", ",")
+}
+
+/// The default settings, for what a row leaves out.
+fn defaults() -> ViewSettings {
+    ViewSettings::default()
+}
+
+pub(super) const COMPARE: Param = Param {
+    name: "compare",
+    scope: Scope::State,
+    read: |s, v| {
+        let mut kinds = Vec::new();
+        for item in v.split(',') {
+            let mut scratch = Shared::default();
+            read_algo(&mut scratch, item)?;
+            kinds.push(scratch.kind);
+        }
+        // Menu order without repeats, as the view keeps them.
+        let kinds: Vec<AlgoId> = AlgoId::ALL
+            .into_iter()
+            .filter(|k| kinds.contains(k))
+            .collect();
+        if let Some(&kind) = kinds.get(MAX_ALGOS) {
+            return Err(Msg::CompareTooMany {
+                max: MAX_ALGOS,
+                kind,
+            });
+        }
+        if let (true, Some(&kind)) = (kinds.len() < MIN_ALGOS, kinds.first()) {
+            return Err(Msg::CompareTooFew {
+                min: MIN_ALGOS,
+                kind,
+            });
+        }
+        s.views.compare.kinds = kinds;
+        Ok(())
+    },
+    write: |s, _| {
+        let kinds = &s.views.compare.kinds;
+        (*kinds != defaults().compare.kinds)
+            .then(|| kinds.iter().map(|k| k.id()).collect::<Vec<_>>().join(","))
+    },
+};
+
+pub(super) const COMPARE_CHANGE: Param = Param {
+    name: "compare-change",
+    scope: Scope::State,
+    read: |s, v| {
+        let text = decode(v)?;
+        let all = [
+            CompareChange::None,
+            CompareChange::AddNode,
+            CompareChange::RemoveLast,
+        ];
+        s.views.compare.change = all
+            .into_iter()
+            .find(|c| c.id() == text)
+            .ok_or_else(|| not_one_of(Choice::Change, &text, &all.map(CompareChange::id)))?;
+        Ok(())
+    },
+    write: |s, _| {
+        let change = s.views.compare.change;
+        (change != defaults().compare.change).then(|| change.id().to_string())
+    },
+};
+
+pub(super) const CHORD_KEY: Param = Param {
+    name: "chord-key",
+    scope: Scope::State,
+    read: |s, v| {
+        s.views.chord.key = read_key(v)?;
+        Ok(())
+    },
+    write: |s, _| {
+        let key = &s.views.chord.key;
+        (*key != defaults().chord.key).then(|| encode(key))
+    },
+};
+
+pub(super) const CHORD_FROM: Param = Param {
+    name: "chord-from",
+    scope: Scope::State,
+    read: |s, v| {
+        s.chord_from = Some(decode(v)?);
+        Ok(())
+    },
+    write: |s, _| s.chord_from.as_deref().map(encode),
+};
+
+pub(super) const REPLICAS: Param = Param {
+    name: "replication",
+    scope: Scope::State,
+    read: |s, v| {
+        s.views.replication.replicas = read_u32(v, Quantity::Replicas, 1, MAX_REPLICAS)?;
+        Ok(())
+    },
+    write: |s, _| {
+        let r = s.views.replication.replicas;
+        (r != defaults().replication.replicas).then(|| r.to_string())
+    },
+};
+
+pub(super) const REPLICA_KEY: Param = Param {
+    name: "replication-key",
+    scope: Scope::State,
+    read: |s, v| {
+        s.views.replication.key = read_key(v)?;
+        Ok(())
+    },
+    write: |s, _| {
+        let key = &s.views.replication.key;
+        (*key != defaults().replication.key).then(|| encode(key))
+    },
+};
+
+pub(super) const REPLICA_DOWN: Param = Param {
+    name: "replication-down",
+    scope: Scope::State,
+    read: |s, v| {
+        s.replica_down = Some(decode(v)?);
+        Ok(())
+    },
+    write: |s, _| s.replica_down.as_deref().map(encode),
+};
+
+pub(super) const PAPER_NODES: Param = Param {
+    name: "paper-nodes",
+    scope: Scope::State,
+    read: |s, v| {
+        s.views.paper.nodes = parse_nodes(&decode(v)?)?;
+        Ok(())
+    },
+    write: |s, _| {
+        let list = &s.views.paper.nodes;
+        (*list != defaults().paper.nodes).then(|| compact_list(list))
+    },
+};
+
+pub(super) const PAPER_VNODES: Param = Param {
+    name: "paper-vnodes",
+    scope: Scope::State,
+    read: |s, v| {
+        s.views.paper.vnodes = parse_vnodes(&decode(v)?)?;
+        Ok(())
+    },
+    write: |s, _| {
+        let list = &s.views.paper.vnodes;
+        (*list != defaults().paper.vnodes).then(|| compact_list(list))
+    },
+};
+
+pub(super) const PAPER_ALGO: Param = Param {
+    name: "paper-algo",
+    scope: Scope::State,
+    read: |s, v| {
+        let mut scratch = Shared::default();
+        read_algo(&mut scratch, v)?;
+        s.views.paper.kind = scratch.kind;
+        Ok(())
+    },
+    write: |s, _| {
+        let kind = s.views.paper.kind;
+        (kind != defaults().paper.kind).then(|| kind.id().to_string())
+    },
+};
+
+pub(super) const PAPER_HASH: Param = Param {
+    name: "paper-hash",
+    scope: Scope::State,
+    read: |s, v| {
+        let mut scratch = Shared::default();
+        read_hash(&mut scratch, v)?;
+        s.views.paper.hash = scratch.hash;
+        Ok(())
+    },
+    write: |s, _| {
+        let hash = s.views.paper.hash;
+        (hash != defaults().paper.hash).then(|| hash.name().to_string())
+    },
+};
