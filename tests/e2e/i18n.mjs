@@ -124,7 +124,8 @@ test('i18n: switching to English and back keeps the state; a Chinese link opens 
 
   await page.click('#copy-link');
   const link = await page.inputValue('#share-link');
-  assert(link.includes('lang=zh') && link.includes('algo=ketama') && link.includes('cache-e'), `link: ${link}`);
+  // The last change was the algorithm: the link is the state before it and the change.
+  assert(link.includes('lang=zh') && link.includes('change=algo:ketama') && link.includes('cache-e'), `link: ${link}`);
   assert(CJK.test(await text(page, 'label[for="share-link"]')), 'the link box is not labelled in Chinese');
   await page.waitForTimeout(700);
   assert((await page.evaluate(() => location.search)).includes('lang=zh'), 'the address does not carry lang=zh');
