@@ -108,18 +108,24 @@ pub(crate) fn Charts(props: &ChartsProps) -> Html {
         ),
     ];
     let total = props.state.keys.len();
+    let by_weight = snap.weight_shares().is_some();
+    let shares_caption = if by_weight {
+        Ui::SharesCaptionByWeight
+    } else {
+        Ui::SharesCaption
+    };
     html! {
         <section class="card charts" aria-labelledby="charts-title">
             <h2 id="charts-title">{ lang.ui(Ui::Load) }</h2>
             <div class="chart-grid">
                 <figure class="chart">
-                    <figcaption id="loads-caption">{ lang.t(Msg::LoadsCaption { total }) }</figcaption>
+                    <figcaption id="loads-caption">{ lang.t(Msg::LoadsCaption { total, by_weight }) }</figcaption>
                     <div class="chart-box">
                         <canvas id="loads-chart" ref={loads_ref} role="img" aria-labelledby="loads-caption"></canvas>
                     </div>
                 </figure>
                 <figure class="chart">
-                    <figcaption id="shares-caption">{ lang.ui(Ui::SharesCaption) }</figcaption>
+                    <figcaption id="shares-caption">{ lang.ui(shares_caption) }</figcaption>
                     <div class="chart-box">
                         <canvas id="shares-chart" ref={shares_ref} role="img" aria-labelledby="shares-caption"></canvas>
                     </div>
@@ -139,6 +145,9 @@ pub(crate) fn Charts(props: &ChartsProps) -> Html {
                         }) }
                     </tbody>
                 </table>
+                if by_weight {
+                    <p class="muted hint" id="balance-by-weight">{ lang.ui(Ui::BalanceByWeight) }</p>
+                }
             </div>
         </section>
     }

@@ -1,5 +1,6 @@
 //! Bar charts of the load: keys per node or hash-space share per node, with the mean as a
-//! dashed line over a ±10% band (the band R2 counts nodes within).
+//! dashed line over a ±10% band (the band R2 counts nodes within); when the nodes' weights
+//! differ, each bar has its own: its fair part by weight.
 
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
@@ -38,6 +39,9 @@ pub(crate) struct BarsScene {
     pub(crate) mean: Option<f64>,
     /// The band drawn behind the bars (mean ± 10%).
     pub(crate) band: Option<(f64, f64)>,
+    /// Each bar's own fair value, when the weights differ: a dashed line over a ±10% band
+    /// behind that bar alone (in place of `mean` and `band`).
+    pub(crate) targets: Option<Vec<f64>>,
     /// How the axis reads.
     pub(crate) unit: Unit,
     /// Device pixels per CSS pixel.
@@ -74,6 +78,7 @@ pub(crate) fn draw_bars<DB: DrawingBackend>(
         .iter()
         .map(|b| b.value)
         .chain(scene.band.map(|b| b.1))
+        .chain(scene.targets.iter().flatten().map(|t| t * 1.1))
         .fold(0.0f64, f64::max);
     let y_max = if top > 0.0 { top * 1.12 } else { 1.0 };
     let (w, _) = area.dim_in_pixel();
@@ -122,15 +127,24 @@ pub(crate) fn draw_bars<DB: DrawingBackend>(
         }
     }
 
-    if let Some((lo, hi)) = scene.band {
-        let band = theme.faint.mix(theme.muted, 0.25);
-        chart
-            .draw_series(std::iter::once(Rectangle::new(
-                [(0.0, lo), (nf, hi)],
-                rgb(band).filled(),
-            )))
-            .map_err(err)?;
-    }
+    // One band across the chart, or one behind each bar at its own fair value.
+    let bands: Vec<(f64, f64, f64, f64)> = match (&scene.targets, scene.band) {
+        (Some(targets), _) => targets
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (i as f64, i as f64 + 1.0, t * 0.9, t * 1.1))
+            .collect(),
+        (None, Some((lo, hi))) => vec![(0.0, nf, lo, hi)],
+        (None, None) => Vec::new(),
+    };
+    let band = theme.faint.mix(theme.muted, 0.25);
+    chart
+        .draw_series(
+            bands
+                .iter()
+                .map(|&(x0, x1, lo, hi)| Rectangle::new([(x0, lo), (x1, hi)], rgb(band).filled())),
+        )
+        .map_err(err)?;
     let gap = 0.12;
     chart
         .draw_series(scene.bars.iter().enumerate().map(|(i, b)| {
@@ -141,16 +155,25 @@ pub(crate) fn draw_bars<DB: DrawingBackend>(
             )
         }))
         .map_err(err)?;
-    if let Some(mean) = scene.mean {
-        chart
-            .draw_series(std::iter::once(DashedPathElement::new(
-                vec![(0.0, mean), (nf, mean)],
+    let lines: Vec<(f64, f64, f64)> = match (&scene.targets, scene.mean) {
+        (Some(targets), _) => targets
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| (i as f64, i as f64 + 1.0, t))
+            .collect(),
+        (None, Some(mean)) => vec![(0.0, nf, mean)],
+        (None, None) => Vec::new(),
+    };
+    chart
+        .draw_series(lines.iter().map(|&(x0, x1, y)| {
+            DashedPathElement::new(
+                vec![(x0, y), (x1, y)],
                 (6.0 * s) as u32,
                 (4.0 * s) as u32,
                 rgb(theme.fg).stroke_width((1.5 * s).round().max(1.0) as u32),
-            )))
-            .map_err(err)?;
-    }
+            )
+        }))
+        .map_err(err)?;
     area.present().map_err(err)
 }
 
@@ -176,6 +199,7 @@ mod tests {
                 .collect(),
             mean: None,
             band: None,
+            targets: None,
             unit: Unit::Count,
             scale: 1.0,
             theme: Theme::LIGHT,
@@ -204,6 +228,39 @@ mod tests {
         assert!(img.count(Theme::LIGHT.fg) > 50, "mean line missing");
         let without = render(300, 200, |a| draw_bars(a, &scene(&[100.0, 50.0, 60.0])));
         assert_eq!(without.count(band), 0);
+    }
+
+    #[test]
+    fn each_bar_has_its_own_fair_value_when_the_weights_differ() {
+        // A heavy node at 150 with a fair value of 150, a light one at 150 with 50: the band
+        // sits at each bar's own height, so the first bar's top is inside its band and the
+        // light node's band is far below its top.
+        let mut s = scene(&[150.0, 150.0]);
+        s.targets = Some(vec![150.0, 50.0]);
+        let img = render(300, 200, |a| draw_bars(a, &s));
+        let band = Theme::LIGHT.faint.mix(Theme::LIGHT.muted, 0.25);
+        assert!(img.count(band) > 50, "bands missing");
+        assert!(img.count(Theme::LIGHT.fg) > 50, "fair-value lines missing");
+        // Beside each bar (in its slot, outside the bar itself), rows with band colour.
+        let band_rows = |x: f64| {
+            (0..200)
+                .filter(|&y| img.at(x, f64::from(y)) == band)
+                .count()
+        };
+        let rows_at = |x: f64| {
+            (0..200)
+                .filter(|&y| img.at(x, f64::from(y)) == band)
+                .map(f64::from)
+                .sum::<f64>()
+                / band_rows(x).max(1) as f64
+        };
+        let (left, right) = (rows_at(20.0), rows_at(290.0));
+        assert!(
+            band_rows(20.0) > 0 && band_rows(290.0) > 0,
+            "a slot has no band"
+        );
+        // y grows downwards: the light node's band (value 50) is lower on the canvas.
+        assert!(right > left + 40.0, "bands at {left} and {right}");
     }
 
     #[test]

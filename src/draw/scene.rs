@@ -385,11 +385,14 @@ pub(crate) fn loads(state: &State, view: &View) -> BarsScene {
             colour: n.colour,
         })
         .collect();
-    let mean = snap.key_balance().map(|b| b.mean);
+    let balance = snap.key_balance();
+    let targets = snap.fair_values(balance);
+    let mean = balance.map(|b| b.mean).filter(|_| targets.is_none());
     BarsScene {
         bars,
         mean,
         band: mean.map(|m| (m * 0.9, m * 1.1)),
+        targets,
         unit: Unit::Count,
         scale: view.scale,
         theme: view.theme,
@@ -410,11 +413,14 @@ pub(crate) fn shares(state: &State, view: &View) -> BarsScene {
             colour: n.colour,
         })
         .collect();
-    let mean = snap.share_balance().map(|b| b.mean);
+    let balance = snap.share_balance();
+    let targets = snap.fair_values(balance);
+    let mean = balance.map(|b| b.mean).filter(|_| targets.is_none());
     BarsScene {
         bars,
         mean,
         band: mean.map(|m| (m * 0.9, m * 1.1)),
+        targets,
         unit: Unit::Percent,
         scale: view.scale,
         theme: view.theme,

@@ -339,7 +339,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         Msg::PlacingKeys { keys: n }
         | Msg::KeysPasted { count: n }
         | Msg::SampleAll { shown: n }
-        | Msg::LoadsCaption { total: n }
+        | Msg::LoadsCaption { total: n, .. }
         | Msg::ShareKeysNote { count: n } => {
             a.int(*n as u64);
         }
@@ -1071,7 +1071,7 @@ fn moved_args(lang: Lang, s: &MoveSummary) -> Args<'static> {
         Ideal::Join { nodes_after } if nodes_after > 0 => {
             a.int(nodes_after.into()).pct(ideal, 1);
         }
-        Ideal::Leave { .. } => {
+        Ideal::Leave { .. } | Ideal::ByWeight { .. } => {
             a.pct(ideal, 1);
         }
         Ideal::Join { .. } | Ideal::None => {}

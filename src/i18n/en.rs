@@ -85,6 +85,8 @@ ui_words! {
     Ui::ReducedMotion => "Your system asks for reduced motion: changes do not play by themselves, and Play or Replay moves the keys at an even pace.",
     Ui::Load => "Load",
     Ui::SharesCaption => "Share of the hash space per node (dashed: the mean, band: ±10%)",
+    Ui::SharesCaptionByWeight => "Share of the hash space per node (dashed: each node's fair share by weight, band: ±10%)",
+    Ui::BalanceByWeight => "The weights differ: each node is measured against its fair share by weight (its keys or space per unit of weight).",
     Ui::Balance => "Balance",
     Ui::Measure => "Measure",
     Ui::HashSpace => "Hash space",
@@ -355,6 +357,7 @@ templates! {
     SampleSome => "Showing {0} of {1} keys as dots; every count covers all keys.",
     SampleAll => "Showing all {0} keys as dots.",
     LoadsCaption => "Keys per node ({0} keys; dashed: the mean, band: ±10%)",
+    LoadsCaptionByWeight => "Keys per node ({0} keys; dashed: each node's fair share by weight, band: ±10%)",
     PictureRing => "{0}: {1} points on a ring of {2} positions ({3}).",
     PictureBuckets => "{0}: {1} numbered buckets ({2}).",
     PictureBucketSet => "{0}: {1} working buckets of {2}; removed, first to last: {3} ({4}).",
@@ -435,6 +438,7 @@ templates! {
     MovedJoin => "{0} of {1} {2} moved ({3}); ideal 1/{4} = {5}",
     MovedLeave => "{0} of {1} {2} moved ({3}); ideal {4} (the leaving node's share)",
     MovedNone => "{0} of {1} {2} moved ({3})",
+    MovedByWeight => "{0} of {1} {2} moved ({3}); ideal {4} by the nodes' weights",
 }
 
 // The words that arguments are made of, in the order of `Phrase::index`.

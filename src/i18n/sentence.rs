@@ -181,6 +181,7 @@ sentences! {
     SampleSome,
     SampleAll,
     LoadsCaption,
+    LoadsCaptionByWeight,
     PictureRing,
     PictureBuckets,
     PictureBucketSet,
@@ -262,6 +263,7 @@ sentences! {
     MovedJoin,
     MovedLeave,
     MovedNone,
+    MovedByWeight,
 }
 
 /// The sentence `msg` is written with.
@@ -272,6 +274,9 @@ pub(super) fn sentence(msg: &Msg) -> Sentence {
         Msg::Refusal(r) => refusal(r),
         Msg::Moved(s) => moved(s),
         Msg::VnodesSet { vnodes: None, .. } => Sentence::VnodesSetDefault,
+        Msg::LoadsCaption {
+            by_weight: true, ..
+        } => Sentence::LoadsCaptionByWeight,
         Msg::ChordKeyLine { within: false, .. } => Sentence::ChordKeyLineOver,
         Msg::ChordHop { finger: 0, .. } => Sentence::ChordHopSuccessor,
         Msg::NotOneOf { what, .. } => match what {
@@ -535,6 +540,7 @@ pub(super) fn moved(s: &MoveSummary) -> Sentence {
     match s.ideal {
         Ideal::Join { nodes_after } if nodes_after > 0 => Sentence::MovedJoin,
         Ideal::Leave { .. } => Sentence::MovedLeave,
+        Ideal::ByWeight { .. } => Sentence::MovedByWeight,
         Ideal::Join { .. } | Ideal::None => Sentence::MovedNone,
     }
 }

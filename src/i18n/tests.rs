@@ -481,7 +481,14 @@ fn samples() -> Vec<Msg> {
         },
         Msg::SampleSome { shown: 3, total: 3 },
         Msg::SampleAll { shown: 3 },
-        Msg::LoadsCaption { total: 3 },
+        Msg::LoadsCaption {
+            total: 3,
+            by_weight: false,
+        },
+        Msg::LoadsCaption {
+            total: 3,
+            by_weight: true,
+        },
         Msg::PictureRing {
             kind: AlgoId::Virtual,
             points: 3,
@@ -1169,6 +1176,18 @@ fn the_moved_keys_line_in_both_languages() {
     };
     assert_eq!(Lang::En.t(Msg::Moved(none)), none.to_string());
     assert_eq!(Lang::Zh.t(Msg::Moved(none)), "1 / 1 个键迁移（100.0%）");
+    let weighted = MoveSummary {
+        moved: 600,
+        total: 10_000,
+        ideal: Ideal::ByWeight {
+            share: 100.0 / 1700.0,
+        },
+    };
+    assert_eq!(Lang::En.t(Msg::Moved(weighted)), weighted.to_string());
+    assert_eq!(
+        Lang::Zh.t(Msg::Moved(weighted)),
+        "600 / 10,000 个键迁移（6.0%）；按节点权重的理想值 5.9%"
+    );
 }
 
 #[test]
@@ -1215,7 +1234,11 @@ fn every_sentence() -> Vec<Msg> {
     all.extend(build_errors().into_iter().map(Msg::Build));
     all.extend(metrics_errors().into_iter().map(Msg::Metrics));
     all.extend(refusals().into_iter().map(Msg::Refusal));
-    for ideal in [Ideal::Leave { share: 0.25 }, Ideal::None] {
+    for ideal in [
+        Ideal::Leave { share: 0.25 },
+        Ideal::ByWeight { share: 0.1 },
+        Ideal::None,
+    ] {
         all.push(Msg::Moved(MoveSummary {
             moved: 1,
             total: 1,

@@ -121,6 +121,8 @@ ui_keys! {
     // The charts and the balance table.
     Load,
     SharesCaption,
+    SharesCaptionByWeight,
+    BalanceByWeight,
     Balance,
     Measure,
     HashSpace,
@@ -880,6 +882,7 @@ pub enum Msg {
     },
     LoadsCaption {
         total: usize,
+        by_weight: bool,
     },
     PictureRing {
         kind: AlgoId,

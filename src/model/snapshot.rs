@@ -23,6 +23,8 @@ pub(crate) struct NodeInfo {
     pub(crate) name: String,
     /// The colour.
     pub(crate) colour: Rgb,
+    /// The weight, for the fair shares (see [`Snapshot::weight_shares`]).
+    pub(crate) weight: u32,
 }
 
 /// Keys already placed, for [`Snapshot::assemble`].
@@ -172,14 +174,49 @@ impl Snapshot {
             .map(|i| i as NodeIndex)
     }
 
-    /// The balance of keys per node.
-    pub(crate) fn key_balance(&self) -> Option<Balance> {
-        Balance::of_counts(&self.loads).ok()
+    /// Each node's fair part by weight, when the algorithm weighs nodes and their weights
+    /// differ; `None` when every node's fair part is the same, 1/n.
+    pub(crate) fn weight_shares(&self) -> Option<Vec<f64>> {
+        let first = self.nodes.first()?.weight;
+        if !self.kind.spec().uses_weights || self.nodes.iter().all(|n| n.weight == first) {
+            return None;
+        }
+        let total: f64 = self.nodes.iter().map(|n| f64::from(n.weight)).sum();
+        Some(
+            self.nodes
+                .iter()
+                .map(|n| f64::from(n.weight) / total)
+                .collect(),
+        )
     }
 
-    /// The balance of the hash-space shares.
+    /// The balance of keys per node: when the weights differ, each node against its fair
+    /// part by weight (`Balance::against_fair`), so R1, R2, R3, peak-to-mean and the
+    /// deviation judge deliberate weights fairly.
+    pub(crate) fn key_balance(&self) -> Option<Balance> {
+        match self.weight_shares() {
+            Some(fair) => {
+                let loads: Vec<f64> = self.loads.iter().map(|&l| l as f64).collect();
+                Balance::against_fair(&loads, &fair).ok()
+            }
+            None => Balance::of_counts(&self.loads).ok(),
+        }
+    }
+
+    /// The balance of the hash-space shares, likewise.
     pub(crate) fn share_balance(&self) -> Option<Balance> {
-        Balance::of(&self.shares).ok()
+        match self.weight_shares() {
+            Some(fair) => Balance::against_fair(&self.shares, &fair).ok(),
+            None => Balance::of(&self.shares).ok(),
+        }
+    }
+
+    /// Each node's fair value when the weights differ (the whole of `balance`'s values
+    /// times its weight share): where the charts draw each node's own dashed line and band.
+    pub(crate) fn fair_values(&self, balance: Option<Balance>) -> Option<Vec<f64>> {
+        let fair = self.weight_shares()?;
+        let whole = balance?.mean * fair.len() as f64;
+        Some(fair.iter().map(|f| whole * f).collect())
     }
 
     /// The width of the hash space in bits.

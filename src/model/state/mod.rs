@@ -73,6 +73,7 @@ impl Node {
             id: self.id,
             name: self.name.clone(),
             colour: self.colour(),
+            weight: self.weight,
         }
     }
 }

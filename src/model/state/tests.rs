@@ -1,5 +1,5 @@
 use super::*;
-use ring_core::metrics::format;
+use ring_core::metrics::{format, Balance, Ideal};
 use ring_core::registry::ParamRef;
 use ring_core::Explanation;
 use ring_core::{build, Algorithm};
@@ -392,4 +392,101 @@ fn ring_distance_wraps() {
     assert_eq!(ring_distance(10, 20, 8), 10.0 / 256.0);
     assert_eq!(ring_distance(250, 4, 8), 10.0 / 256.0);
     assert_eq!(ring_distance(u64::MAX, 0, 64), 1.0 / 2f64.powi(64));
+}
+
+/// The first example's nodes with these weights, on `kind`.
+fn weighted(kind: AlgoId, weights: [&str; 4]) -> State {
+    let mut s = initial().apply(Action::SetAlgorithm(kind)).unwrap();
+    for (name, w) in ["cache-a", "cache-b", "cache-c", "cache-d"]
+        .iter()
+        .zip(weights)
+    {
+        s = s
+            .apply(Action::SetWeight(id_of(&s, name), w.into()))
+            .unwrap();
+    }
+    s
+}
+
+fn ideal_of(s: &State) -> Ideal {
+    s.change.as_ref().unwrap().summary.ideal
+}
+
+#[test]
+fn the_ideal_movement_follows_the_weights_when_they_differ() {
+    // The example: a weight-100 server joins 600/400/400/200; its fair share is
+    // 100/1,700 = 5.9%, not 1/5.
+    let s = weighted(AlgoId::Virtual, ["600", "400", "400", "200"]);
+    let joined = add(&s, "cache-e", "100", "").unwrap();
+    assert_eq!(
+        ideal_of(&joined),
+        Ideal::ByWeight {
+            share: 100.0 / 1700.0
+        }
+    );
+    let summary = joined.change.as_ref().unwrap().summary;
+    assert_eq!(
+        format::percent(summary.ideal_fraction().unwrap(), 1),
+        "5.9%"
+    );
+    // Equal weights keep 1/n; an algorithm without weights ignores them.
+    let equal = add(&initial(), "cache-e", "100", "").unwrap();
+    assert_eq!(ideal_of(&equal), Ideal::Join { nodes_after: 5 });
+    let modulo = weighted(AlgoId::Modulo, ["600", "400", "400", "200"]);
+    assert_eq!(
+        ideal_of(&add(&modulo, "cache-e", "100", "").unwrap()),
+        Ideal::Join { nodes_after: 5 }
+    );
+    // A node back up takes its weight's share again.
+    let b = id_of(&s, "cache-b");
+    let down = s.apply(Action::SetDown(b, true)).unwrap();
+    let up = down.apply(Action::SetDown(b, false)).unwrap();
+    assert_eq!(
+        ideal_of(&up),
+        Ideal::ByWeight {
+            share: 400.0 / 1600.0
+        }
+    );
+    // A reweight must move at least the change in that node's share: cache-b from 1/4 of
+    // four equal nodes to 300/600.
+    let first = initial();
+    let heavier = first
+        .apply(Action::SetWeight(id_of(&first, "cache-b"), "300".into()))
+        .unwrap();
+    assert_eq!(ideal_of(&heavier), Ideal::ByWeight { share: 0.25 });
+}
+
+#[test]
+fn balance_is_judged_against_each_nodes_weight_share() {
+    let s = weighted(AlgoId::Ketama, ["600", "400", "400", "200"]);
+    let snap = &s.current;
+    let fair = snap.weight_shares().unwrap();
+    assert_eq!(fair, vec![0.375, 0.25, 0.25, 0.125]);
+    let by_weight = snap.key_balance().unwrap();
+    // Derived here again: each node's keys over its fair value, the whole times its share.
+    let total = s.keys.len() as f64;
+    let ratios: Vec<f64> = snap
+        .loads
+        .iter()
+        .zip(&fair)
+        .map(|(&l, f)| l as f64 / (total * f))
+        .collect();
+    let (low, high) = ratios
+        .iter()
+        .fold((f64::MAX, 0.0f64), |(lo, hi), &r| (lo.min(r), hi.max(r)));
+    assert!((by_weight.r1 - high / low).abs() < 1e-9);
+    assert!((by_weight.peak_to_mean - high).abs() < 1e-9);
+    let within = ratios.iter().filter(|r| (*r - 1.0).abs() <= 0.1).count();
+    assert_eq!(by_weight.r2, within as f64 / 4.0);
+    // ketama gives a 600 node three times a 200 node's keys: by weight that is balanced,
+    // by count it is not.
+    let by_count = Balance::of_counts(&snap.loads).unwrap();
+    assert!(by_count.r1 > 2.5, "{}", by_count.r1);
+    assert!(by_weight.r1 < 1.5, "{}", by_weight.r1);
+    // The charts' fair values add up to every key.
+    let targets = snap.fair_values(Some(by_weight)).unwrap();
+    let total: f64 = targets.iter().sum();
+    assert!((total - s.keys.len() as f64).abs() < 1e-6, "{total}");
+    // Equal weights: no fair parts, the plain balance.
+    assert_eq!(initial().current.weight_shares(), None);
 }

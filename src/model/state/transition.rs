@@ -17,6 +17,28 @@ use crate::model::palette;
 use crate::model::snapshot::{Change, Did};
 use crate::model::tour;
 
+/// The least movement when a node of `weight` joins (or comes back up), making `next`: its
+/// weight share when the algorithm weighs nodes and the weights of the nodes up differ,
+/// else 1/n.
+fn joining_ideal(next: &State, weight: u32) -> Ideal {
+    let up: Vec<u32> = next
+        .nodes
+        .iter()
+        .filter(|n| !n.down)
+        .map(|n| n.weight)
+        .collect();
+    if next.kind.spec().uses_weights && up.iter().any(|&w| w != weight) {
+        let total: f64 = up.iter().map(|&w| f64::from(w)).sum();
+        Ideal::ByWeight {
+            share: f64::from(weight) / total,
+        }
+    } else {
+        Ideal::Join {
+            nodes_after: up.len() as u32,
+        }
+    }
+}
+
 /// Longest key accepted for explaining.
 const MAX_EXPLAIN_BYTES: usize = limits::MAX_LOOKUP_KEY_BYTES;
 
@@ -58,8 +80,9 @@ impl State {
                 let field = Field::NodeWeight(id);
                 let weight = parse_weight(&text).map_err(|m| InputError::new(field, m))?;
                 let (next, name) = self.edit_node(id, field, |n| n.weight = weight)?;
+                let ideal = self.reweight_ideal(&next, id);
                 let what = Did::WeightSet { name, weight };
-                self.rebuild(next, what, Ideal::None, &|_| field)
+                self.rebuild(next, what, ideal, &|_| field)
             }
             Action::SetVnodes(id, text) => {
                 let field = Field::NodeVnodes(id);
@@ -224,7 +247,7 @@ impl State {
         let mut next = self.clone();
         next.nodes.push(node);
         next.next_id = self.next_id.wrapping_add(1);
-        let up_after = next.nodes.iter().filter(|n| !n.down).count() as u32;
+        let ideal = joining_ideal(&next, weight);
         let field = |e: &BuildError| match e {
             BuildError::BadWeight { .. } => Field::AddWeight,
             BuildError::BadVnodes { .. } | BuildError::TooManyPoints { .. } => Field::AddVnodes,
@@ -237,9 +260,7 @@ impl State {
             Did::Added {
                 name: isolate(&name).into_owned(),
             },
-            Ideal::Join {
-                nodes_after: up_after,
-            },
+            ideal,
             &field,
         )
     }
@@ -271,13 +292,12 @@ impl State {
             }
             return Ok(next);
         }
-        let ideal = if down {
-            self.leaving(node, field)?
+        let leaving = if down {
+            Some(self.leaving(node, field)?)
         } else {
-            Ideal::Join {
-                nodes_after: self.nodes.iter().filter(|n| !n.down).count() as u32 + 1,
-            }
+            None
         };
+        let weight = node.weight;
         let name = isolate(&node.name).into_owned();
         let what = if down {
             Did::MarkedDown { name }
@@ -285,6 +305,7 @@ impl State {
             Did::MarkedUp { name }
         };
         let (next, _) = self.edit_node(id, field, |n| n.down = down)?;
+        let ideal = leaving.unwrap_or_else(|| joining_ideal(&next, weight));
         self.rebuild(next, what, ideal, &|_| field)
     }
 
@@ -302,6 +323,23 @@ impl State {
         let total = self.keys.len().max(1) as f64;
         let share = self.current.loads.get(index as usize).copied().unwrap_or(0) as f64 / total;
         Ok(Ideal::Leave { share })
+    }
+
+    /// The least movement when node `id`'s weight changes to its weight in `next`: how much
+    /// its weight share changed, when the algorithm weighs nodes and the node is up.
+    fn reweight_ideal(&self, next: &State, id: NodeId) -> Ideal {
+        let share = |s: &State| {
+            let up = || s.nodes.iter().filter(|n| !n.down);
+            let total: f64 = up().map(|n| f64::from(n.weight)).sum();
+            let own = up().find(|n| n.id == id).map(|n| f64::from(n.weight));
+            own.map(|w| w / total)
+        };
+        match (self.kind.spec().uses_weights, share(self), share(next)) {
+            (true, Some(before), Some(after)) => Ideal::ByWeight {
+                share: (after - before).abs(),
+            },
+            _ => Ideal::None,
+        }
     }
 
     fn edit_node(

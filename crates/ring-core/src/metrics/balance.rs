@@ -145,6 +145,56 @@ impl Balance {
         Ok(Balance::from_parts(&values, mean, within(10), within(50)))
     }
 
+    /// The balance of `values` (one per node) against each node's fair part `fair[i]`
+    /// (fractions of the whole, such as weight shares): each value is scaled to what a node
+    /// of part 1/n would hold, `values[i] / (fair[i] · n)`, and judged against the mean
+    /// `sum / n`. So R1 is the largest value-for-its-part over the smallest, R2 and R3 the
+    /// fraction of nodes within 10% and 2% of their own fair value `sum · fair[i]`, and
+    /// peak-to-mean the largest value over its fair value. Equal parts give [`Balance::of`].
+    ///
+    /// Errors: as [`Balance::of`], and [`MetricsError::BadValue`] for a part that is not
+    /// positive and finite, or for parts and values of different lengths (at the first
+    /// index missing).
+    ///
+    /// ```
+    /// use ring_core::metrics::Balance;
+    ///
+    /// // 600 and 200 keys on nodes of weight 3 and 1: each holds its fair part exactly.
+    /// let b = Balance::against_fair(&[600.0, 200.0], &[0.75, 0.25]).unwrap();
+    /// assert_eq!((b.r1, b.r2, b.peak_to_mean), (1.0, 1.0, 1.0));
+    /// // 500 and 300: the light node holds 1.5 times its part, the heavy one 5/6.
+    /// let b = Balance::against_fair(&[500.0, 300.0], &[0.75, 0.25]).unwrap();
+    /// assert!((b.peak_to_mean - 1.5).abs() < 1e-12 && b.r2 == 0.0);
+    /// ```
+    pub fn against_fair(values: &[f64], fair: &[f64]) -> Result<Balance, MetricsError> {
+        check_values(values)?;
+        if let Some(index) = (0..values.len().max(fair.len()))
+            .find(|&i| !fair.get(i).is_some_and(|f| f.is_finite() && *f > 0.0) || i >= values.len())
+        {
+            return Err(MetricsError::BadValue {
+                index,
+                value: fair.get(index).copied().unwrap_or(f64::NAN),
+            });
+        }
+        let n = values.len() as f64;
+        let scaled: Vec<f64> = values.iter().zip(fair).map(|(v, f)| v / (f * n)).collect();
+        let mean = values.iter().sum::<f64>() / n;
+        let within = |inverse_tolerance: f64| {
+            let slack = mean * WITHIN_SLACK;
+            let count = scaled
+                .iter()
+                .filter(|&&v| inverse_tolerance * (v - mean).abs() <= mean + slack)
+                .count();
+            fraction_of(count, scaled.len())
+        };
+        Ok(Balance::from_parts(
+            &scaled,
+            mean,
+            within(10.0),
+            within(50.0),
+        ))
+    }
+
     fn from_parts(values: &[f64], mean: f64, r2: f64, r3: f64) -> Balance {
         let min = values.iter().copied().fold(f64::INFINITY, f64::min);
         let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -228,6 +278,32 @@ mod tests {
             Err(MetricsError::TooManyNodes { count: u32::MAX })
         );
         assert_eq!(loads(&[], MAX_NODES as u32).map(|l| l.len()), Ok(MAX_NODES));
+    }
+
+    #[test]
+    fn equal_fair_parts_are_the_plain_balance() {
+        let values = [90.0, 110.0, 102.0, 98.0, 130.0, 70.0];
+        let equal = [1.0 / 6.0; 6];
+        let a = Balance::against_fair(&values, &equal).unwrap();
+        let b = Balance::of(&values).unwrap();
+        for (x, y) in [
+            (a.r1, b.r1),
+            (a.r2, b.r2),
+            (a.r3, b.r3),
+            (a.peak_to_mean, b.peak_to_mean),
+            (a.std_dev, b.std_dev),
+            (a.mean, b.mean),
+        ] {
+            assert!((x - y).abs() < 1e-9, "{x} {y}");
+        }
+        for bad in [
+            &[0.5, 0.0][..],
+            &[0.5][..],
+            &[0.5, f64::NAN][..],
+            &[0.5, 0.5, 0.5][..],
+        ] {
+            assert!(Balance::against_fair(&[1.0, 1.0], bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

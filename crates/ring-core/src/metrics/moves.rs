@@ -283,7 +283,14 @@ pub enum Ideal {
         /// The leaver's share of the keys.
         share: f64,
     },
-    /// No ideal to compare with (a reweight, another algorithm).
+    /// The nodes' weights differ, and by them `share` of the keys must move at least: a
+    /// joining node's weight share, or after a reweight how much that node's share changed
+    /// (every other node's share changes the other way, by the same total).
+    ByWeight {
+        /// The fraction of the keys.
+        share: f64,
+    },
+    /// No ideal to compare with (another algorithm, another hash).
     None,
 }
 
@@ -293,6 +300,7 @@ impl Ideal {
         match self {
             Ideal::Join { nodes_after } => Some(ideal_join_fraction(nodes_after)),
             Ideal::Leave { share } => Some(ideal_leave_fraction(share)),
+            Ideal::ByWeight { share } => Some(ideal_leave_fraction(share)),
             Ideal::None => None,
         }
     }
@@ -353,6 +361,11 @@ impl fmt::Display for MoveSummary {
                 "; ideal {} (the leaving node's share)",
                 format::percent(ideal_leave_fraction(share), 1)
             ),
+            Ideal::ByWeight { share } => write!(
+                f,
+                "; ideal {} by the nodes' weights",
+                format::percent(ideal_leave_fraction(share), 1)
+            ),
             Ideal::Join { .. } | Ideal::None => Ok(()),
         }
     }
@@ -362,6 +375,22 @@ impl fmt::Display for MoveSummary {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_weighted_ideal_is_worded_by_weight() {
+        let s = MoveSummary {
+            moved: 3_000,
+            total: 10_000,
+            ideal: Ideal::ByWeight {
+                share: 250.0 / 650.0,
+            },
+        };
+        assert_eq!(
+            s.to_string(),
+            "3,000 of 10,000 keys moved (30.0%); ideal 38.5% by the nodes' weights"
+        );
+        assert_eq!(s.ideal_fraction(), Some(250.0 / 650.0));
+    }
 
     #[test]
     fn diff_by_hand() {
