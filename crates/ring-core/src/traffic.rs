@@ -289,15 +289,28 @@ impl From<BuildError> for TrafficError {
     }
 }
 
-/// Where one key's requests go in one phase.
+/// Where one key's requests go in one phase, in 8 bytes (a request reads one at random).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Serve {
     /// The node (a label: its place in [`Simulation::node_names`]).
     node: u32,
-    /// The cache entry of this key at this node.
+    /// The cache entry of this key at this node, and [`FAILOVER`] if the key's owner with
+    /// every node up is down in this phase.
     entry: u32,
-    /// Whether the key's owner with every node up is down in this phase.
-    failover: bool,
+}
+
+/// In [`Serve::entry`]: the request is served in place of a down node. Entries are fewer
+/// than [`MAX_CACHE_ENTRIES`], below this bit.
+const FAILOVER: u32 = 1 << 31;
+
+impl Serve {
+    fn entry(self) -> u32 {
+        self.entry & !FAILOVER
+    }
+
+    fn failover(self) -> bool {
+        self.entry & FAILOVER != 0
+    }
 }
 
 /// The placement on one side of the change, by popularity rank.
@@ -610,7 +623,9 @@ fn check(setup: &Setup, keys: &[String]) -> Result<(), TrafficError> {
     Ok(())
 }
 
-/// Cache entries per key: the nodes that may hold it. With one copy, its node before and
+/// Cache entries per key: the nodes that may hold it. Entry `j · keys + rank` is the key of
+/// rank `rank` at its `j`-th holder, so that the first holders' entries of the hottest keys
+/// sit together in memory. With one copy, its node before and
 /// after the change; with R copies, its R replicas and those two.
 fn stride(replicas: u32) -> u32 {
     if replicas <= 1 {
@@ -714,12 +729,11 @@ impl Simulation {
             for (phase, built) in [&before, &after].into_iter().enumerate() {
                 let node = owner_of(&built.owners, k);
                 let j = slot_of(node, slots);
-                let entry = u32::try_from(base).unwrap_or(0) + j;
+                let entry = j * count + rank;
                 let failover = down_in[phase] && down == Some(primary);
                 serve[phase].push(Serve {
                     node,
-                    entry,
-                    failover,
+                    entry: if failover { entry | FAILOVER } else { entry },
                 });
                 if let Some(x) = popularity[phase].get_mut(node as usize) {
                     *x += p;
@@ -756,7 +770,7 @@ impl Simulation {
                 if node == u32::MAX || !starts_with(rank, j, node) {
                     continue;
                 }
-                let e = (rank * width + j) as u32;
+                let e = (j * count as usize + rank) as u32;
                 match &mut caches {
                     Caches::Unbounded(present) => {
                         if let Some(p) = present.get_mut(e as usize) {
@@ -796,7 +810,8 @@ impl Simulation {
                 phase_requests: [vec![0; labels], vec![0; labels]],
                 failover: vec![0; labels],
                 overflow: vec![0; labels],
-                hot: vec![0; HOT_KEYS.min(count) as usize],
+                // One more: every rank past the hottest counts there, without a branch.
+                hot: vec![0; HOT_KEYS as usize + 1],
             },
             rng,
             requests: setup.requests,
@@ -920,7 +935,8 @@ impl Simulation {
         let bucket_after = (0..self.bucket_count).find(|&b| {
             bucket_start(b, self.bucket_count, self.requests) >= self.at && self.at < self.requests
         });
-        let hot = (0u32..)
+        let ranked = HOT_KEYS.min(u32::try_from(self.key_of_rank.len()).unwrap_or(u32::MAX));
+        let hot = (0..ranked)
             .zip(&c.hot)
             .map(|(rank, &requests)| HotKey {
                 key: self.key_of_rank(rank).unwrap_or(0),
@@ -1070,7 +1086,7 @@ impl Run<'_> {
         let mut failed_over = 0u64;
         for _ in 0..count {
             let rank = zipf.sample(rng);
-            if let Some(h) = hot.get_mut(rank as usize) {
+            if let Some(h) = hot.get_mut(rank.min(HOT_KEYS) as usize) {
                 *h += 1;
             }
             let Some(&s) = phase.serve.get(rank as usize) else {
@@ -1086,10 +1102,10 @@ impl Run<'_> {
                     *o += 1;
                 }
             } else {
-                hit = cache.touch(node, s.entry);
+                hit = cache.touch(node, s.entry());
             }
             hits += u64::from(hit);
-            if s.failover {
+            if s.failover() {
                 failed_over += 1;
                 if let Some(f) = failover.get_mut(node as usize) {
                     *f += 1;

@@ -110,13 +110,11 @@ impl Lru {
     /// `e` must belong to `cache` or to none (the caller's numbering guarantees it).
     #[inline]
     pub fn touch(&mut self, cache: u32, e: u32) -> Touch {
-        if self.contains(e) {
-            let head = self.lists.get(cache as usize).map_or(NIL, |l| l.head);
-            if head != e {
-                self.unlink(cache, e);
-                self.link_front(cache, e);
+        if let Some(&link) = self.links.get(e as usize) {
+            if link.prev != ABSENT {
+                self.move_to_front(cache, e, link);
+                return Touch::Hit;
             }
-            return Touch::Hit;
         }
         if e as usize >= self.links.len() {
             return Touch::Miss(None);
@@ -138,6 +136,39 @@ impl Lru {
     pub fn remove(&mut self, cache: u32, e: u32) {
         if self.contains(e) {
             self.unlink(cache, e);
+        }
+    }
+
+    /// A hit: `e`, cached with `link`, becomes the head. One splice instead of an unlink
+    /// and a link (a hit is most requests, and this is most of a hit's time).
+    #[inline]
+    fn move_to_front(&mut self, cache: u32, e: u32, link: Link) {
+        let Link { prev, next } = link;
+        if prev == NIL {
+            return; // already the most recently used
+        }
+        let Some(list) = self.lists.get_mut(cache as usize) else {
+            return;
+        };
+        let old_head = list.head;
+        list.head = e;
+        if next == NIL {
+            list.tail = prev;
+        }
+        if let Some(l) = self.links.get_mut(prev as usize) {
+            l.next = next;
+        }
+        if let Some(l) = self.links.get_mut(next as usize) {
+            l.prev = prev;
+        }
+        if let Some(l) = self.links.get_mut(e as usize) {
+            *l = Link {
+                prev: NIL,
+                next: old_head,
+            };
+        }
+        if let Some(l) = self.links.get_mut(old_head as usize) {
+            l.prev = e;
         }
     }
 

@@ -217,10 +217,10 @@ fn a_down_node_fails_over_to_the_next_replica() {
                 let f =
                     replication::failover(&points, ring.key_position(&keys[key]), 2, 1).unwrap();
                 assert_eq!(Some(served.node), f.takes_over());
-                assert!(served.failover);
+                assert!(served.failover());
             } else {
                 assert_eq!(served.node, owners[key]);
-                assert!(!served.failover);
+                assert!(!served.failover());
             }
         }
         let report = simulate(&s, &keys).unwrap();
