@@ -741,7 +741,7 @@ JSON, one object with hit_rate_before, hit_rate_after (0 to 1, null where there 
 bucket), requests_per_node (name: requests), nodes, buckets and hot_keys.
 
 The same flags always give the same output. Limits: 10,000,000 keys, 1,000,000,000
-requests (about 10,000,000 a second here), 10,000 buckets, Zipf 0 to 1.5, 10 copies.
+requests (10,000,000 take under a second here), 10,000 buckets, Zipf 0 to 1.5, 10 copies.
 
 Example:
   ringlab simulate --algo modulo --nodes a,b,c,d --join e --zipf 0 --requests 200000

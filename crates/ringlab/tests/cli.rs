@@ -2067,10 +2067,9 @@ fn multiprobe_bad_seeds_and_probes_get_one_line_errors() {
 
 /// The percentage on the line starting with `label`, as a fraction (`79.9%` → 0.799).
 fn percent_line(text: &str, label: &str) -> f64 {
-    let line = text
-        .lines()
-        .find(|l| l.starts_with(label))
-        .unwrap_or_else(|| panic!("no line {label:?} in {text}"));
+    let line = text.lines().find(|l| l.starts_with(label));
+    assert!(line.is_some(), "no line {label:?} in {text}");
+    let line = line.unwrap();
     line[label.len()..]
         .trim()
         .trim_end_matches('%')
