@@ -1158,6 +1158,21 @@ fn next_with_room(phase: &Phase, rank: u32, row: &[u64], cap: u64) -> Option<u32
 }
 
 /// Runs `setup` over `keys` to the end.
+///
+/// ```
+/// use ring_core::traffic::{simulate, Change, Setup};
+/// use ring_core::{Algorithm, Config, NodeSpec};
+///
+/// let nodes: Vec<NodeSpec> = ["a", "b", "c", "d"].map(|n| NodeSpec::new(n, 100)).to_vec();
+/// let mut setup = Setup::new(Config::new(Algorithm::modulo()), nodes, 2_000);
+/// setup.zipf = 0.0;
+/// setup.buckets = 2;
+/// setup.change = Some(Change::Join(NodeSpec::new("e", 100)));
+/// let report = simulate(&setup, &ring_core::keys::generate(100_000, 1)).unwrap();
+/// assert_eq!(report.hit_rate_before(), Some(1.0));
+/// // Modulo 4 → 5 keeps a fifth of the keys where they were: the rest miss.
+/// assert!((report.hit_rate_after().unwrap() - 0.2).abs() < 0.05);
+/// ```
 pub fn simulate(setup: &Setup, keys: &[String]) -> Result<Report, TrafficError> {
     let mut sim = Simulation::new(setup, keys)?;
     while !sim.run(u64::MAX) {}
