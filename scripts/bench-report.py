@@ -54,6 +54,7 @@ def load_group(root, groups):
 KEPT_SECTIONS = [
     ("<!-- scripts/bench-newer: begin -->", "<!-- scripts/bench-newer: end -->"),
     ("<!-- newer-notes: begin -->", "<!-- newer-notes: end -->"),
+    ("<!-- traffic: begin -->", "<!-- traffic: end -->"),
     ("<!-- scripts/bench-web: begin -->", "<!-- scripts/bench-web: end -->"),
     ("<!-- scripts/bench-app: begin -->", "<!-- scripts/bench-app: end -->"),
     ("<!-- wasm-size: begin -->", "<!-- wasm-size: end -->"),

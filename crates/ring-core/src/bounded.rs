@@ -95,6 +95,25 @@ pub(crate) fn check_epsilon(epsilon: f64) -> Result<(), BuildError> {
     }
 }
 
+/// The most of `items` one of `nodes` nodes may take under overload `epsilon`:
+/// `ceil((1 + ε)·items / n)`, and never less than `ceil(items / n)`, so every item finds
+/// room. A product within a relative 1e-9 above a whole number counts as that number, so
+/// that ε = 0.1 over 10 keys on one node gives 11 although `1.1` is stored slightly above
+/// 1.1. [`Bounded::cap`] caps keys with it, and [`crate::traffic`] the requests of a time
+/// bucket.
+pub fn cap(epsilon: f64, items: u64, nodes: u32) -> u64 {
+    let n = u64::from(nodes.max(1));
+    let exact = (1.0 + epsilon) * items as f64 / n as f64;
+    let floor = exact.floor();
+    let rounded = if exact - floor <= 1e-9 * exact.max(1.0) {
+        floor
+    } else {
+        floor + 1.0
+    };
+    // `as` saturates: a float beyond u64 becomes u64::MAX, which is no cap at all.
+    (rounded as u64).max(items.div_ceil(n))
+}
+
 /// Consistent hashing with bounded loads over a virtual-node ring.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bounded {
@@ -150,21 +169,10 @@ impl Bounded {
         self.vnodes.sorted()
     }
 
-    /// The most keys a node may hold when `keys` keys are placed: `ceil((1 + ε)·keys / n)`,
-    /// and never less than `ceil(keys / n)`, so every key finds room. A product within a
-    /// relative 1e-9 above a whole number counts as that number, so that ε = 0.1 over 10
-    /// keys on one node gives 11 although `1.1` is stored slightly above 1.1.
+    /// The most keys a node may hold when `keys` keys are placed ([`cap`] over this ring's
+    /// nodes).
     pub fn cap(&self, keys: u64) -> u64 {
-        let n = u64::from(self.ring().node_count().max(1));
-        let exact = (1.0 + self.epsilon) * keys as f64 / n as f64;
-        let floor = exact.floor();
-        let rounded = if exact - floor <= 1e-9 * exact.max(1.0) {
-            floor
-        } else {
-            floor + 1.0
-        };
-        // `as` saturates: a float beyond u64 becomes u64::MAX, which is no cap at all.
-        (rounded as u64).max(keys.div_ceil(n))
+        cap(self.epsilon, keys, self.ring().node_count())
     }
 
     /// Places `keys` in order under the cap and also returns the walk of key `index`:

@@ -23,6 +23,23 @@ pub const MAX_TABLE_SIZE: u32 = 1_000_003;
 /// Largest bounded-load ε.
 pub const MAX_EPSILON: f64 = 100.0;
 
+/// Most keys a traffic simulation ([`crate::traffic`]) runs over.
+pub const MAX_TRAFFIC_KEYS: usize = 10_000_000;
+/// Largest Zipf exponent of a traffic simulation (0 is uniform popularity).
+pub const MAX_ZIPF: f64 = 1.5;
+/// Most requests in one traffic simulation: about 100 s natively at the measured speed.
+pub const MAX_REQUESTS: u64 = 1_000_000_000;
+/// Most time buckets a traffic simulation reports.
+pub const MAX_TIME_BUCKETS: u32 = 10_000;
+/// Most (time bucket, node) request counts one simulation keeps: 32 MB of counters.
+pub const MAX_TRAFFIC_CELLS: u64 = 4_000_000;
+/// Largest replication factor of a traffic simulation (the app's replication view allows
+/// as many).
+pub const MAX_TRAFFIC_REPLICAS: u32 = 10;
+/// Most cache entries (keys × the nodes that may hold each) one simulation numbers: 320 MB
+/// of links, which 10,000,000 keys with one or two replicas fit.
+pub const MAX_CACHE_ENTRIES: u64 = 40_000_000;
+
 /// Why a placement could not be built or changed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BuildError {

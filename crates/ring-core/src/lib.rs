@@ -30,6 +30,9 @@
 //! - [`comparison`]: the field's comparison table of issue 14 (balance with `100 × n` keys
 //!   and of the key space, monotonicity under removals and restores, memory, build and
 //!   lookup times), one algorithm and node count at a time, for `ringlab study`.
+//! - [`traffic`]: what a change costs: Zipf requests over the keys, an LRU cache per node,
+//!   the backing store's load, replicas' failover and bounded loads' request cap, per time
+//!   bucket, in slices, for `ringlab simulate` and the app.
 //! - Many keys, kept across changes: [`Placement::key_positions`] hashes them once and
 //!   [`Placement::assign_positions`] places them again; [`Placement::joined`] and
 //!   [`Placement::left`] update a ring by merging; [`delta`] finds the keys a join or leave
@@ -138,6 +141,7 @@ pub mod study;
 pub mod system_hash;
 pub mod systems;
 pub mod trace;
+pub mod traffic;
 pub mod twemproxy_fnv;
 pub mod xxh64;
 

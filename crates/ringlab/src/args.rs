@@ -3,10 +3,14 @@
 
 use clap::{Arg, ArgGroup, ArgMatches, Args, Parser, Subcommand, ValueEnum};
 use ring_core::buckets::{BucketAlgo, Removal};
-use ring_core::error::{MAX_NODES, MAX_VNODES, MAX_WEIGHT};
+use ring_core::error::{
+    MAX_NODES, MAX_REQUESTS, MAX_TIME_BUCKETS, MAX_TRAFFIC_KEYS, MAX_TRAFFIC_REPLICAS, MAX_VNODES,
+    MAX_WEIGHT, MAX_ZIPF,
+};
 use ring_core::registry::{AlgoId, ParamKind, ParamRef, ParamSpec};
 use ring_core::system_hash::AnyHash;
 use ring_core::systems::{SystemId, SystemNode, Weights};
+use ring_core::traffic::{Capacity, DEFAULT_BUCKETS};
 use ring_core::{Algorithm, Config, HashFn, NodeSpec};
 
 use crate::Failure;
@@ -51,6 +55,10 @@ pub enum Command {
     /// which nodes.
     #[command(after_help = MOVE_HELP)]
     Move(MoveArgs),
+    /// What one change costs a cache cluster: Zipf requests over the keys, an LRU cache per
+    /// node and a backing store; the hit rate and the store's load before and after.
+    #[command(after_help = SIMULATE_HELP)]
+    Simulate(SimulateArgs),
     /// The field's comparison table: balance, monotonicity under removals, memory, build
     /// and lookup times, per algorithm and node count.
     #[command(after_help = STUDY_HELP)]
@@ -635,13 +643,14 @@ fn bucket_algo_help() -> String {
     help
 }
 
-/// Output formats of `balance` and `study`.
+/// Output formats of `balance`, `study` and `simulate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// An aligned table
     Text,
     /// One row per cell (balance: algorithm,hash,nodes,vnodes,r1,r2,r3; study: one per
-    /// algorithm and node count, algo,nodes,keys,peak_to_mean,min_to_mean,cv,…)
+    /// algorithm and node count, algo,nodes,keys,peak_to_mean,min_to_mean,cv,…; simulate:
+    /// one per time bucket)
     Csv,
     /// One object with the parameters and a list of cells
     Json,
@@ -707,6 +716,132 @@ pub struct MoveArgs {
     /// Read the keys from standard input, one a line, instead of generating them.
     #[arg(long, conflicts_with_all = ["keys", "seed"])]
     pub stdin: bool,
+}
+
+const SIMULATE_HELP: &str = "\
+Keys are those of `ringlab move` (`--keys N --seed S`), standard input (`--stdin`) or a file
+(`--key-file PATH`), one a line. Each request names a key drawn with Zipf popularity: the
+key of popularity rank r (1 the hottest, a seeded permutation of the keys) is drawn with
+weight 1/r^s; s = 0 is uniform. Caches start warm: each holds its own keys, or with
+--cache-keys C its C most popular; every miss goes to the backing store. At request --at
+(default: half-way) the change applies; a moved key misses at its new node until fetched
+once. --up names a node of --nodes that is down (and empty) until then.
+
+The requests are cut into --buckets equal time buckets. \"before\" is the last bucket that
+ends at or before the change, \"just after\" the first that starts at or after it. With
+--copies R (ring algorithms) each key has R copies and a down node's reads go to the next
+replica, which already holds them; with bounded loads a node takes at most
+ceil((1 + ε) × mean) requests per bucket, and the rest go on clockwise to the next node with
+room, which serves them from the store.
+
+Output: text (the lines `hit rate before: X%` and `hit rate just after: Y%`, the store's
+load, then a table per node and the hottest keys); CSV, one row per time bucket
+(bucket,start,requests,hits,misses,hit_rate,overflow,failover, then each node's requests);
+JSON, one object with hit_rate_before, hit_rate_after (0 to 1, null where there is no such
+bucket), requests_per_node (name: requests), nodes, buckets and hot_keys.
+
+The same flags always give the same output. Limits: 10,000,000 keys, 1,000,000,000
+requests (10,000,000 take under a second here), 10,000 buckets, Zipf 0 to 1.5, 10 copies.
+
+Example:
+  ringlab simulate --algo modulo --nodes a,b,c,d --join e --zipf 0 --requests 200000
+
+Exit status: 0 on success; 1 for bad data on standard input or in the key file; 2 for a bad
+command line. Errors are one line on standard error: `ringlab: <message>`.";
+
+/// `--cache-keys`: a capacity in keys, or `all`.
+fn parse_cache_keys(s: &str) -> Result<Capacity, String> {
+    let s = s.trim();
+    if s.eq_ignore_ascii_case("all") {
+        return Ok(Capacity::All);
+    }
+    match s.parse::<u32>() {
+        // Out of range but a number: the core refuses it in its own words.
+        Ok(n) => Ok(Capacity::Keys(n)),
+        Err(_) => Err(format!(
+            "a cache size is a whole number of keys from 1 to {MAX_TRAFFIC_KEYS}, or `all`"
+        )),
+    }
+}
+
+/// A Zipf exponent: any number is passed on, for the core to check its range.
+fn parse_zipf(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .map_err(|_| format!("a Zipf exponent is a number from 0 to {MAX_ZIPF}"))
+}
+
+/// `ringlab simulate`.
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("change").required(true)
+    .args(["join", "leave", "down", "up", "reweight"])))]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    pub algo: AlgoArgs,
+    /// The nodes: `name[=weight],...` as for `assign` (with --up, the down node too).
+    #[arg(long, value_name = "LIST")]
+    pub nodes: String,
+    /// Virtual nodes per node (vnodes, bounded; go-zero's replicas).
+    #[arg(long, default_value_t = 100, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole("a virtual-node count", 1, MAX_VNODES))]
+    pub vnodes: u32,
+    /// A node that joins: `name[=weight]`.
+    #[arg(long, value_name = "NAME[=W]")]
+    pub join: Option<String>,
+    /// A node that leaves, by name; its cache goes with it.
+    #[arg(long, value_name = "NAME")]
+    pub leave: Option<String>,
+    /// A node that goes down, by name.
+    #[arg(long, value_name = "NAME")]
+    pub down: Option<String>,
+    /// A node of --nodes that is down from the start and comes up, by name.
+    #[arg(long, value_name = "NAME")]
+    pub up: Option<String>,
+    /// A node's new weight: `name=weight`.
+    #[arg(long, value_name = "NAME=W")]
+    pub reweight: Option<String>,
+    /// How many keys to generate.
+    #[arg(long, default_value_t = 100_000, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole_u64("a key count", 1, MAX_TRAFFIC_KEYS as u64))]
+    pub keys: u64,
+    /// The seed of the keys and of the requests.
+    #[arg(long, default_value_t = 1, value_name = "S", allow_negative_numbers = true,
+          value_parser = whole_u64("a seed", 0, u64::MAX))]
+    pub seed: u64,
+    /// Read the keys from standard input, one a line, instead of generating them.
+    #[arg(long, conflicts_with_all = ["keys", "key_file"])]
+    pub stdin: bool,
+    /// Read the keys from this file, one a line, instead of generating them.
+    #[arg(long, value_name = "PATH", conflicts_with = "keys")]
+    pub key_file: Option<std::path::PathBuf>,
+    /// How many requests to simulate.
+    #[arg(long, default_value_t = 1_000_000, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole_u64("a request count", 1, MAX_REQUESTS))]
+    pub requests: u64,
+    /// The Zipf exponent s of the keys' popularity: 0 (uniform) to 1.5.
+    #[arg(long, default_value_t = 1.0, value_name = "S", allow_negative_numbers = true,
+          value_parser = parse_zipf)]
+    pub zipf: f64,
+    /// Each node's cache: a number of keys, or `all` (every key it is sent).
+    #[arg(long, default_value = "all", value_name = "C|all", allow_negative_numbers = true,
+          value_parser = parse_cache_keys)]
+    pub cache_keys: Capacity,
+    /// The request at which the change applies [default: half the requests].
+    #[arg(long, value_name = "REQUEST", allow_negative_numbers = true,
+          value_parser = whole_u64("a request number", 0, MAX_REQUESTS))]
+    pub at: Option<u64>,
+    /// How many time buckets the requests are cut into.
+    #[arg(long, default_value_t = DEFAULT_BUCKETS, value_name = "N", allow_negative_numbers = true,
+          value_parser = ranged("a bucket count", 1, MAX_TIME_BUCKETS))]
+    pub buckets: u32,
+    /// Copies of each key (ring algorithms): a down node's reads go to the next replica.
+    /// (`--replicas` is go-zero's virtual nodes.)
+    #[arg(long, default_value_t = 1, value_name = "R", allow_negative_numbers = true,
+          value_parser = ranged("a replication factor", 1, MAX_TRAFFIC_REPLICAS))]
+    pub copies: u32,
+    /// Output format (CSV: one row per time bucket).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 const STUDY_HELP: &str = "\
@@ -863,6 +998,20 @@ pub fn parse_node(entry: &str) -> Result<NodeSpec, Failure> {
             }
         }
     }
+}
+
+/// The place of the node named `name` in `names`, for the flag `--flag NAME`.
+pub fn node_index<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+    name: &str,
+    flag: &str,
+) -> Result<usize, Failure> {
+    let name = name.trim();
+    names.into_iter().position(|n| n == name).ok_or_else(|| {
+        Failure::Usage(format!(
+            "--{flag} {name:?}: there is no node of that name in --nodes"
+        ))
+    })
 }
 
 /// Parses `--nodes`: entries separated by ','. An empty list stays empty, for the core to

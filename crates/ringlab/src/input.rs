@@ -86,7 +86,11 @@ pub fn decimal_key(number: u64, line: &str, command: &str) -> Result<u64, Failur
 
 /// Every key of standard input.
 pub fn read_all_keys() -> Result<Vec<String>, Failure> {
-    let mut lines = stdin_lines();
+    read_keys(stdin_lines())
+}
+
+/// Every key of `lines`, one a line; an empty line is bad data.
+pub fn read_keys<R: Read>(mut lines: Lines<R>) -> Result<Vec<String>, Failure> {
     let mut keys = Vec::new();
     while let Some((number, line)) = lines.next_line()? {
         keys.push(key(number, line)?.to_string());

@@ -6,6 +6,8 @@
 //!   decimal keys, with removals and a seed, `key<TAB>bucket` per line.
 //! - `balance`: the balance study of seed 003 (R1, R2, R3 by node and virtual-node count).
 //! - `move`: how many keys move when a node joins or leaves, and between whom.
+//! - `simulate`: what one change costs a cache cluster under Zipf requests: the hit rate
+//!   and the backing store's load before and after, per time bucket and per node.
 //! - `study`: the field's comparison table (balance, monotonicity, memory, times) for any
 //!   algorithms and node counts.
 //! - `list`: the algorithms, bucket algorithms, hash functions and real systems.
@@ -24,6 +26,7 @@ mod bucket;
 mod input;
 mod list;
 mod moves;
+mod simulate;
 mod study;
 
 use std::io::{self, Write};
@@ -67,6 +70,7 @@ fn main() -> ExitCode {
         Command::Bucket(a) => bucket::bucket(&a),
         Command::Balance(a) => balance::balance(&a),
         Command::Move(a) => moves::run(&a),
+        Command::Simulate(a) => simulate::run(&a),
         Command::Study(a) => study::study(&a),
         Command::List(a) => list::list(&a),
         Command::Hash(a) => assign::hash(&a),

@@ -10,7 +10,9 @@ use ring_core::{HashFn, NodeSpec};
 
 use ring_core::systems::{Locate, SystemId, SystemNode, Weights};
 
-use crate::args::{parse_node, parse_nodes, parse_system_node, parse_system_nodes, MoveArgs};
+use crate::args::{
+    node_index, parse_node, parse_nodes, parse_system_node, parse_system_nodes, MoveArgs,
+};
 use crate::assign::{build_placement, build_system, system_locate};
 use crate::input::read_all_keys;
 use crate::Failure;
@@ -102,7 +104,13 @@ fn report(change: &Change, source: &str, before: &[u32], after: &[u32]) -> Resul
 
 /// The keys to place, and how the report names them.
 fn keys(args: &MoveArgs) -> Result<(Vec<String>, String), Failure> {
-    if args.stdin {
+    key_set(args.stdin, args.keys, args.seed)
+}
+
+/// The keys of standard input if `stdin`, else `count` keys generated from `seed`, and
+/// how a report names them: `ringlab move`'s and `ringlab simulate`'s.
+pub fn key_set(stdin: bool, count: u64, seed: u64) -> Result<(Vec<String>, String), Failure> {
+    if stdin {
         let keys = read_all_keys()?;
         let source = format!(
             "{} keys from standard input",
@@ -111,11 +119,10 @@ fn keys(args: &MoveArgs) -> Result<(Vec<String>, String), Failure> {
         Ok((keys, source))
     } else {
         let source = format!(
-            "{} keys user:<n>:<abc>, seed {}",
-            group_thousands(args.keys),
-            args.seed
+            "{} keys user:<n>:<abc>, seed {seed}",
+            group_thousands(count)
         );
-        Ok((generate(args.keys, args.seed), source))
+        Ok((generate(count, seed), source))
     }
 }
 
@@ -179,14 +186,7 @@ fn run_system(system: SystemId, args: &MoveArgs) -> Result<(), Failure> {
         }
         (None, Some(name)) => {
             let name = name.trim();
-            let index = before_nodes
-                .iter()
-                .position(|n| n.name == name)
-                .ok_or_else(|| {
-                    Failure::Usage(format!(
-                        "--leave {name:?}: there is no node of that name in --nodes"
-                    ))
-                })?;
+            let index = node_index(before_nodes.iter().map(|n| n.name.as_str()), name, "leave")?;
             let label = u32::try_from(index)
                 .map_err(|_| Failure::Usage(format!("node {name:?} is too far down the list")))?;
             let count = u32::try_from(before_nodes.len()).unwrap_or(u32::MAX);
@@ -256,14 +256,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         (Some(entry), _) => join(&before_nodes, entry)?,
         (None, Some(name)) => {
             let name = name.trim();
-            let index = before_nodes
-                .iter()
-                .position(|n| n.name == name)
-                .ok_or_else(|| {
-                    Failure::Usage(format!(
-                        "--leave {name:?}: there is no node of that name in --nodes"
-                    ))
-                })?;
+            let index = node_index(before_nodes.iter().map(|n| n.name.as_str()), name, "leave")?;
             let label = u32::try_from(index)
                 .map_err(|_| Failure::Usage(format!("node {name:?} is too far down the list")))?;
             placement

@@ -2,6 +2,8 @@
 //! registry and node counts, one [`ring_core::comparison::Row`] per algorithm and node
 //! count, as text, CSV or JSON.
 //!
+//! Its writers (`number`, `json_escape`, `table`) also write `ringlab simulate`'s output.
+//!
 //! Every row is checked against the core's work limit and node limit before any is
 //! computed, so a command that would be refused is refused at once. Times come from the
 //! monotonic clock of this process ([`Instant`]); everything else is the same on every run.
@@ -79,7 +81,7 @@ pub fn study(args: &StudyArgs) -> Result<(), Failure> {
 /// A number in CSV and JSON: Rust's shortest round-trip form, which never uses an
 /// exponent and so is valid JSON too; infinity (a step that moved keys where none had to)
 /// is `inf` in CSV and `null` in JSON.
-fn number(x: f64, json: bool) -> String {
+pub(crate) fn number(x: f64, json: bool) -> String {
     if x.is_finite() {
         format!("{x}")
     } else if json {
@@ -270,7 +272,7 @@ fn json(args: &StudyArgs, rows: &[Row]) -> String {
 }
 
 /// `text` as the inside of a JSON string.
-fn json_escape(text: &str) -> String {
+pub(crate) fn json_escape(text: &str) -> String {
     let mut s = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -299,7 +301,7 @@ fn duration(ns: f64) -> String {
 }
 
 /// Rows of cells as an aligned table (numbers to the right), with a rule under the header.
-fn table(s: &mut String, header: &[&str], cells: &[Vec<String>]) {
+pub(crate) fn table(s: &mut String, header: &[&str], cells: &[Vec<String>]) {
     let width = |t: &str| t.chars().count();
     let mut widths: Vec<usize> = header.iter().map(|h| width(h)).collect();
     for row in cells {

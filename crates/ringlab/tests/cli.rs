@@ -2062,3 +2062,365 @@ fn multiprobe_bad_seeds_and_probes_get_one_line_errors() {
         assert!(!stderr(&out).trim().is_empty(), "{bad:?}");
     }
 }
+
+// ---------------------------------------------------------------- simulate
+
+/// The percentage on the line starting with `label`, as a fraction (`79.9%` → 0.799).
+fn percent_line(text: &str, label: &str) -> f64 {
+    let line = text.lines().find(|l| l.starts_with(label));
+    assert!(line.is_some(), "no line {label:?} in {text}");
+    let line = line.unwrap();
+    line[label.len()..]
+        .trim()
+        .trim_end_matches('%')
+        .parse::<f64>()
+        .unwrap()
+        / 100.0
+}
+
+fn simulate_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["simulate"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json"]);
+    serde_json::from_str(&ok(&all, "")).unwrap()
+}
+
+/// Uniform popularity and caches that hold all their keys: just after a join, the hit rate
+/// is the share of keys that stayed, as `ringlab move` counts it for the same keys.
+///
+/// The first bucket after the join has m = 10,000 requests over K = 2,000,000 keys. A
+/// moved key hits only when it was fetched earlier in the same bucket, which happens to
+/// about m / 2K = 0.25% of the moved keys' requests: at most 0.25 points above the stayed
+/// share. Its sampling error is sqrt(s(1 − s)/m) = 0.4 points for s near 0.2 or 0.8, so
+/// 1 point leaves the bias plus 1.9 standard errors; the text's one decimal adds 0.05.
+#[test]
+fn simulate_hit_rate_just_after_a_join_is_the_share_that_stayed() {
+    for (algo, vnodes) in [("modulo", "1"), ("virtual", "1000")] {
+        let common = [
+            "--algo",
+            algo,
+            "--vnodes",
+            vnodes,
+            "--nodes",
+            FOUR,
+            "--join",
+            "10.0.1.5:11211",
+            "--keys",
+            "2000000",
+            "--seed",
+            "1",
+        ];
+        let mut args = vec!["move"];
+        args.extend_from_slice(&common);
+        let stayed = 1.0 - moved(&ok(&args, "")) as f64 / 2_000_000.0;
+        let mut args = vec!["simulate"];
+        args.extend_from_slice(&common);
+        args.extend_from_slice(&["--zipf", "0", "--requests", "20000", "--buckets", "2"]);
+        let text = ok(&args, "");
+        let after = percent_line(&text, "hit rate just after:");
+        assert!(
+            (after - stayed).abs() < 0.01,
+            "{algo}: {after} vs {stayed}\n{text}"
+        );
+        assert_eq!(percent_line(&text, "hit rate before:"), 1.0, "{text}");
+        // The store serves what the caches miss.
+        assert!(
+            text.contains("store load before: 0 of 10,000 requests (0.0%)"),
+            "{text}"
+        );
+        let store = text
+            .lines()
+            .find(|l| l.starts_with("store load just after: "))
+            .unwrap();
+        let misses: f64 = store["store load just after: ".len()..]
+            .split(" of ")
+            .next()
+            .unwrap()
+            .replace(',', "")
+            .parse()
+            .unwrap();
+        assert!(
+            (misses / 10_000.0 - (1.0 - after)).abs() < 0.0006,
+            "{store}"
+        );
+        let expected = if algo == "modulo" { 0.2 } else { 0.8 };
+        assert!((stayed - expected).abs() < 0.03, "{algo}: {stayed}");
+    }
+}
+
+#[test]
+fn simulate_json_text_and_csv_carry_the_same_run() {
+    let args = [
+        "--algo",
+        "ketama",
+        "--nodes",
+        FOUR,
+        "--leave",
+        "10.0.1.3:11211",
+        "--keys",
+        "20000",
+        "--requests",
+        "50000",
+        "--zipf",
+        "1.1",
+        "--cache-keys",
+        "800",
+        "--at",
+        "30000",
+        "--buckets",
+        "25",
+    ];
+    let json = simulate_json(&args);
+    let before = json["hit_rate_before"].as_f64().unwrap();
+    let after = json["hit_rate_after"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&before) && (0.0..=1.0).contains(&after));
+    // 30,000 is the start of bucket 15 of 25.
+    assert_eq!(
+        (
+            json["bucket_before"].as_u64(),
+            json["bucket_after"].as_u64()
+        ),
+        (Some(14), Some(15))
+    );
+    let per_node = json["requests_per_node"].as_object().unwrap();
+    assert_eq!(per_node.len(), 4);
+    assert_eq!(
+        per_node.values().map(|v| v.as_u64().unwrap()).sum::<u64>(),
+        50_000
+    );
+    assert_eq!(
+        per_node["10.0.1.3:11211"].as_u64(),
+        json["nodes"][2]["requests_before"].as_u64()
+    );
+    assert_eq!(json["nodes"][2]["requests_after"].as_u64(), Some(0));
+
+    let mut text_args = vec!["simulate"];
+    text_args.extend_from_slice(&args);
+    let text = ok(&text_args, "");
+    assert!(
+        (percent_line(&text, "hit rate before:") - before).abs() <= 0.0005,
+        "{text}"
+    );
+    assert!(
+        (percent_line(&text, "hit rate just after:") - after).abs() <= 0.0005,
+        "{text}"
+    );
+
+    text_args.extend_from_slice(&["--format", "csv"]);
+    let csv = ok(&text_args, "");
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(
+        &header[..6],
+        ["bucket", "start", "requests", "hits", "misses", "hit_rate"]
+    );
+    assert_eq!(header.len(), 8 + 4);
+    let rows: Vec<Vec<u64>> = lines
+        .map(|l| {
+            l.split(',')
+                .enumerate()
+                .filter(|(i, _)| *i != 5)
+                .map(|(_, v)| v.parse().unwrap())
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), 25);
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r[0], i as u64);
+        assert_eq!(r[1], i as u64 * 2_000);
+        assert_eq!(r[2], r[3] + r[4], "requests are hits plus misses");
+        assert_eq!(
+            r[7..].iter().sum::<u64>(),
+            r[2],
+            "each node's requests add up"
+        );
+        let json_bucket = &json["buckets"][i];
+        assert_eq!(json_bucket["hits"].as_u64(), Some(r[3]));
+    }
+    assert_eq!(rows[14][3] as f64 / 2_000.0, before);
+}
+
+#[test]
+fn simulate_is_deterministic_and_reads_keys_from_stdin_or_a_file() {
+    let args = [
+        "simulate",
+        "--nodes",
+        "a,b,c",
+        "--join",
+        "d",
+        "--requests",
+        "30000",
+        "--keys",
+        "3000",
+    ];
+    let a = ok(&args, "");
+    assert_eq!(a, ok(&args, ""));
+    let mut other = args.to_vec();
+    other.extend_from_slice(&["--seed", "2"]);
+    assert_ne!(a, ok(&other, ""));
+
+    let keys: String = (0..3000).map(|i| format!("key-{i}\n")).collect();
+    let path = std::env::temp_dir().join(format!("ringlab-simulate-{}.txt", std::process::id()));
+    std::fs::write(&path, &keys).unwrap();
+    let base = [
+        "simulate",
+        "--nodes",
+        "a,b,c",
+        "--down",
+        "b",
+        "--requests",
+        "30000",
+    ];
+    let mut from_stdin = base.to_vec();
+    from_stdin.push("--stdin");
+    let mut from_file = base.to_vec();
+    let file = path.to_string_lossy().into_owned();
+    from_file.extend_from_slice(&["--key-file", &file]);
+    let via_stdin = ok(&from_stdin, &keys);
+    let via_file = ok(&from_file, "");
+    assert!(
+        via_stdin.contains("3,000 keys from standard input"),
+        "{via_stdin}"
+    );
+    let tail = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(tail(&via_stdin), tail(&via_file));
+    std::fs::write(&path, "a\n\nb\n").unwrap();
+    fails(&from_file, "", 1, "line 2 is empty");
+    std::fs::remove_file(&path).unwrap();
+    fails(&from_file, "", 2, "--key-file");
+}
+
+#[test]
+fn simulate_a_down_node_fails_over_and_copies_keep_the_hits() {
+    let run_with = |copies: &str| {
+        simulate_json(&[
+            "--nodes",
+            FOUR,
+            "--down",
+            "10.0.1.2:11211",
+            "--keys",
+            "20000",
+            "--requests",
+            "40000",
+            "--copies",
+            copies,
+            "--zipf",
+            "0.9",
+        ])
+    };
+    let one = run_with("1");
+    let two = run_with("2");
+    assert_eq!(two["hit_rate_after"].as_f64(), Some(1.0));
+    assert!(one["hit_rate_after"].as_f64().unwrap() < 0.95, "{one}");
+    for json in [&one, &two] {
+        let nodes = json["nodes"].as_array().unwrap();
+        assert_eq!(nodes[1]["requests_after"].as_u64(), Some(0));
+        let failover: u64 = nodes.iter().map(|n| n["failover"].as_u64().unwrap()).sum();
+        assert!(failover > 2_000, "{json}");
+        // Only the down node's successors take its reads.
+        assert_eq!(nodes[1]["failover"].as_u64(), Some(0));
+    }
+}
+
+#[test]
+fn simulate_bounded_loads_caps_each_bucket() {
+    let json = simulate_json(&[
+        "--algo",
+        "bounded",
+        "--epsilon",
+        "0.25",
+        "--nodes",
+        FOUR,
+        "--join",
+        "n5",
+        "--keys",
+        "10000",
+        "--requests",
+        "40000",
+        "--zipf",
+        "1.4",
+        "--buckets",
+        "20",
+    ]);
+    let mut overflow = 0;
+    for b in json["buckets"].as_array().unwrap() {
+        let requests = b["requests"].as_u64().unwrap();
+        let row: Vec<u64> = b["requests_per_node"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        // Four nodes before the join, five after: ceil(1.25 × 2,000 / n).
+        let nodes = if b["start"].as_u64().unwrap() < 20_000 {
+            4.0
+        } else {
+            5.0
+        };
+        let cap = (1.25 * requests as f64 / nodes).ceil() as u64;
+        assert!(row.iter().all(|&r| r <= cap), "{row:?} over {cap}");
+        overflow += b["overflow"].as_u64().unwrap();
+    }
+    assert!(overflow > 1_000, "{overflow}");
+}
+
+#[test]
+fn simulate_refuses_bad_command_lines_with_one_line() {
+    let with = |extra: &[&'static str]| {
+        let mut v = vec!["simulate", "--nodes", "a,b,c"];
+        if !extra.contains(&"--requests") {
+            v.extend_from_slice(&["--requests", "1000"]);
+        }
+        v.extend_from_slice(extra);
+        v
+    };
+    for (extra, needle) in [
+        (vec!["--join", "d", "--zipf", "2"], "Zipf exponent 2"),
+        (vec!["--join", "d", "--zipf", "-0.5"], "Zipf exponent -0.5"),
+        (
+            vec!["--join", "d", "--zipf", "hot"],
+            "a Zipf exponent is a number",
+        ),
+        (
+            vec!["--join", "d", "--cache-keys", "0"],
+            "a cache of 0 keys",
+        ),
+        (vec!["--join", "d", "--cache-keys", "some"], "`all`"),
+        (
+            vec!["--join", "d", "--at", "1001"],
+            "a change at request 1001",
+        ),
+        (
+            vec!["--join", "d", "--buckets", "2000"],
+            "2000 time buckets",
+        ),
+        (vec!["--join", "d", "--buckets", "0"], "a bucket count"),
+        (vec!["--join", "d", "--requests", "0"], "a request count"),
+        (vec!["--join", "d", "--copies", "4"], "replication factor 4"),
+        (
+            vec!["--join", "d", "--copies", "2", "--algo", "modulo"],
+            "replication needs a ring",
+        ),
+        (vec!["--join", "a"], "two nodes are named \"a\""),
+        (vec!["--leave", "x"], "--leave \"x\": there is no node"),
+        (vec!["--down", "x"], "--down \"x\""),
+        (vec!["--up", "x"], "--up \"x\""),
+        (vec!["--reweight", "a"], "NAME=W"),
+        (vec!["--reweight", "a=0"], "weight 0"),
+        (vec!["--join", "d", "--leave", "a"], "cannot be used with"),
+        (vec![], "--join"),
+        (
+            vec!["--join", "d", "--stdin", "--keys", "5"],
+            "cannot be used with",
+        ),
+        (vec!["--leave", "a", "--algo", "jump"], "only the last one"),
+    ] {
+        fails(&with(&extra), "", 2, needle);
+    }
+    fails(
+        &["simulate", "--nodes", "a", "--down", "a"],
+        "",
+        2,
+        "no node would be left",
+    );
+}
