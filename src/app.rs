@@ -26,12 +26,16 @@ use crate::i18n::{Lang, Msg, Ui};
 use crate::model::{Action, State, ViewKind};
 use crate::share::{boot, clear_storage, use_share, Page};
 
-/// Mounts the app into `#app` (or the body), after installing the panic hook.
+/// Mounts the app into `#app`, after installing the panic hook. A page without `#app` is
+/// one with `<ring-lab>` elements, whose script mounts one lab in each ([`mount_widget`]).
 pub fn start() {
     install_panic_hook();
-    let root = web_sys::window()
+    let Some(root) = web_sys::window()
         .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("app"));
+        .and_then(|d| d.get_element_by_id("app"))
+    else {
+        return;
+    };
     // The first state comes from the address, or else from the browser's storage.
     let (state, page) = match boot() {
         Ok(first) => first,
@@ -47,14 +51,53 @@ pub fn start() {
         initial: Rc::new(state),
         page: Rc::new(page),
     };
-    match root {
-        Some(root) => {
-            yew::Renderer::<Lab>::with_root_and_props(root, props).render();
-        }
-        None => {
-            yew::Renderer::<Lab>::with_props(props).render();
+    yew::Renderer::<Lab>::with_root_and_props(root, props).render();
+}
+
+/// A lab mounted in a `<ring-lab>` element; dropping it (or `destroy`) unmounts it.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub struct RingLab {
+    app: Option<yew::AppHandle<Lab>>,
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+impl RingLab {
+    /// Unmounts the lab (the element left the page, or its attributes changed).
+    pub fn destroy(&mut self) {
+        if let Some(app) = self.app.take() {
+            app.destroy();
         }
     }
+}
+
+/// Mounts a lab into `root` (inside the shadow root of a `<ring-lab>` element), from the
+/// element's attributes written as a query: the attributes are the link's parameters. The
+/// lab marks its layout, theme and language on `root`. `on_change` is called after each
+/// change with what was done and the summary, in words; `lab` is the full lab's address,
+/// for "Open in Ringlab".
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = mountRingLab)]
+pub fn mount_widget(
+    root: web_sys::Element,
+    query: &str,
+    on_change: Option<js_sys::Function>,
+    lab: &str,
+) -> RingLab {
+    install_panic_hook();
+    crate::share::set_lab_address(lab.to_string());
+    let booted = crate::share::widget_boot(query, root.clone(), on_change)
+        .or_else(|e| {
+            gloo::console::error!(format!("ringlab: could not restore the state: {e}"));
+            State::initial().map(|s| (s, Page::default()))
+        })
+        .ok();
+    let app = booted.map(|(state, page)| {
+        let props = LabProps {
+            initial: Rc::new(state),
+            page: Rc::new(page),
+        };
+        yew::Renderer::<Lab>::with_root_and_props(root, props).render()
+    });
+    RingLab { app }
 }
 
 /// The app: the first state, or why it could not be built.
@@ -77,8 +120,13 @@ pub(crate) fn browser_lang() -> Lang {
 }
 
 /// Puts the page's language where the browser and the parts outside the Yew tree read it:
-/// `<html lang>`, the document's title, and the panic banner.
-fn mark_language(lang: Lang) {
+/// `<html lang>`, the document's title, and the panic banner; in a `<ring-lab>` element,
+/// only the `lang` of the lab's root (the host page's title and language are its own).
+fn mark_language(lang: Lang, page: &Page) {
+    if let Some(host) = &page.host {
+        let _ = host.set_attribute("lang", lang.html_tag());
+        return;
+    }
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
@@ -122,18 +170,20 @@ pub fn Lab(props: &LabProps) -> Html {
     let lang = chosen_lang.unwrap_or(*browser);
     let notes = use_share(&state, &chosen, &chosen_lang, &props.page);
     let dark = chosen.unwrap_or(system_dark);
-    use_effect_with(lang, |&lang| mark_language(lang));
+    {
+        let page = props.page.clone();
+        use_effect_with(lang, move |&lang| mark_language(lang, &page));
+    }
     let onlang = {
         let chosen_lang = chosen_lang.clone();
         Callback::from(move |l: Lang| chosen_lang.set(Some(l)))
     };
     {
-        // The page's colours follow the theme through an attribute on <html>.
+        // The page's colours follow the theme through an attribute on <html> (or the
+        // `<ring-lab>` element).
+        let page = props.page.clone();
         use_effect_with(*chosen, move |chosen| {
-            if let Some(root) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.document_element())
-            {
+            if let Some(root) = page.root() {
                 let _ = match chosen {
                     Some(true) => root.set_attribute("data-theme", "dark"),
                     Some(false) => root.set_attribute("data-theme", "light"),
@@ -162,6 +212,18 @@ pub fn Lab(props: &LabProps) -> Html {
     // a refused input keeps the change, and does not replay it.
     let change_id = animatable.map_or(0, |c| c.serial);
     let playback = use_playback(change_id);
+    {
+        // A `<ring-lab>` element tells its host page about each change.
+        let (page, state) = (props.page.clone(), state.clone());
+        let serial = state.change.as_ref().map_or(0, |c| c.serial);
+        use_effect_with(serial, move |&serial| {
+            if let (Some(tell), Some(change), true) = (&page.on_change, &state.change, serial > 0) {
+                let what = lang.t(Msg::from(change.what.clone()));
+                let summary = lang.t(Msg::Moved(change.summary));
+                let _ = tell.call2(&wasm_bindgen::JsValue::NULL, &what.into(), &summary.into());
+            }
+        });
+    }
     let s: Rc<State> = Rc::new((*state).clone());
     let teaching = s.clone();
     let explore = state.view == ViewKind::Explore;
@@ -178,8 +240,10 @@ pub fn Lab(props: &LabProps) -> Html {
             { notice(&notes, lang) }
             <JobProgressBar state={s.clone()} dispatch={dispatch.clone()} />
             if props.page.embed.is_none() { <ViewTabs view={state.view} dispatch={dispatch.clone()} /> }
-            // One landmark holds every view's panel, so that no content is outside a landmark.
-            <main id="main-content">
+            // One landmark holds every view's panel, so that no content is outside a landmark
+            // (in a `<ring-lab>` element, the host page's landmarks hold it: a second `main`
+            // inside the host's would be one too many).
+            <div id="main-content" role={props.page.host.is_none().then_some("main")}>
             <div role="tabpanel" id="panel-explore" aria-labelledby="tab-explore" hidden={!explore}>
             if explore {
             <div class="layout">
@@ -210,7 +274,7 @@ pub fn Lab(props: &LabProps) -> Html {
             }
             </div>
             <TeachingViews state={teaching} dispatch={dispatch.clone()} {theme} />
-            </main>
+            </div>
             <footer class="footer muted">
                 { lang.ui(Ui::Footer) }
             </footer>

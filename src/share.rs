@@ -50,8 +50,16 @@ pub struct Page {
     pub embed: Option<Embed>,
     /// Whether the controls show.
     pub controls: bool,
+    /// Whether the legend shows.
+    pub legend: bool,
     /// Whether the address and the storage follow the state.
     pub sync: bool,
+    /// The root a `<ring-lab>` element mounts the lab in (inside its shadow root), if it is
+    /// one: the layout, theme and language are marked there instead of on `<html>`.
+    pub host: Option<web_sys::Element>,
+    /// What the element calls after each change, with the summary in words (it sends the
+    /// host page a `ringlab:change` event).
+    pub on_change: Option<js_sys::Function>,
 }
 
 impl Default for Page {
@@ -62,7 +70,10 @@ impl Default for Page {
             notes: Vec::new(),
             embed: None,
             controls: true,
+            legend: true,
             sync: false,
+            host: None,
+            on_change: None,
         }
     }
 }
@@ -73,6 +84,57 @@ impl Page {
     pub(crate) fn stores(&self) -> bool {
         self.sync && self.embed.is_none()
     }
+
+    /// Where the page's layout, theme and language are marked: a `<ring-lab>` element's
+    /// root, or `<html>`.
+    pub(crate) fn root(&self) -> Option<web_sys::Element> {
+        self.host.clone().or_else(|| {
+            window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+        })
+    }
+}
+
+thread_local! {
+    /// The full lab's address when this module runs inside `<ring-lab>` elements on
+    /// another page (where the page's own address is not the lab's).
+    static LAB_ADDRESS: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Says where the full lab is (`<ring-lab>`'s script knows: beside itself).
+pub(crate) fn set_lab_address(address: String) {
+    LAB_ADDRESS.with(|a| *a.borrow_mut() = Some(address));
+}
+
+/// The state and layout of a `<ring-lab>` element from its attributes (as a query), with
+/// what could not be used; the element never reads or writes the address or the storage.
+pub(crate) fn widget_boot(
+    query: &str,
+    host: web_sys::Element,
+    on_change: Option<js_sys::Function>,
+) -> Result<(State, Page), Msg> {
+    let parsed = Shared::parse(query);
+    let mut page = Page {
+        theme: parsed.shared.theme.map(ThemeChoice::is_dark),
+        lang: parsed.shared.lang,
+        notes: Vec::new(),
+        embed: Some(parsed.shared.embed.unwrap_or(Embed::Full)),
+        controls: parsed.shared.controls,
+        legend: parsed.shared.legend,
+        sync: false,
+        host: Some(host),
+        on_change,
+    };
+    mark_layout(&page);
+    let (state, problems) = parsed.restore()?;
+    if !problems.is_empty() {
+        page.notes.push(Note {
+            heading: Ui::NoteLinkIgnored,
+            items: problems.into(),
+        });
+    }
+    Ok((state, page))
 }
 
 fn window() -> Option<Window> {
@@ -99,7 +161,10 @@ pub(crate) fn boot() -> Result<(State, Page), Msg> {
         notes: Vec::new(),
         embed: parsed.shared.embed,
         controls: parsed.shared.controls,
+        legend: parsed.shared.legend,
         sync: true,
+        host: None,
+        on_change: None,
     };
     mark_layout(&page);
     let link_note = |problems: Vec<Msg>| Note {
@@ -137,10 +202,7 @@ pub(crate) fn boot() -> Result<(State, Page), Msg> {
 
 /// Marks the layout on `<html>` (`data-embed`, `data-controls`), for the style sheet.
 fn mark_layout(page: &Page) {
-    let Some(root) = window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-    else {
+    let Some(root) = page.root() else {
         return;
     };
     if let Some(embed) = page.embed {
@@ -148,6 +210,9 @@ fn mark_layout(page: &Page) {
     }
     if !page.controls {
         let _ = root.set_attribute("data-controls", "off");
+    }
+    if !page.legend {
+        let _ = root.set_attribute("data-legend", "off");
     }
 }
 
@@ -166,9 +231,10 @@ pub(crate) fn link_to(state: &State, theme: Option<bool>, lang: Option<Lang>) ->
     let mut shared = Shared::of(state, theme.map(ThemeChoice::from_dark));
     shared.lang = lang;
     let query = shared.to_query(Limits::LINK);
-    let base = window()
-        .and_then(|w| {
-            let l = w.location();
+    let base = LAB_ADDRESS
+        .with(|a| a.borrow().clone())
+        .or_else(|| {
+            let l = window()?.location();
             Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
         })
         .unwrap_or_default();
@@ -192,6 +258,7 @@ fn write_out(
     shared.lang = lang;
     shared.embed = page.embed;
     shared.controls = page.controls;
+    shared.legend = page.legend;
     let query = shared.to_query(Limits::ADDRESS);
     let search = if query.is_empty() {
         String::new()

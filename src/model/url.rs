@@ -191,6 +191,8 @@ pub struct Shared {
     pub(crate) embed: Option<Embed>,
     /// Whether the controls show (not part of the state).
     pub(crate) controls: bool,
+    /// Whether the legend shows (not part of the state).
+    pub(crate) legend: bool,
 }
 
 impl Default for Shared {
@@ -228,6 +230,7 @@ impl Default for Shared {
             lang: None,
             embed: None,
             controls: true,
+            legend: true,
         }
     }
 }
@@ -523,6 +526,21 @@ pub(crate) const PARAMS: &[Param] = &[
         },
     },
     Param {
+        // The `<ring-lab>` element's word for `embed` (`show="ring"`); never written.
+        name: "show",
+        scope: Scope::Page,
+        read: |s, v| {
+            s.embed = Some(match decode(v)?.as_str() {
+                "" | "all" => Embed::Full,
+                "ring" => Embed::Ring,
+                "chart" => Embed::Chart,
+                other => return Err(not_one_of(Choice::Layout, other, &["all", "ring", "chart"])),
+            });
+            Ok(())
+        },
+        write: |_, _| None,
+    },
+    Param {
         name: "controls",
         scope: Scope::Page,
         read: |s, v| {
@@ -534,6 +552,19 @@ pub(crate) const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s, limits| (limits.page && !s.controls).then(|| "0".to_string()),
+    },
+    Param {
+        name: "legend",
+        scope: Scope::Page,
+        read: |s, v| {
+            s.legend = match decode(v)?.as_str() {
+                "0" => false,
+                "1" => true,
+                other => return Err(not_one_of(Choice::ZeroOrOne, other, &["0", "1"])),
+            };
+            Ok(())
+        },
+        write: |s, limits| (limits.page && !s.legend).then(|| "0".to_string()),
     },
 ];
 
@@ -728,6 +759,7 @@ impl Shared {
         let mut plain = self.clone();
         plain.embed = None;
         plain.controls = true;
+        plain.legend = true;
         plain == Shared::default()
     }
 

@@ -193,6 +193,7 @@ import './hostile.mjs';
 import './large.mjs';
 import './drawn.mjs';
 import './a11y.mjs';
+import './element.mjs';
 const failed = await run();
 await browser.close();
 server.close();

@@ -862,3 +862,27 @@ fn damaged_view_settings_are_reported_and_left_at_their_defaults() {
     let state = parsed.shared.to_state().unwrap();
     assert_eq!(state.views.chord.start, Some(id_of(&state, "cache-e")));
 }
+
+#[test]
+fn the_elements_words_for_the_layout_are_read_as_the_links() {
+    // `<ring-lab show="ring" legend="0">`: the element's attributes are link parameters.
+    let parsed = Shared::parse("?show=ring&legend=0&controls=0");
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    assert_eq!(parsed.shared.embed, Some(Embed::Ring));
+    assert!(!parsed.shared.legend && !parsed.shared.controls);
+    // Layout only: not the state, and `show` is written as `embed`.
+    assert!(!parsed.has_state);
+    assert_eq!(parsed.shared.to_query(Limits::LINK), "");
+    assert_eq!(
+        parsed.shared.to_query(Limits::ADDRESS),
+        "embed=ring&controls=0&legend=0"
+    );
+    for (query, param) in [("?show=everything", "show"), ("?legend=no", "legend")] {
+        let parsed = Shared::parse(query);
+        assert!(
+            matches!(parsed.problems.as_slice(), [Msg::LinkIgnored { param: p, .. }] if *p == param),
+            "{query}: {:?}",
+            parsed.problems
+        );
+    }
+}

@@ -1,0 +1,160 @@
+// <ring-lab>: Ringlab as an element any page can hold, with one script tag:
+//
+//   <script type="module" src="https://…/ring-lab.js"></script>
+//   <ring-lab algo="ketama" nodes="a:600,b:300,c:100" keys="2000" show="ring" lang="zh">
+//     <p>What readers without JavaScript see (and search engines).</p>
+//   </ring-lab>
+//
+// The attributes are the link's parameters (one table, src/model/url.rs, read by the wasm;
+// no list of them here): every attribute is passed on as `name=value`, and what the lab
+// cannot use is listed in a note inside the element. Changing an attribute mounts the lab
+// again with the new ones. Every element on a page shares one download of the app and one
+// WebAssembly instance; each starts when it first comes near the viewport. Each draws in
+// its own shadow root, so no style leaks either way: the app's style sheets are read once
+// and their page-level selectors (`html[data-embed]`, `:root[data-theme]`, `:root:lang(zh)`)
+// are turned into ones on the lab's root inside the shadow root (`.ring-lab-root[…]`),
+// where the lab marks its layout, theme and language. The theme follows the `theme` attribute,
+// else an mdBook page's theme class on <html>, else the system's. After each change the
+// element sends a `ringlab:change` event whose detail has `what` and `summary`, in words.
+// No key is captured outside the element. Works under `script-src 'self'` (no inline
+// script, no eval) and `style-src 'self'` (constructed style sheets, no <style> element).
+
+const here = new URL('./', import.meta.url);
+
+// mdBook's theme classes on <html>: which are dark.
+const MDBOOK_DARK = ['coal', 'navy', 'ayu'];
+const MDBOOK_LIGHT = ['light', 'rust'];
+
+let shared = null;
+
+// The app's JavaScript glue, its WebAssembly and its style sheets, once for the page. Their
+// file names are hashed by the build; the app's own page names them.
+function loadApp() {
+  shared ??= (async () => {
+    const index = await fetch(new URL('index.html', here));
+    const page = new DOMParser().parseFromString(await index.text(), 'text/html');
+    const boot = page.querySelector('script[data-ringlab-js][data-ringlab-wasm]');
+    const glue = await import(new URL(boot.dataset.ringlabJs, here).href);
+    await glue.default({ module_or_path: new URL(boot.dataset.ringlabWasm, here) });
+    const sheets = [...page.querySelectorAll('link[rel="stylesheet"][href]')];
+    const texts = await Promise.all(sheets.map(async (l) => (await fetch(new URL(l.getAttribute('href'), here))).text()));
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(texts.map(forShadow).join('\n') + HOST_RULES);
+    return { glue, sheet };
+  })();
+  return shared;
+}
+
+// The app's page-level selectors, made the element's own.
+// Its layouts by width follow the element's width, not the window's: an element in a
+// column of text is laid out as a page that wide would be.
+function forShadow(css) {
+  return css
+    .replace(/html\s*,\s*body/g, '.ring-lab-root')
+    .replace(/:root|\bhtml(?=\[)/g, '.ring-lab-root')
+    .replace(/@media\s*(?=\((?:min|max)-width)/g, '@container ');
+}
+
+const HOST_RULES = `
+:host { display: block; contain: content; container-type: inline-size; }
+:host([hidden]) { display: none; }
+.ring-lab-root { min-height: 120px; }
+`;
+
+// The theme the host page asks for, when the element has no `theme` attribute: an mdBook
+// page's class on <html>, else none (the system's).
+function hostTheme() {
+  const classes = document.documentElement.classList;
+  if (MDBOOK_DARK.some((c) => classes.contains(c))) return 'dark';
+  if (MDBOOK_LIGHT.some((c) => classes.contains(c))) return 'light';
+  return null;
+}
+
+class RingLabElement extends HTMLElement {
+  #lab = null;
+  #root = null;
+  #visible = null;
+  #attributes = null;
+  #started = false;
+
+  connectedCallback() {
+    if (this.#visible) return;
+    // Start when the element first comes within a screen of the viewport.
+    this.#visible = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        this.#visible.disconnect();
+        this.#start();
+      }
+    }, { rootMargin: '100% 0px' });
+    this.#visible.observe(this);
+  }
+
+  disconnectedCallback() {
+    this.#visible?.disconnect();
+    this.#visible = null;
+    this.#attributes?.disconnect();
+    this.#attributes = null;
+    this.#lab?.destroy();
+    this.#lab = null;
+    this.#started = false;
+  }
+
+  async #start() {
+    if (this.#started) return;
+    this.#started = true;
+    let app;
+    try {
+      app = await loadApp();
+    } catch (e) {
+      console.error('ring-lab: could not load Ringlab', e);
+      this.#started = false;
+      return;
+    }
+    if (!this.isConnected) return;
+    if (!this.shadowRoot) {
+      const shadow = this.attachShadow({ mode: 'open' });
+      shadow.adoptedStyleSheets = [app.sheet];
+      this.#root = document.createElement('div');
+      this.#root.className = 'ring-lab-root';
+      shadow.append(this.#root);
+    }
+    this.#mount(app.glue);
+    // Attributes of the element, and the mdBook theme of the page, remount it.
+    this.#attributes = new MutationObserver(() => this.#mount(app.glue));
+    this.#attributes.observe(this, { attributes: true });
+    if (!this.hasAttribute('theme')) {
+      this.#attributes.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+    }
+  }
+
+  #query() {
+    const pairs = [];
+    const seen = new Set();
+    for (const { name, value } of this.attributes) {
+      // The page's own attributes of any element are not the lab's parameters.
+      if (name.startsWith('data-') || name.startsWith('aria-') || ['style', 'class', 'id', 'hidden', 'title'].includes(name)) continue;
+      pairs.push([name, value]);
+      seen.add(name);
+    }
+    const theme = hostTheme();
+    if (!seen.has('theme') && theme) pairs.push(['theme', theme]);
+    // A value is written as in a link (names percent-encoded where the link grammar says
+    // so): only what would end the parameter, or read as a space, is escaped here.
+    const raw = (v) => v.replace(/[&#+ ]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+    return pairs.map(([n, v]) => (v === '' ? raw(n) : `${raw(n)}=${raw(v)}`)).join('&');
+  }
+
+  #mount(glue) {
+    const query = this.#query();
+    if (query === this.dataset.ringlabQuery && this.#lab) return;
+    this.dataset.ringlabQuery = query;
+    this.#lab?.destroy();
+    this.#root.replaceChildren();
+    const onChange = (what, summary) => {
+      this.dispatchEvent(new CustomEvent('ringlab:change', { detail: { what, summary }, bubbles: true, composed: true }));
+    };
+    this.#lab = glue.mountRingLab(this.#root, query, onChange, here.href);
+  }
+}
+
+if (!customElements.get('ring-lab')) customElements.define('ring-lab', RingLabElement);

@@ -1,0 +1,112 @@
+// End-to-end tests of <ring-lab>, the element other pages hold: a plain page with two of
+// them and one script tag draws both from one download of the wasm, each from its own
+// attributes; an attribute change redraws; the theme follows the host; a change inside
+// sends `ringlab:change`; it works under a strict Content-Security-Policy; axe-core finds
+// nothing on the page.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { serveDist, launch, openPage, screenshot, canvasStats, test, assert } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+const { base } = await serveDist();
+const strict = await serveDist({ 'Content-Security-Policy': CSP });
+const browser = await launch();
+
+function noProblems(problems) {
+  assert(problems.length === 0, `console, CSP or dialog problems: ${problems.join('; ')}`);
+}
+
+async function drawn(page, widget) {
+  await page.waitForSelector(`${widget} #ring-canvas`, { timeout: 30000 });
+  await page.waitForFunction((w) => document.querySelector(w)?.shadowRoot?.querySelector('#legend tbody tr'), widget, { timeout: 30000 });
+  await page.waitForTimeout(400);
+  return canvasStats(page, `${widget} #ring-canvas`);
+}
+
+for (const [label, server] of [['', base], [' under a strict Content-Security-Policy', strict.base]]) {
+  test(`element: two <ring-lab> elements and one script tag draw both, with one wasm download${label}`, async () => {
+    const { page, context, problems } = await openPage(browser, `${server}/ring-lab-example.html`, { reducedMotion: 'reduce' });
+    const wasm = [];
+    page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url()); });
+    // Before the script runs the fallback is what shows; it stays in the element.
+    assert((await page.textContent('#widget-ring p')).includes('ketama ring'), 'no fallback content');
+    const ring = await drawn(page, '#widget-ring');
+    // A blank or one-colour canvas fails: the ring has its arcs, points and keys.
+    assert(ring.painted > ring.width * ring.height * 0.3 && ring.colours > 50, `ring: ${JSON.stringify(ring)}`);
+    // Its attributes, not the first example: three weighted servers on ketama.
+    // (Playwright's CSS selectors go into open shadow roots.)
+    const rows = await page.$$eval('#widget-ring #legend tbody tr', (trs) => trs.map((r) => r.getAttribute('data-node')));
+    assert(JSON.stringify(rows) === '["a","b","c"]', `legend: ${rows}`);
+    // The second starts when it comes near the viewport; both share the one instance.
+    await page.evaluate(() => document.querySelector('#widget-change').scrollIntoView());
+    const change = await drawn(page, '#widget-change');
+    assert(change.painted > 1000, 'the second widget is blank');
+    assert(wasm.length === 1, `wasm downloads: ${wasm.length}`);
+    // change="add:cache-e:100" in Chinese: the summary of that change.
+    const summary = await page.textContent('#widget-change #summary-line');
+    assert(/个键迁移/.test(summary) && /1\/5/.test(summary), `summary: ${summary}`);
+    // No style leaks: the host page's own text keeps its font size and colour.
+    const h1 = await page.$eval('h1', (h) => getComputedStyle(h).fontSize);
+    assert(h1 === '25.6px', `the host's h1 is ${h1}`);
+    await screenshot(page, `element-00-example${label ? '-csp' : ''}`);
+    noProblems(problems);
+    await context.close();
+  });
+}
+
+test('element: an attribute change redraws it; a change inside sends ringlab:change; the theme follows the host', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/ring-lab-example.html`, { reducedMotion: 'reduce', colorScheme: 'dark' });
+  const before = await drawn(page, '#widget-ring');
+  // The system is dark: so is the widget (its card is dark).
+  const card = await page.$eval('#widget-ring', (w) => getComputedStyle(w.shadowRoot.querySelector('.ring-lab-root')).backgroundColor);
+  assert(card === 'rgb(18, 20, 24)', `dark background: ${card}`);
+  await page.evaluate(() => document.querySelector('#widget-ring').setAttribute('nodes', 'a:600,b:300,c:100,d:100'));
+  await page.waitForFunction(() => document.querySelector('#widget-ring').shadowRoot.querySelectorAll('#legend tbody tr').length === 4, null, { timeout: 20000 });
+  await page.waitForTimeout(400);
+  const after = await canvasStats(page, '#widget-ring #ring-canvas');
+  assert(after.checksum !== before.checksum, 'the ring did not change with its attribute');
+  // A theme attribute wins over the system's.
+  await page.evaluate(() => document.querySelector('#widget-ring').setAttribute('theme', 'light'));
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('#widget-ring').shadowRoot.querySelector('.ring-lab-root')).backgroundColor === 'rgb(244, 245, 247)', null, { timeout: 20000 });
+  // A widget with controls: add a node inside it, and the host hears of it.
+  await page.evaluate(() => {
+    const el = document.createElement('ring-lab');
+    el.id = 'widget-live';
+    el.setAttribute('nodes', 'x:100,y:100');
+    el.setAttribute('lang', 'en');
+    window.heard = [];
+    el.addEventListener('ringlab:change', (e) => window.heard.push(e.detail));
+    document.querySelector('main').append(el);
+    el.scrollIntoView();
+  });
+  await drawn(page, '#widget-live');
+  await page.fill('#widget-live #add-name', 'z');
+  await page.click('#widget-live #add-node');
+  await page.waitForFunction(() => window.heard.length > 0, null, { timeout: 20000 });
+  const heard = await page.evaluate(() => window.heard[0]);
+  assert(heard.what === 'added z' && / of 10,000 keys moved/.test(heard.summary), `event: ${JSON.stringify(heard)}`);
+  // Keys typed in the host page are not the widget's.
+  const url = page.url();
+  await page.keyboard.press('ArrowRight');
+  assert(page.url() === url, 'a key on the host page changed something');
+  await screenshot(page, 'element-01-dark-and-live');
+  noProblems(problems);
+  await context.close();
+});
+
+test('element: axe-core finds no violations on a page of <ring-lab> elements, in both languages', async () => {
+  const { page, context } = await openPage(browser, `${base}/ring-lab-example.html`, { reducedMotion: 'reduce' });
+  await drawn(page, '#widget-ring');
+  await page.evaluate(() => document.querySelector('#widget-change').scrollIntoView());
+  await drawn(page, '#widget-change');
+  await page.addScriptTag({ content: AXE });
+  const found = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  assert(found.length === 0, `axe-core violations: ${found.join(' | ')}`);
+  await context.close();
+});
