@@ -224,6 +224,7 @@ ui_words! {
     Ui::TrafficKeysBar => "keys",
     Ui::TrafficRequestsBar => "requests",
     Ui::TrafficHotKeys => "The hottest keys",
+    Ui::TrafficProgressLabel => "Requests simulated so far",
 }
 
 /// The sentence `msg`.

@@ -225,6 +225,7 @@ ui_words! {
     Ui::TrafficKeysBar => "键",
     Ui::TrafficRequestsBar => "请求",
     Ui::TrafficHotKeys => "最热的键",
+    Ui::TrafficProgressLabel => "已模拟的请求",
 }
 
 pub(super) const CATALOGUE: Catalogue = Catalogue { template, phrase };

@@ -270,6 +270,7 @@ ui_keys! {
     TrafficKeysBar,
     TrafficRequestsBar,
     TrafficHotKeys,
+    TrafficProgressLabel,
 }
 
 ring_core::listed_enum! {
