@@ -1,5 +1,5 @@
 //! A canvas that draws one scene of the teaching views (a ring or bins, bars, the Chord
-//! ring, replicas, the paper's chart) at its box's width, redrawn when the scene, the
+//! ring, replicas, the paper's chart, the Traffic view's charts) at its box's width, redrawn when the scene, the
 //! theme or the window size changes.
 
 use std::rc::Rc;
@@ -11,6 +11,7 @@ use crate::draw::chord::{draw_chord, ChordScene};
 use crate::draw::paper::{draw_paper, PaperChart};
 use crate::draw::replicas::{draw_replicas, ReplicaScene};
 use crate::draw::scene::Scene;
+use crate::draw::traffic::{draw_lines, draw_nodes, LineChart, NodeChart};
 use crate::draw::{draw_bars, draw_bins, draw_ring, BarsScene};
 use crate::effects::{draw_on_canvas, parent_width, use_resize_counter};
 
@@ -27,6 +28,10 @@ pub(crate) enum Drawing {
     Replicas(ReplicaScene),
     /// R1 against virtual nodes.
     Paper(PaperChart),
+    /// The hit rate and the store's load over the requests.
+    TrafficLines(LineChart),
+    /// Keys and requests per node.
+    TrafficNodes(NodeChart),
 }
 
 /// Props of [`DrawingCanvas`].
@@ -70,6 +75,8 @@ pub(crate) fn DrawingCanvas(props: &DrawingCanvasProps) -> Html {
                         Drawing::Chord(c) => draw_chord(area, c),
                         Drawing::Replicas(r) => draw_replicas(area, r),
                         Drawing::Paper(p) => draw_paper(area, p),
+                        Drawing::TrafficLines(l) => draw_lines(area, l),
+                        Drawing::TrafficNodes(n) => draw_nodes(area, n),
                     });
                 }
             },

@@ -24,6 +24,7 @@ pub(crate) mod summary;
 pub(crate) mod teaching;
 pub(crate) mod title_bar;
 pub(crate) mod tour;
+pub(crate) mod traffic;
 pub(crate) mod view_tabs;
 
 use std::rc::Rc;

@@ -1,5 +1,5 @@
-//! The teaching views beside the lab: the tour, compare mode, Chord, replication and the
-//! paper's table. Each shows in its tab panel when its tab is selected; their settings are
+//! The teaching views beside the lab: the tour, compare mode, traffic, Chord, replication
+//! and the paper's table. Each shows in its tab panel when its tab is selected; their settings are
 //! the state's (`State::views`), so they survive switching tabs and a link carries them. The panels of the other views are rendered empty
 //! and hidden, so that every tab's `aria-controls` names an element.
 
@@ -12,6 +12,7 @@ use super::compare::CompareView;
 use super::paper::PaperPanel;
 use super::replication::ReplicationPanel;
 use super::tour::TourView;
+use super::traffic::TrafficPanel;
 use super::view_tabs::{panel_id, tab_id};
 use super::Dispatch;
 use crate::draw::Theme;
@@ -37,6 +38,7 @@ pub(crate) fn TeachingViews(props: &TeachingProps) -> Html {
         ViewKind::Explore => Html::default(),
         ViewKind::Tour => html! { <TourView {state} {dispatch} {theme} /> },
         ViewKind::Compare => html! { <CompareView {state} {dispatch} {theme} /> },
+        ViewKind::Traffic => html! { <TrafficPanel {state} {dispatch} {theme} /> },
         ViewKind::Chord => html! { <ChordPanel {state} {dispatch} {theme} /> },
         ViewKind::Replication => html! { <ReplicationPanel {state} {dispatch} {theme} /> },
         ViewKind::Paper => html! { <PaperPanel {state} {dispatch} {theme} /> },

@@ -31,6 +31,11 @@ use crate::model::tour::STEP_COUNT;
 use crate::model::url::MAX_QUERY_BYTES;
 use crate::model::AlgoId;
 
+/// A hit rate, or a dash where there is none yet.
+fn rate(x: Option<f64>) -> String {
+    x.map_or_else(|| "—".to_string(), |f| format::percent(f, 1))
+}
+
 /// The arguments of one sentence, as text, in the order of its template's `{0}`, `{1}`, ….
 #[derive(Default)]
 pub(super) struct Args<'a>(pub(super) Vec<Arg<'a>>);
@@ -599,6 +604,53 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         }
         Msg::CompareSummary { what } => {
             a.msg(lang, what);
+        }
+
+        Msg::TrafficHint { up, keys } => {
+            a.raw(*up as u64).int(*keys as u64);
+        }
+        Msg::TrafficZipfBad { text } => {
+            a.s(text);
+        }
+        Msg::TrafficCacheKeys { keys } => {
+            a.int((*keys).into());
+        }
+        Msg::TrafficChartLabel {
+            kind,
+            before,
+            after,
+        } => {
+            a.phrase(lang, Phrase::Algo(*kind))
+                .own(rate(*before))
+                .own(rate(*after));
+        }
+        Msg::TrafficNodesLabel { kind } => {
+            a.phrase(lang, Phrase::Algo(*kind));
+        }
+        Msg::TrafficFigures { before, after } => {
+            a.own(rate(*before)).own(rate(*after));
+        }
+        Msg::TrafficPeak { misses, requests } => {
+            a.int(*misses)
+                .int(*requests)
+                .pct(*misses as f64 / (*requests).max(1) as f64, 1);
+        }
+        Msg::TrafficProgress { done, total } => {
+            a.int(*done).int(*total);
+        }
+        Msg::TrafficDone { requests, keys } => {
+            a.int(*requests).int(*keys as u64);
+        }
+        Msg::TrafficHotKey {
+            rank,
+            key,
+            node,
+            popularity,
+        } => {
+            a.raw(u64::from(*rank) + 1)
+                .s(key)
+                .s(node)
+                .pct(*popularity, 1);
         }
 
         Msg::ChordNodesUp { count: n } | Msg::ReplicasLabel { nodes: n } => {

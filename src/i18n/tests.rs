@@ -292,6 +292,42 @@ fn samples() -> Vec<Msg> {
             name: "cache-a".into(),
         },
         Msg::CompareHint { up: 3, keys: 3 },
+        Msg::TrafficHint {
+            up: 4,
+            keys: 20_000,
+        },
+        Msg::TrafficZipfBad { text: "2".into() },
+        Msg::TrafficCacheKeys { keys: 1_000 },
+        Msg::TrafficChartLabel {
+            kind: AlgoId::Modulo,
+            before: Some(1.0),
+            after: None,
+        },
+        Msg::TrafficNodesLabel {
+            kind: AlgoId::Virtual,
+        },
+        Msg::TrafficFigures {
+            before: Some(0.98),
+            after: Some(0.2),
+        },
+        Msg::TrafficPeak {
+            misses: 1_600,
+            requests: 2_000,
+        },
+        Msg::TrafficProgress {
+            done: 10,
+            total: 400_000,
+        },
+        Msg::TrafficDone {
+            requests: 200_000,
+            keys: 20_000,
+        },
+        Msg::TrafficHotKey {
+            rank: 0,
+            key: "user:1:abc".into(),
+            node: "cache-a".into(),
+            popularity: 0.093,
+        },
         Msg::CompareAlgos { min: 3, max: 3 },
         Msg::CompareColumn {
             kind: AlgoId::Virtual,
@@ -868,10 +904,20 @@ fn variant(msg: &Msg) -> usize {
         Msg::PlacingKeys { .. } => 180,
         Msg::NoNodeNamed { .. } => 184,
         Msg::ViewFirstKeys { .. } => 6,
+        Msg::TrafficHint { .. } => 185,
+        Msg::TrafficZipfBad { .. } => 186,
+        Msg::TrafficCacheKeys { .. } => 187,
+        Msg::TrafficChartLabel { .. } => 188,
+        Msg::TrafficNodesLabel { .. } => 189,
+        Msg::TrafficFigures { .. } => 190,
+        Msg::TrafficPeak { .. } => 191,
+        Msg::TrafficProgress { .. } => 192,
+        Msg::TrafficDone { .. } => 193,
+        Msg::TrafficHotKey { .. } => 194,
     }
 }
 
-const VARIANTS: usize = 185;
+const VARIANTS: usize = 195;
 
 /// Words that are the same in both languages: names and symbols, not sentences.
 fn same_in_both(en: &str) -> bool {

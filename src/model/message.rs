@@ -255,6 +255,22 @@ ui_keys! {
     GroupRepeatsZero,
     NotUtf8,
     NotRinglabFormat,
+    // The Traffic view.
+    TrafficTitle,
+    TrafficZipf,
+    TrafficCacheAll,
+    TrafficCacheSize,
+    TrafficRequests,
+    TrafficChangeGroup,
+    TrafficHitRate,
+    TrafficStoreLoad,
+    TrafficXAxis,
+    TrafficYAxis,
+    TrafficNodesCaption,
+    TrafficKeysBar,
+    TrafficRequestsBar,
+    TrafficHotKeys,
+    TrafficProgressLabel,
 }
 
 ring_core::listed_enum! {
@@ -277,6 +293,10 @@ ring_core::listed_enum! {
         DrawnKeys,
         /// Replication's R.
         Replicas,
+        /// The Traffic view's cache size, in keys per node.
+        CacheKeys,
+        /// The Traffic view's request count.
+        Requests,
     }
 }
 
@@ -661,6 +681,48 @@ pub enum Msg {
     },
     CompareSummary {
         what: Box<Msg>,
+    },
+
+    // The Traffic view.
+    TrafficHint {
+        up: usize,
+        keys: usize,
+    },
+    TrafficZipfBad {
+        text: String,
+    },
+    TrafficCacheKeys {
+        keys: u32,
+    },
+    TrafficChartLabel {
+        kind: AlgoId,
+        before: Option<f64>,
+        after: Option<f64>,
+    },
+    TrafficNodesLabel {
+        kind: AlgoId,
+    },
+    TrafficFigures {
+        before: Option<f64>,
+        after: Option<f64>,
+    },
+    TrafficPeak {
+        misses: u64,
+        requests: u64,
+    },
+    TrafficProgress {
+        done: u64,
+        total: u64,
+    },
+    TrafficDone {
+        requests: u64,
+        keys: usize,
+    },
+    TrafficHotKey {
+        rank: u32,
+        key: String,
+        node: String,
+        popularity: f64,
     },
 
     // Chord.

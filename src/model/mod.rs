@@ -29,6 +29,7 @@ pub(crate) mod slot_keep;
 mod snapshot;
 mod state;
 pub(crate) mod tour;
+pub(crate) mod traffic_view;
 pub mod url;
 pub(crate) mod view;
 

@@ -474,6 +474,10 @@ pub(crate) const PARAMS: &[Param] = &[
     views::PAPER_VNODES,
     views::PAPER_ALGO,
     views::PAPER_HASH,
+    views::TRAFFIC_ZIPF,
+    views::TRAFFIC_CACHE,
+    views::TRAFFIC_REQUESTS,
+    views::TRAFFIC_CHANGE,
     Param {
         name: "theme",
         scope: Scope::State,

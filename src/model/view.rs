@@ -6,6 +6,7 @@ use super::chord_view::ChordSettings;
 use super::compare::CompareSettings;
 use super::paper::PaperSpec;
 use super::replication_view::ReplicationSettings;
+use super::traffic_view::TrafficSettings;
 
 ring_core::listed_enum! {
     /// A view of the page, chosen by the tabs at the top.
@@ -20,6 +21,9 @@ ring_core::listed_enum! {
         Tour,
         /// Two to four algorithms side by side on the same nodes, keys and change.
         Compare,
+        /// What a change costs: cache hit rates and the store's load under Zipf requests,
+        /// modulo beside the lab's algorithm.
+        Traffic,
         /// Chord's finger tables and the hops of one lookup.
         Chord,
         /// Replication to successors: preference lists and failover.
@@ -36,6 +40,7 @@ impl ViewKind {
             ViewKind::Explore => "explore",
             ViewKind::Tour => "tour",
             ViewKind::Compare => "compare",
+            ViewKind::Traffic => "traffic",
             ViewKind::Chord => "chord",
             ViewKind::Replication => "replication",
             ViewKind::Paper => "paper",
@@ -70,6 +75,8 @@ pub(crate) struct ViewSettings {
     pub(crate) replication: ReplicationSettings,
     /// The Paper view's rows, columns, algorithm and hash.
     pub(crate) paper: PaperSpec,
+    /// The Traffic view's popularity, caches, requests and change.
+    pub(crate) traffic: TrafficSettings,
 }
 
 /// One teaching view's settings, as a view sets them.
@@ -83,6 +90,8 @@ pub enum ViewSetting {
     Replication(ReplicationSettings),
     /// The Paper view's (boxed: the algorithms' parameters make it ten times the others).
     Paper(Box<PaperSpec>),
+    /// The Traffic view's.
+    Traffic(TrafficSettings),
 }
 
 impl ViewSettings {
@@ -94,6 +103,7 @@ impl ViewSettings {
             ViewSetting::Chord(s) => next.chord = s,
             ViewSetting::Replication(s) => next.replication = s,
             ViewSetting::Paper(s) => next.paper = *s,
+            ViewSetting::Traffic(s) => next.traffic = s,
         }
         next
     }

@@ -795,12 +795,19 @@ fn the_teaching_views_settings_travel_in_links() {
     views.paper.vnodes = vec![1, 30, 100];
     views.paper.kind = AlgoId::Ketama;
     views.paper.hash = HashFn::Fnv1a_64;
+    views.traffic = crate::model::traffic_view::TrafficSettings {
+        zipf: 80,
+        cache: Some(500),
+        requests: 1_000_000,
+        change: CompareChange::RemoveLast,
+    };
     let mut set = s.clone();
     for setting in [
         ViewSetting::Compare(views.compare.clone()),
         ViewSetting::Chord(views.chord.clone()),
         ViewSetting::Replication(views.replication.clone()),
         ViewSetting::Paper(Box::new(views.paper.clone())),
+        ViewSetting::Traffic(views.traffic),
     ] {
         set = set.apply(Action::SetViewSetting(setting)).unwrap();
     }
@@ -818,9 +825,36 @@ fn the_teaching_views_settings_travel_in_links() {
         "paper-vnodes=1,30,100",
         "paper-algo=ketama",
         "paper-hash=fnv1a-64",
+        "traffic-zipf=0.8",
+        "traffic-cache=500",
+        "traffic-requests=1000000",
+        "traffic-change=remove",
     ] {
         assert!(query.contains(part), "{part} is not in {query}");
     }
+    // At their defaults the Traffic view's settings are not written.
+    let plain = Shared::of(&s, None).to_query(Limits::LINK);
+    assert!(!plain.contains("traffic-"), "{plain}");
+    // Uniform popularity and a cache that holds all its keys are written as such.
+    let uniform = s
+        .apply(Action::SetViewSetting(ViewSetting::Traffic(
+            crate::model::traffic_view::TrafficSettings {
+                zipf: 0,
+                ..Default::default()
+            },
+        )))
+        .unwrap();
+    let query = Shared::of(&uniform, None).to_query(Limits::LINK);
+    assert!(query.contains("traffic-zipf=0"), "{query}");
+    let (back, _) = through_link(&uniform, None);
+    assert_eq!(back.views.traffic.zipf, 0);
+    let parsed = Shared::parse("?traffic-cache=all&traffic-zipf=1.25");
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    let state = parsed.shared.to_state().unwrap();
+    assert_eq!(
+        (state.views.traffic.cache, state.views.traffic.zipf),
+        (None, 125)
+    );
     let (back, _) = through_link(&set, None);
     assert_eq!(*back.views, views);
     // A change to the lab keeps them, and so does the job that places its keys.
@@ -846,6 +880,15 @@ fn damaged_view_settings_are_reported_and_left_at_their_defaults() {
         ("?paper-vnodes=", "paper-vnodes"),
         ("?paper-algo=nothing", "paper-algo"),
         ("?paper-hash=nothing", "paper-hash"),
+        ("?traffic-zipf=1.6", "traffic-zipf"),
+        ("?traffic-zipf=-1", "traffic-zipf"),
+        ("?traffic-zipf=one", "traffic-zipf"),
+        ("?traffic-cache=0", "traffic-cache"),
+        ("?traffic-cache=10001", "traffic-cache"),
+        ("?traffic-cache=some", "traffic-cache"),
+        ("?traffic-requests=9999", "traffic-requests"),
+        ("?traffic-requests=2000001", "traffic-requests"),
+        ("?traffic-change=explode", "traffic-change"),
     ] {
         let parsed = Shared::parse(query);
         assert!(

@@ -8,6 +8,7 @@
 //! chord-key=user%3A7&chord-from=cache-b
 //! replication=2&replication-key=user%3A42&replication-down=cache-c
 //! paper-nodes=10..100/10&paper-vnodes=1,30,100&paper-algo=ketama&paper-hash=md5
+//! traffic-zipf=0.8&traffic-cache=500&traffic-requests=1000000&traffic-change=remove
 //! ```
 //!
 //! Nodes are named; a name the link's nodes do not have is reported and ignored.
@@ -20,6 +21,9 @@ use crate::model::compare::{CompareChange, MAX_ALGOS, MIN_ALGOS};
 use crate::model::limits::MAX_REPLICAS;
 use crate::model::message::{Choice, Msg, Quantity};
 use crate::model::paper::{list_text, parse_nodes, parse_vnodes};
+use crate::model::traffic_view::{
+    parse_zipf, zipf_text, MAX_CACHE, MAX_REQUESTS, MIN_CACHE, MIN_REQUESTS,
+};
 use crate::model::view::ViewSettings;
 use crate::model::AlgoId;
 
@@ -82,20 +86,24 @@ pub(super) const COMPARE: Param = Param {
     },
 };
 
+/// A change as `compare-change=` and `traffic-change=` name it.
+fn read_change(v: &str) -> Result<CompareChange, Msg> {
+    let text = decode(v)?;
+    let all = [
+        CompareChange::None,
+        CompareChange::AddNode,
+        CompareChange::RemoveLast,
+    ];
+    all.into_iter()
+        .find(|c| c.id() == text)
+        .ok_or_else(|| not_one_of(Choice::Change, &text, &all.map(CompareChange::id)))
+}
+
 pub(super) const COMPARE_CHANGE: Param = Param {
     name: "compare-change",
     scope: Scope::State,
     read: |s, v| {
-        let text = decode(v)?;
-        let all = [
-            CompareChange::None,
-            CompareChange::AddNode,
-            CompareChange::RemoveLast,
-        ];
-        s.views.compare.change = all
-            .into_iter()
-            .find(|c| c.id() == text)
-            .ok_or_else(|| not_one_of(Choice::Change, &text, &all.map(CompareChange::id)))?;
+        s.views.compare.change = read_change(v)?;
         Ok(())
     },
     write: |s, _| {
@@ -216,5 +224,59 @@ pub(super) const PAPER_HASH: Param = Param {
     write: |s, _| {
         let hash = s.views.paper.hash;
         (hash != defaults().paper.hash).then(|| hash.name().to_string())
+    },
+};
+
+pub(super) const TRAFFIC_ZIPF: Param = Param {
+    name: "traffic-zipf",
+    scope: Scope::State,
+    read: |s, v| {
+        let text = decode(v)?;
+        s.views.traffic.zipf = parse_zipf(&text).ok_or(Msg::TrafficZipfBad { text })?;
+        Ok(())
+    },
+    write: |s, _| {
+        let zipf = s.views.traffic.zipf;
+        (zipf != defaults().traffic.zipf).then(|| zipf_text(zipf))
+    },
+};
+
+pub(super) const TRAFFIC_CACHE: Param = Param {
+    name: "traffic-cache",
+    scope: Scope::State,
+    read: |s, v| {
+        s.views.traffic.cache = if v == "all" {
+            None
+        } else {
+            Some(read_u32(v, Quantity::CacheKeys, MIN_CACHE, MAX_CACHE)?)
+        };
+        Ok(())
+    },
+    write: |s, _| s.views.traffic.cache.map(|c| c.to_string()),
+};
+
+pub(super) const TRAFFIC_REQUESTS: Param = Param {
+    name: "traffic-requests",
+    scope: Scope::State,
+    read: |s, v| {
+        s.views.traffic.requests = read_u32(v, Quantity::Requests, MIN_REQUESTS, MAX_REQUESTS)?;
+        Ok(())
+    },
+    write: |s, _| {
+        let n = s.views.traffic.requests;
+        (n != defaults().traffic.requests).then(|| n.to_string())
+    },
+};
+
+pub(super) const TRAFFIC_CHANGE: Param = Param {
+    name: "traffic-change",
+    scope: Scope::State,
+    read: |s, v| {
+        s.views.traffic.change = read_change(v)?;
+        Ok(())
+    },
+    write: |s, _| {
+        let change = s.views.traffic.change;
+        (change != defaults().traffic.change).then(|| change.id().to_string())
     },
 };

@@ -1,0 +1,321 @@
+//! The Traffic view: sliders for the Zipf exponent, the cache size and the request count,
+//! buttons for the change, and modulo beside the lab's algorithm, each with its line chart
+//! of the hit rate and the store's load, its figures in words and its per-node chart. The
+//! simulations run a few milliseconds per animation frame (set up in one frame, then
+//! stepped), with a progress bar; the charts fill in as they go.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::render::{request_animation_frame, AnimationFrame};
+use yew::prelude::*;
+
+use super::drawing::{Drawing, DrawingCanvas};
+use super::{use_lang, Dispatch};
+use crate::draw::traffic::{line_chart, node_chart, HIT_COLOUR, STORE_COLOUR};
+use crate::draw::Theme;
+use crate::effects::device_pixel_ratio;
+use crate::i18n::{Lang, Msg, Ui};
+use crate::model::compare::{describe_change, CompareChange};
+use crate::model::limits::MAX_VIEW_KEYS;
+use crate::model::palette::css_class;
+use crate::model::traffic_view::{
+    store_peak, zipf_text, Side, TrafficRun, TrafficSettings, CACHE_STEP, DEFAULT_CACHE, MAX_CACHE,
+    MAX_REQUESTS, MAX_ZIPF, MIN_CACHE, MIN_REQUESTS, REQUEST_STEP,
+};
+use crate::model::view::ViewSetting;
+use crate::model::{Action, State};
+use ring_core::metrics::format::group_thousands;
+use ring_core::traffic::Report;
+
+/// Props of [`TrafficPanel`].
+#[derive(Properties, PartialEq)]
+pub(crate) struct TrafficProps {
+    /// The lab's state: its nodes, keys and algorithm are simulated.
+    pub(crate) state: Rc<State>,
+    /// The lab's dispatcher (the settings are the state's).
+    pub(crate) dispatch: Dispatch,
+    /// The colours.
+    pub(crate) theme: Theme,
+}
+
+/// Milliseconds of simulating per animation frame, leaving room in the frame for the
+/// charts to redraw.
+const FRAME_BUDGET_MS: f64 = 8.0;
+
+/// Requests between two looks at the clock.
+const SLICE: u64 = 16_384;
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Sets the run up in the first frame, then steps it a frame at a time, re-rendering the
+/// view after each frame. The frame handle lives in `slot`: dropping it stops the work.
+fn run_frames(
+    slot: Rc<RefCell<Option<AnimationFrame>>>,
+    state: Rc<State>,
+    settings: TrafficSettings,
+    run: Rc<RefCell<Option<TrafficRun>>>,
+    redraw: UseForceUpdateHandle,
+) {
+    let next_slot = Rc::clone(&slot);
+    let frame = request_animation_frame(move |_| {
+        let start = now_ms();
+        let more = {
+            let mut held = run.borrow_mut();
+            match held.as_mut() {
+                None => {
+                    *held = Some(TrafficRun::new(&state, settings));
+                    true
+                }
+                Some(r) => {
+                    let mut done = r.step(SLICE);
+                    while !done && now_ms() - start <= FRAME_BUDGET_MS {
+                        done = r.step(SLICE);
+                    }
+                    !done
+                }
+            }
+        };
+        redraw.force_update();
+        if more {
+            run_frames(next_slot, state, settings, run, redraw);
+        } else {
+            next_slot.borrow_mut().take();
+        }
+    });
+    *slot.borrow_mut() = Some(frame);
+}
+
+/// A slider with its label and its value shown beside it.
+fn slider(
+    id: &'static str,
+    label: &str,
+    shown: String,
+    (min, max, step, value): (u32, u32, u32, u32),
+    disabled: bool,
+    (oninput, onchange): (Callback<InputEvent>, Callback<Event>),
+) -> Html {
+    html! {
+        <div class="field">
+            <label for={id}>{ label.to_string() }</label>
+            <input type="range" {id} min={min.to_string()} max={max.to_string()}
+                step={step.to_string()} value={value.to_string()} {disabled} {oninput} {onchange} />
+            <output for={id} id={format!("{id}-value")}>{ shown }</output>
+        </div>
+    }
+}
+
+fn side_html(
+    lang: Lang,
+    index: usize,
+    side: &Side,
+    report: Option<Report>,
+    changed: bool,
+    theme: Theme,
+) -> Html {
+    let title = lang.t(Msg::AlgoLabel(side.kind));
+    let Some(report) = report else {
+        let why = side.error().map(|e| lang.text(e)).unwrap_or_default();
+        return html! {
+            <figure class="compare-col card" data-algo={side.kind.id()}>
+                <figcaption><h3>{ title }</h3></figcaption>
+                <p class="field-error" role="alert">{ why }</p>
+            </figure>
+        };
+    };
+    let scale = device_pixel_ratio();
+    let lines = Rc::new(Drawing::TrafficLines(line_chart(
+        &report, changed, lang, theme, scale, true,
+    )));
+    let nodes = Rc::new(Drawing::TrafficNodes(node_chart(
+        side, &report, theme, scale, true,
+    )));
+    let (before, after) = (report.hit_rate_before(), report.hit_rate_after());
+    let peak = store_peak(&report);
+    html! {
+        <figure class="compare-col card" data-algo={side.kind.id()}>
+            <figcaption><h3>{ title }</h3></figcaption>
+            <DrawingCanvas id={format!("traffic-lines-{index}")}
+                label={lang.t(Msg::TrafficChartLabel { kind: side.kind, before, after })}
+                drawing={lines} aspect={0.55} min_height={180.0} />
+            <ul class="paper-legend" aria-label={lang.ui(Ui::Lines)}>
+                <li><span class={classes!("swatch", css_class(HIT_COLOUR))} aria-hidden="true"></span>{ lang.ui(Ui::TrafficHitRate) }</li>
+                <li><span class={classes!("swatch", css_class(STORE_COLOUR))} aria-hidden="true"></span>{ lang.ui(Ui::TrafficStoreLoad) }</li>
+            </ul>
+            <p class="traffic-figures" data-testid="figures">{ lang.t(Msg::TrafficFigures { before, after }) }</p>
+            if let Some((misses, requests)) = peak {
+                <p class="traffic-peak">{ lang.t(Msg::TrafficPeak { misses, requests }) }</p>
+            }
+            <DrawingCanvas id={format!("traffic-nodes-{index}")}
+                label={lang.t(Msg::TrafficNodesLabel { kind: side.kind })}
+                drawing={nodes} aspect={0.45} min_height={150.0} />
+            <p class="hint muted">{ lang.ui(Ui::TrafficNodesCaption) }</p>
+            <h4>{ lang.ui(Ui::TrafficHotKeys) }</h4>
+            <ol class="traffic-hot">
+                { for side.hot.iter().map(|h| html! {
+                    <li>{ lang.t(Msg::TrafficHotKey {
+                        rank: h.rank,
+                        key: h.key.clone(),
+                        node: side.names.get(h.node).cloned().unwrap_or_default(),
+                        popularity: h.popularity,
+                    }) }</li>
+                }) }
+            </ol>
+        </figure>
+    }
+}
+
+/// The Traffic view.
+#[component]
+pub(crate) fn TrafficPanel(props: &TrafficProps) -> Html {
+    let lang = use_lang();
+    let state = props.state.clone();
+    let settings = state.views.traffic.clamped();
+    let set = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |s| dispatch.dispatch(Action::SetViewSetting(ViewSetting::Traffic(s))))
+    };
+    let run = use_mut_ref(|| None::<TrafficRun>);
+    let redraw = use_force_update();
+    {
+        let (run, redraw, state) = (run.clone(), redraw.clone(), state.clone());
+        use_effect_with((state.version, settings), move |(_, settings)| {
+            *run.borrow_mut() = None;
+            let slot = Rc::new(RefCell::new(None::<AnimationFrame>));
+            run_frames(slot.clone(), state, *settings, run, redraw);
+            move || {
+                slot.borrow_mut().take();
+            }
+        });
+    }
+    // The value a slider shows while it is dragged, before it is let go.
+    let dragged = use_state(|| None::<(&'static str, u32)>);
+    let value = |id: &'static str, v: u32| match *dragged {
+        Some((d, x)) if d == id => x,
+        _ => v,
+    };
+    let commit = |make: fn(TrafficSettings, u32) -> TrafficSettings| {
+        let (set, dragged) = (set.clone(), dragged.clone());
+        Callback::from(move |e: Event| {
+            // The range input only gives whole numbers in its range; anything else is
+            // left alone, and `clamped` holds the range again.
+            dragged.set(None);
+            if let Ok(v) = super::value_of(&e).parse::<u32>() {
+                set.emit(make(settings, v).clamped());
+            }
+        })
+    };
+    let oninput = |id: &'static str| {
+        let dragged = dragged.clone();
+        Callback::from(move |e: InputEvent| {
+            let target: Option<web_sys::HtmlInputElement> = e.target_dyn_into();
+            if let Some(v) = target.and_then(|t| t.value().parse::<u32>().ok()) {
+                dragged.set(Some((id, v)));
+            }
+        })
+    };
+    let zipf = value("traffic-zipf", settings.zipf);
+    let cache = value("traffic-cache", settings.cache.unwrap_or(DEFAULT_CACHE));
+    let requests = value("traffic-requests", settings.requests);
+    let onall = {
+        let set = set.clone();
+        Callback::from(move |e: Event| {
+            let all: Option<web_sys::HtmlInputElement> = e.target_dyn_into();
+            let all = all.is_some_and(|i| i.checked());
+            set.emit(TrafficSettings {
+                cache: (!all).then_some(settings.cache.unwrap_or(DEFAULT_CACHE)),
+                ..settings
+            });
+        })
+    };
+    let change_button = |change: CompareChange, text: String| {
+        let pressed = settings.change == change;
+        let onclick = {
+            let set = set.clone();
+            Callback::from(move |_: MouseEvent| set.emit(TrafficSettings { change, ..settings }))
+        };
+        html! {
+            <button type="button" id={format!("traffic-change-{}", change.id())}
+                class={classes!(pressed.then_some("primary"))}
+                aria-pressed={pressed.to_string()} {onclick}>{ text }</button>
+        }
+    };
+    let add_text = lang.t(Msg::CompareAddButton {
+        name: state.suggested_name(),
+    });
+    let remove_text = lang.t(match describe_change(&state, CompareChange::RemoveLast) {
+        Msg::CompareRemove { name } => Msg::CompareRemoveButton { name },
+        _ => Msg::Ui(Ui::RemoveLastNode),
+    });
+    let up = state.nodes.iter().filter(|n| !n.down).count();
+
+    let changed = settings.change != CompareChange::None;
+    let held = run.borrow();
+    let (done, total) = held.as_ref().map_or((0, 0), TrafficRun::progress);
+    let finished = held.is_some() && done >= total;
+    let sides = held.as_ref().map(|r| {
+        let reports = r.reports();
+        r.sides
+            .iter()
+            .zip(reports)
+            .enumerate()
+            .map(|(i, (side, report))| side_html(lang, i, side, report, changed, props.theme))
+            .collect::<Html>()
+    });
+    let keys = held.as_ref().map_or(0, |r| r.keys);
+    html! {
+        <section class="compare traffic" aria-labelledby="traffic-title">
+            <div class="card compare-controls">
+                <h2 id="traffic-title">{ lang.ui(Ui::TrafficTitle) }</h2>
+                <p class="hint muted">{ lang.t(Msg::TrafficHint { up, keys: state.keys.len().min(MAX_VIEW_KEYS) }) }</p>
+                if state.keys.len() > MAX_VIEW_KEYS {
+                    <p class="hint muted" id="traffic-first-keys">
+                        { lang.t(Msg::ViewFirstKeys { used: MAX_VIEW_KEYS, of: state.keys.len() }) }
+                    </p>
+                }
+                <div class="row-form">
+                    { slider("traffic-zipf", lang.ui(Ui::TrafficZipf), zipf_text(zipf),
+                        (0, MAX_ZIPF, 5, zipf), false,
+                        (oninput("traffic-zipf"), commit(|s, v| TrafficSettings { zipf: v, ..s }))) }
+                    { slider("traffic-requests", lang.ui(Ui::TrafficRequests), group_thousands(requests.into()),
+                        (MIN_REQUESTS, MAX_REQUESTS, REQUEST_STEP, requests), false,
+                        (oninput("traffic-requests"), commit(|s, v| TrafficSettings { requests: v, ..s }))) }
+                    { slider("traffic-cache", lang.ui(Ui::TrafficCacheSize),
+                        lang.t(Msg::TrafficCacheKeys { keys: cache }),
+                        (MIN_CACHE, MAX_CACHE, CACHE_STEP, cache), settings.cache.is_none(),
+                        (oninput("traffic-cache"), commit(|s, v| TrafficSettings { cache: Some(v), ..s }))) }
+                    <label class="check" for="traffic-cache-all">
+                        <input type="checkbox" id="traffic-cache-all" checked={settings.cache.is_none()} onchange={onall} />
+                        { lang.ui(Ui::TrafficCacheAll) }
+                    </label>
+                </div>
+                <div class="compare-changes" role="group" aria-label={lang.ui(Ui::TrafficChangeGroup)}>
+                    <span class="inline-label">{ lang.ui(Ui::ChangeColon) }</span>
+                    { change_button(CompareChange::AddNode, add_text) }
+                    { change_button(CompareChange::RemoveLast, remove_text) }
+                    { change_button(CompareChange::None, lang.ui(Ui::NoChange).to_string()) }
+                </div>
+                <p class="muted paper-progress" id="traffic-progress">
+                    <progress id="traffic-progress-bar" max={total.max(1).to_string()} value={done.to_string()}
+                        aria-label={lang.ui(Ui::TrafficProgressLabel)}></progress>
+                    if !finished {
+                        <span>{ lang.t(Msg::TrafficProgress { done, total }) }</span>
+                    }
+                    // Announced once, when the run is done, not at every frame.
+                    <span role="status">
+                        if finished {
+                            { lang.t(Msg::TrafficDone { requests: u64::from(settings.requests), keys }) }
+                        }
+                    </span>
+                </p>
+            </div>
+            <div class="compare-grid cols-2" id="traffic-grid" aria-busy={(!finished).to_string()}>
+                { sides.unwrap_or_default() }
+            </div>
+        </section>
+    }
+}
