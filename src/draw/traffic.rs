@@ -86,7 +86,10 @@ pub(crate) fn draw_lines<DB: DrawingBackend>(
     let theme = chart.theme;
     area.fill(&rgb(theme.bg)).map_err(err)?;
     let mut builder = ChartBuilder::on(area);
-    builder.margin((10.0 * s) as u32);
+    // The right margin holds the half of the last x label that is past the axis's end.
+    builder
+        .margin((10.0 * s) as u32)
+        .margin_right((28.0 * s) as u32);
     if chart.text {
         builder
             .x_label_area_size((34.0 * s) as u32)
@@ -282,16 +285,20 @@ pub(crate) fn draw_nodes<DB: DrawingBackend>(
         area.draw(&Circle::new(at, r, rgb(theme.fg).filled()))
             .map_err(err)?;
         if chart.text {
+            // Names over the right half of the nodes run leftwards, so that they stay on
+            // the canvas.
+            let leftwards = *node * 2 >= n;
+            let (anchor, gap) = if leftwards {
+                (HPos::Right, -(r + (3.0 * s) as i32))
+            } else {
+                (HPos::Left, r + (3.0 * s) as i32)
+            };
             let style = (super::FONT, 11.0 * s)
                 .into_font()
                 .color(&rgb(theme.fg))
-                .pos(Pos::new(HPos::Left, VPos::Center));
-            area.draw(&Text::new(
-                label.clone(),
-                (at.0 + r + (3.0 * s) as i32, at.1),
-                style,
-            ))
-            .map_err(err)?;
+                .pos(Pos::new(anchor, VPos::Center));
+            area.draw(&Text::new(label.clone(), (at.0 + gap, at.1), style))
+                .map_err(err)?;
         }
     }
     if chart.text {

@@ -220,7 +220,7 @@ ui_words! {
     Ui::TrafficStoreLoad => "the store's load (share of the requests it serves)",
     Ui::TrafficXAxis => "requests",
     Ui::TrafficYAxis => "share of the requests",
-    Ui::TrafficNodesCaption => "Per node after the change: share of the keys (pale) and of the requests (solid); the hottest keys are named over the node that serves them.",
+    Ui::TrafficNodesCaption => "Per node after the change: share of the keys (left, faded) and of the requests (right, full colour); the hottest keys are named over the node that serves them.",
     Ui::TrafficKeysBar => "keys",
     Ui::TrafficRequestsBar => "requests",
     Ui::TrafficHotKeys => "The hottest keys",

@@ -221,7 +221,7 @@ ui_words! {
     Ui::TrafficStoreLoad => "后端存储的负载（由它处理的请求比例）",
     Ui::TrafficXAxis => "请求",
     Ui::TrafficYAxis => "占请求的比例",
-    Ui::TrafficNodesCaption => "变化之后的每个节点：所占键的比例（浅色）和请求的比例（深色）；最热的键标在负责它的节点上方。",
+    Ui::TrafficNodesCaption => "变化之后的每个节点：所占键的比例（左，淡色）和请求的比例（右，全彩）；最热的键标在负责它的节点上方。",
     Ui::TrafficKeysBar => "键",
     Ui::TrafficRequestsBar => "请求",
     Ui::TrafficHotKeys => "最热的键",

@@ -194,6 +194,7 @@ import './large.mjs';
 import './drawn.mjs';
 import './a11y.mjs';
 import './element.mjs';
+import './traffic.mjs';
 const failed = await run();
 await browser.close();
 server.close();
