@@ -16,7 +16,7 @@ use crate::components::notice::notice;
 use crate::components::picture::PictureCanvas;
 use crate::components::playback::playback_controls;
 use crate::components::share_panel::{CopyLink, EmbedBar, ExportPanel};
-use crate::components::summary::summary;
+use crate::components::summary::{change_echo, summary};
 use crate::components::teaching::TeachingViews;
 use crate::components::title_bar::{title_bar, TitleBar};
 use crate::components::view_tabs::ViewTabs;
@@ -264,6 +264,7 @@ pub fn Lab(props: &LabProps) -> Html {
                     </div>
                 </div>
                 <aside class="controls" aria-label={lang.ui(Ui::ControlsLabel)}>
+                    { change_echo(&s, lang) }
                     <AddNode state={s.clone()} dispatch={dispatch.clone()} />
                     <NodeList state={s.clone()} dispatch={dispatch.clone()} />
                     <AlgorithmPanel state={s.clone()} dispatch={dispatch.clone()} />

@@ -298,6 +298,20 @@ pub fn show_panic_banner() {
     }
 }
 
+/// After the next render: if the element `gone` has left the page (its node was removed),
+/// focus `next` instead, so that keyboard focus stays in the list rather than dropping to
+/// `<body>`. A refused removal leaves `gone` where it was, and the focus with it.
+pub(crate) fn refocus_when_gone(gone: String, next: String) {
+    gloo::timers::callback::Timeout::new(0, move || {
+        if element_by_id::<web_sys::HtmlElement>(&gone).is_none() {
+            if let Some(el) = element_by_id::<web_sys::HtmlElement>(&next) {
+                let _ = el.focus();
+            }
+        }
+    })
+    .forget();
+}
+
 /// The element with id `id`, as type `T`.
 pub(crate) fn element_by_id<T: JsCast>(id: &str) -> Option<T> {
     web_sys::window()?

@@ -20,6 +20,17 @@ pub(crate) struct NodeListProps {
     pub(crate) dispatch: Dispatch,
 }
 
+/// The control that takes the focus when node `n` is removed: the next node's remove
+/// button, else the previous one's, else the name of a new node.
+fn focus_after_removal(state: &State, n: &Node) -> String {
+    let at = state.nodes.iter().position(|m| m.id == n.id).unwrap_or(0);
+    state
+        .nodes
+        .get(at + 1)
+        .or_else(|| at.checked_sub(1).and_then(|i| state.nodes.get(i)))
+        .map_or_else(|| "add-name".to_string(), |m| format!("node-{}-remove", m.id.0))
+}
+
 fn row(lang: Lang, state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
     let id = n.id;
     let base = format!("node-{}", id.0);
@@ -43,7 +54,11 @@ fn row(lang: Lang, state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
     };
     let onremove = {
         let d = dispatch.clone();
-        Callback::from(move |_: MouseEvent| d.dispatch(Action::RemoveNode(id)))
+        let (this, next) = (format!("{base}-remove"), focus_after_removal(state, n));
+        Callback::from(move |_: MouseEvent| {
+            d.dispatch(Action::RemoveNode(id));
+            crate::effects::refocus_when_gone(this.clone(), next.clone());
+        })
     };
     let uses_weight = state.kind.spec().uses_weights;
     let uses_vnodes = state.kind.spec().uses_vnodes;

@@ -14,7 +14,22 @@ fn swatch(colour: Option<Rgb>) -> Html {
     html! { <span class={classes!("swatch", class)} aria-hidden="true"></span> }
 }
 
-/// The summary card.
+/// The last change's line again where the controls are, for a page in one column (a
+/// phone), where the summary card is above the picture's legend, out of view from the
+/// control that was used; with a link up to the card. Not a live region: the card is.
+pub(crate) fn change_echo(state: &State, lang: Lang) -> Html {
+    let Some(change) = state.change.as_deref() else {
+        return Html::default();
+    };
+    html! {
+        <p class="change-echo card" id="change-echo">
+            <span class="what">{ lang.t(change.what.clone().into()) }</span>{ ": " }
+            { lang.t(Msg::Moved(change.summary)) }{ " " }
+            <a href="#summary">{ lang.ui(Ui::SeeWhatMoved) }</a>
+        </p>
+    }
+}
+
 /// The summary card.
 /// A function rather than a component: it keeps no state of its own, and a component costs
 /// about 1.5 KB of wasm (BENCHMARKS.md).

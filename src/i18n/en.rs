@@ -68,6 +68,7 @@ ui_words! {
     Ui::ExplainHint => "Type a key to see its hash and the path to its owner, drawn on the picture too.",
     Ui::WhatMoves => "What moves",
     Ui::WhatMoved => "What moved: ",
+    Ui::SeeWhatMoved => "See what moved ↑",
     Ui::SummaryEmpty => "Nothing to compare yet. Add a node, remove one or mark one down, and watch which keys move.",
     Ui::FlowTo => "to",
     Ui::NoKeyMoved => "No key changed owner.",

@@ -69,6 +69,7 @@ ui_words! {
     Ui::ExplainHint => "输入一个键，查看它的哈希值以及找到归属节点的路径，路径也会画在图上。",
     Ui::WhatMoves => "哪些键会迁移",
     Ui::WhatMoved => "迁移情况：",
+    Ui::SeeWhatMoved => "查看迁移详情 ↑",
     Ui::SummaryEmpty => "还没有可比较的变化。添加、移除一个节点或让它宕机，看看哪些键会迁移。",
     Ui::FlowTo => "迁往",
     Ui::NoKeyMoved => "没有键更换归属节点。",

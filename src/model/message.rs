@@ -101,6 +101,7 @@ ui_keys! {
     // What moved.
     WhatMoves,
     WhatMoved,
+    SeeWhatMoved,
     SummaryEmpty,
     FlowTo,
     NoKeyMoved,
