@@ -65,7 +65,7 @@ pub fn convert_chapter(markdown: &str, settings: &Settings) -> Result<Option<Str
         // The parser's offsets are char boundaries and its blocks do not overlap; `get`
         // keeps a surprise from being a panic.
         out.push_str(markdown.get(copied..block.range.start).unwrap_or_default());
-        let element = element(&params, settings);
+        let element = element(&params, settings, block.top_level);
         if block.top_level {
             // Blank lines around it make it an HTML block of its own even when a paragraph
             // runs right up to the fence or right after it. Inside a list or a quote a blank
@@ -224,22 +224,26 @@ fn is_attribute_name(key: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
-/// The element on one line: its attributes, then the fallback that readers without
-/// JavaScript (and search engines) see. The fallback is inline content (text and a link,
-/// no `<p>`), so the line is valid HTML even where Markdown makes it part of a paragraph.
-fn element(params: &[(String, String)], settings: &Settings) -> String {
-    let mut html = String::from("<ring-lab");
+/// The element: its attributes, then the fallback that readers without JavaScript (and
+/// search engines) see, a sentence and a link. On its own lines (`block`), the opening tag
+/// alone on the first makes the whole an HTML block, which Markdown leaves alone. On one
+/// line, Markdown makes it part of a paragraph: so the fallback is inline content (no
+/// `<p>`), and its text has Markdown's punctuation escaped too.
+fn element(params: &[(String, String)], settings: &Settings, block: bool) -> String {
+    let mut open = String::from("<ring-lab");
     for (name, value) in params {
-        html.push_str(&format!(" {name}=\"{}\"", escape_html(value)));
+        open.push_str(&format!(" {name}=\"{}\"", escape_html(value)));
     }
+    open.push('>');
     let separator = if settings.lab.contains('?') { '&' } else { '?' };
     let href = format!("{}{separator}{}", settings.lab, lab_query(params));
-    html.push_str(&format!(
-        ">{} <a href=\"{}\">Open in Ringlab</a></ring-lab>",
-        escape_html(&description(params)),
+    let fallback = format!(
+        "{} <a href=\"{}\">Open in Ringlab</a>",
+        escape_markdown(&escape_html(&description(params))),
         escape_html(href.trim_end_matches(['?', '&']))
-    ));
-    html
+    );
+    let line_break = if block { "\n" } else { "" };
+    format!("{open}{line_break}{fallback}{line_break}</ring-lab>")
 }
 
 /// A sentence naming what the widget shows:
@@ -306,6 +310,21 @@ fn escape_html(text: &str) -> String {
     out
 }
 
+/// Writes Markdown's inline punctuation as character references, which Markdown reads
+/// as the plain characters: a node named `*a*` is not emphasis.
+fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '~' | '!' | '$' => {
+                out.push_str(&format!("&#{};", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,9 +355,9 @@ mod tests {
             out,
             format!(
                 "{SCRIPT}\n\n# Rings\n\n\n<ring-lab algo=\"ketama\" nodes=\"a:600,b:300,c:100\" \
-                 keys=\"2000\" show=\"ring\" controls=\"0\">Ringlab: ketama with nodes a:600, \
+                 keys=\"2000\" show=\"ring\" controls=\"0\">\nRinglab: ketama with nodes a:600, \
                  b:300, c:100, 2000 keys. <a href=\"/?algo=ketama&amp;nodes=a:600,b:300,c:100&amp;\
-                 keys=2000\">Open in Ringlab</a></ring-lab>\n\n\nAfter.\n"
+                 keys=2000\">Open in Ringlab</a>\n</ring-lab>\n\n\nAfter.\n"
             )
         );
     }
@@ -356,10 +375,16 @@ mod tests {
             "{out}"
         );
         assert!(
-            out.contains(">Ringlab: the default ring with nodes x&quot;y&lt;z&gt;:1, a&amp;b c:2, then add:e+f:100. <a"),
+            out.contains(">\nRinglab: the default ring with nodes x&quot;y&lt;z&gt;:1, a&amp;b c:2, then add:e+f:100. <a"),
             "{out}"
         );
         assert!(!out.contains("<z>"), "{out}");
+        // On one line inside a list, the fallback is Markdown text: `*` must not emphasize.
+        let out = convert("- ```ringlab\n  nodes = \"*a*:1,b_c_:2\"\n  ```\n");
+        assert!(
+            out.contains(">Ringlab: the default ring with nodes &#42;a&#42;:1, b&#95;c&#95;:2. <a"),
+            "{out}"
+        );
     }
 
     #[test]
@@ -513,7 +538,7 @@ mod tests {
         assert!(out.contains("param=\"1.25\""), "{out}");
         let out = convert("```ringlab\n```\n");
         assert!(
-            out.contains("<ring-lab>Ringlab: the default ring. <a href=\"/\">"),
+            out.contains("<ring-lab>\nRinglab: the default ring. <a href=\"/\">"),
             "{out}"
         );
     }
