@@ -294,7 +294,8 @@ fn percent_encode(value: &str) -> String {
     out
 }
 
-/// Escapes text for an attribute value in double quotes, or for element content.
+/// Escapes text for an attribute value in double quotes, or for element content, on one
+/// line.
 fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -304,6 +305,10 @@ fn escape_html(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            // A line break would split the tag over lines, and a blank line end the HTML
+            // block in the middle of it.
+            '\n' => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
             c => out.push(c),
         }
     }
@@ -316,7 +321,7 @@ fn escape_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
-            '\\' | '`' | '*' | '_' | '[' | ']' | '~' | '!' | '$' => {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '~' => {
                 out.push_str(&format!("&#{};", u32::from(c)));
             }
             c => out.push(c),
@@ -379,6 +384,11 @@ mod tests {
             "{out}"
         );
         assert!(!out.contains("<z>"), "{out}");
+        let out = convert("```ringlab\nchange = \"\"\"\nadd:e\n\nx\"\"\"\n```\n");
+        assert!(
+            out.contains("<ring-lab change=\"add:e&#10;&#10;x\">\n"),
+            "{out}"
+        );
         // On one line inside a list, the fallback is Markdown text: `*` must not emphasize.
         let out = convert("- ```ringlab\n  nodes = \"*a*:1,b_c_:2\"\n  ```\n");
         assert!(
