@@ -28,7 +28,10 @@ fn focus_after_removal(state: &State, n: &Node) -> String {
         .nodes
         .get(at + 1)
         .or_else(|| at.checked_sub(1).and_then(|i| state.nodes.get(i)))
-        .map_or_else(|| "add-name".to_string(), |m| format!("node-{}-remove", m.id.0))
+        .map_or_else(
+            || "add-name".to_string(),
+            |m| format!("node-{}-remove", m.id.0),
+        )
 }
 
 fn row(lang: Lang, state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {

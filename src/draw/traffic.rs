@@ -377,9 +377,13 @@ mod tests {
             assert!(img.count(HIT_COLOUR) > 200);
             assert!(img.count(Theme::LIGHT.fg) > 20, "the change is marked");
         }
-        // Just after the change (a little right of the middle) modulo's hit rate is low and
-        // its store's load high; the ring's hit rate stays high.
-        let x = f64::from(w) * 0.52;
+        // Just after the change (a few pixels right of the dashed line, the first column
+        // drawn in the foreground colour) modulo's hit rate is low and its store's load
+        // high; the ring's hit rate stays high.
+        let change_x = (0..w)
+            .find(|&x| (0..h).any(|y| mi.at(f64::from(x), f64::from(y)) == Theme::LIGHT.fg))
+            .expect("the change is drawn");
+        let x = f64::from(change_x) + 6.0;
         let (m_hit, m_store) = (top_of(&mi, x, HIT_COLOUR), top_of(&mi, x, STORE_COLOUR));
         let r_hit = top_of(&ri, x, HIT_COLOUR);
         assert!(m_store > m_hit, "modulo: store {m_store}, hit {m_hit}");

@@ -5,7 +5,7 @@
 // nothing on the page.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { serveDist, launch, openPage, screenshot, canvasStats, test, assert } from './harness.mjs';
+import { serveDist, launch, openPage, screenshot, canvasStats, test, assert, ROOT } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -110,3 +110,45 @@ test('element: axe-core finds no violations on a page of <ring-lab> elements, in
   assert(found.length === 0, `axe-core violations: ${found.join(' | ')}`);
   await context.close();
 });
+
+// The example book (docs/book, built by scripts/book with the mdbook-ringlab preprocessor)
+// served under /book/ beside the app.
+const book = await serveDist({}, { '/book/': `${ROOT}/docs/book/book/` });
+
+for (const theme of ['light', 'coal']) {
+  test(`element: the mdBook example's three widgets draw, in the book's ${theme} theme`, async () => {
+    const { page, context, problems } = await openPage(browser, `${book.base}/book/rings.html`, { reducedMotion: 'reduce' });
+    // mdBook keeps the reader's theme in localStorage and puts it on <html> as a class.
+    await page.evaluate((t) => localStorage.setItem('mdbook-theme', t), theme);
+    await page.reload();
+    const widgets = await page.$$eval('ring-lab', (els) => els.map((e) => e.getAttribute('algo')));
+    assert(widgets.length === 3, `widgets: ${widgets}`);
+    for (const [i, canvas] of [[0, '#ring-canvas'], [1, '#ring-canvas'], [2, '#loads-chart']]) {
+      const sel = `ring-lab:nth-of-type(${i + 1})`;
+      await page.$$eval('ring-lab', (els, i) => els[i].scrollIntoView(), i);
+      await page.waitForFunction(([i, c]) => {
+        const root = document.querySelectorAll('ring-lab')[i]?.shadowRoot;
+        const el = root?.querySelector(c);
+        return el && el.width > 0;
+      }, [i, canvas], { timeout: 30000 });
+      await page.waitForTimeout(500);
+      const stats = await page.$$eval('ring-lab', (els, [i, c]) => {
+        const el = els[i].shadowRoot.querySelector(c);
+        const data = el.getContext('2d').getImageData(0, 0, el.width, el.height).data;
+        const colours = new Set();
+        for (let p = 0; p < data.length; p += 64) if (data[p + 3]) colours.add((data[p] << 16) | (data[p + 1] << 8) | data[p + 2]);
+        return { colours: colours.size };
+      }, [i, canvas]);
+      assert(stats.colours > 10, `${sel} ${canvas} is blank: ${JSON.stringify(stats)}`);
+      const background = await page.$$eval('ring-lab', (els, i) => getComputedStyle(els[i].shadowRoot.querySelector('.ring-lab-root')).backgroundColor, i);
+      const dark = theme === 'coal';
+      assert((background === 'rgb(18, 20, 24)') === dark, `${sel} background ${background} in the ${theme} theme`);
+    }
+    // The fallback's link opens the full lab with the same parameters.
+    const href = await page.$eval('ring-lab a', (a) => a.getAttribute('href'));
+    assert(href.startsWith('/?') && href.includes('algo=ketama'), `fallback link: ${href}`);
+    await screenshot(page, `element-02-book-${theme}`);
+    assert(problems.length === 0, problems.join('; '));
+    await context.close();
+  });
+}

@@ -21,16 +21,18 @@ const MIME = {
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 export const OUT = join(ROOT, 'tests/e2e/out');
 
-// Serves dist/ on 127.0.0.1 at a free port; `extraHeaders` lets a test add a CSP.
-export async function serveDist(extraHeaders = {}) {
+// Serves dist/ on 127.0.0.1 at a free port; `extraHeaders` lets a test add a CSP, and
+// `mounts` serves other directories under a path (`{ '/book/': dir }`).
+export async function serveDist(extraHeaders = {}, mounts = {}) {
   // RINGLAB_DIST serves another build (a private one while others use dist/).
   const dist = process.env.RINGLAB_DIST ?? join(ROOT, 'dist');
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1');
     let path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
     if (path.endsWith('/')) path += 'index.html';
+    const [prefix, dir] = Object.entries(mounts).find(([p]) => path.startsWith(p)) ?? ['', dist];
     try {
-      const body = await readFile(join(dist, path));
+      const body = await readFile(join(dir, path.slice(prefix.length)));
       res.writeHead(200, { 'Content-Type': MIME[extname(path)] ?? 'application/octet-stream', ...extraHeaders });
       res.end(body);
     } catch {
