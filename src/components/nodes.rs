@@ -127,6 +127,15 @@ pub(crate) fn NodeList(props: &NodeListProps) -> Html {
         (true, false) => Msg::NodesHintNoVnodes { kind },
         (false, _) => Msg::NodesHintIgnored { kind },
     };
+    let servers = use_node_ref();
+    let onservers = {
+        let (servers, d) = (servers.clone(), props.dispatch.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(text) = servers.cast::<web_sys::HtmlTextAreaElement>() {
+                d.dispatch(Action::ReplaceNodes(text.value()));
+            }
+        })
+    };
     html! {
         <section class="card" aria-labelledby="nodes-title">
             <h2 id="nodes-title">{ lang.t(Msg::NodesTitle { up, total: state.nodes.len() }) }</h2>
@@ -134,6 +143,17 @@ pub(crate) fn NodeList(props: &NodeListProps) -> Html {
             <ul class="node-list" id="node-list">
                 { for state.nodes.iter().map(|n| row(lang, state, &props.dispatch, n)) }
             </ul>
+            <details class="paste" open={invalid(state, Field::ServerList)}>
+                <summary>{ lang.ui(Ui::PasteServers) }</summary>
+                <p class="muted hint" id="paste-servers-hint">{ lang.ui(Ui::PasteServersHint) }</p>
+                <label for="paste-servers">{ lang.ui(Ui::PasteServersLabel) }</label>
+                <textarea id="paste-servers" rows="5" ref={servers} autocomplete="off" spellcheck="false"
+                    placeholder={"10.0.0.1:11211 600\n10.0.0.2:11211 400"}
+                    aria-invalid={invalid(state, Field::ServerList).to_string()}
+                    aria-describedby="paste-servers-hint paste-servers-error" />
+                <button type="button" id="use-servers" onclick={onservers}>{ lang.ui(Ui::UseServers) }</button>
+                { field_error(state, Field::ServerList, "paste-servers-error", lang) }
+            </details>
         </section>
     }
 }

@@ -333,6 +333,9 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
                 .raw(MIN_KEYS.into())
                 .raw(MAX_KEYS.into());
         }
+        Msg::ServerLineBad { line, text } => {
+            a.raw(*line as u64).s(text);
+        }
         Msg::PasteKeyTooLong { line, bytes } => {
             a.raw(*line as u64)
                 .raw(*bytes as u64)
@@ -342,6 +345,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
             a.int(*used as u64).int(*of as u64);
         }
         Msg::PlacingKeys { keys: n }
+        | Msg::NodesReplaced { count: n }
         | Msg::KeysPasted { count: n }
         | Msg::SampleAll { shown: n }
         | Msg::LoadsCaption { total: n, .. }

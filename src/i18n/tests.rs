@@ -82,6 +82,11 @@ fn samples() -> Vec<Msg> {
         Msg::PasteNone,
         Msg::PasteTooMany { count: 3 },
         Msg::PasteKeyTooLong { line: 3, bytes: 3 },
+        Msg::ServerLineBad {
+            line: 2,
+            text: "cache-a".into(),
+        },
+        Msg::NodesReplaced { count: 3 },
         Msg::KeyCountEmpty,
         Msg::KeyCountOutOfRange { count: 1204 },
         Msg::KeyCountNotNumber {
@@ -914,10 +919,12 @@ fn variant(msg: &Msg) -> usize {
         Msg::TrafficProgress { .. } => 192,
         Msg::TrafficDone { .. } => 193,
         Msg::TrafficHotKey { .. } => 194,
+        Msg::ServerLineBad { .. } => 195,
+        Msg::NodesReplaced { .. } => 196,
     }
 }
 
-const VARIANTS: usize = 195;
+const VARIANTS: usize = 197;
 
 /// Words that are the same in both languages: names and symbols, not sentences.
 fn same_in_both(en: &str) -> bool {

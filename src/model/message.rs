@@ -102,6 +102,11 @@ ui_keys! {
     WhatMoves,
     WhatMoved,
     SeeWhatMoved,
+    ServerListEmpty,
+    PasteServers,
+    PasteServersHint,
+    UseServers,
+    PasteServersLabel,
     SummaryEmpty,
     FlowTo,
     NoKeyMoved,
@@ -447,6 +452,10 @@ pub enum Msg {
         line: usize,
         bytes: usize,
     },
+    ServerLineBad {
+        line: usize,
+        text: String,
+    },
     KeyCountEmpty,
     KeyCountOutOfRange {
         count: u64,
@@ -470,6 +479,9 @@ pub enum Msg {
     // What a change did ("added cache-e").
     Added {
         name: String,
+    },
+    NodesReplaced {
+        count: usize,
     },
     Removed {
         name: String,

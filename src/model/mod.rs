@@ -25,6 +25,7 @@ mod number;
 pub mod palette;
 pub(crate) mod paper;
 pub(crate) mod replication_view;
+pub(crate) mod server_list;
 pub(crate) mod slot_keep;
 mod snapshot;
 mod state;

@@ -269,6 +269,7 @@ pub(crate) struct KeyMove {
 #[allow(missing_docs)]
 pub(crate) enum Did {
     Added { name: String },
+    NodesReplaced { count: usize },
     Removed { name: String },
     MarkedDown { name: String },
     MarkedUp { name: String },
@@ -284,6 +285,7 @@ impl From<Did> for Msg {
     fn from(did: Did) -> Msg {
         match did {
             Did::Added { name } => Msg::Added { name },
+            Did::NodesReplaced { count } => Msg::NodesReplaced { count },
             Did::Removed { name } => Msg::Removed { name },
             Did::MarkedDown { name } => Msg::MarkedDown { name },
             Did::MarkedUp { name } => Msg::MarkedUp { name },

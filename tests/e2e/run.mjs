@@ -137,6 +137,29 @@ test('AnchorHash loses a node from the middle and moves only its keys; a new nod
   await context.close();
 });
 
+test('pasting an nginx upstream block replaces the nodes with its servers and weights', async () => {
+  const { page, context, problems } = await openPage(browser, base + '/?lang=en', { reducedMotion: 'reduce' });
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  await page.click('details:has(#paste-servers) > summary');
+  await page.fill('#paste-servers', 'upstream cache {\n  hash $request_uri consistent;\n  server 10.0.0.1:8080 weight=6;\n  server 10.0.0.2:8080 weight=4;\n  server 10.0.0.3:8080;\n}\n');
+  await page.click('#use-servers');
+  await page.waitForFunction(() => document.querySelectorAll('#legend tbody tr').length === 3);
+  const names = await page.$$eval('#legend tbody tr', (rows) => rows.map((r) => r.getAttribute('data-node')));
+  assert(JSON.stringify(names) === '["10.0.0.1:8080","10.0.0.2:8080","10.0.0.3:8080"]', `legend: ${names}`);
+  const weights = await page.$$eval('[data-testid="node-weight"]', (els) => els.map((e) => e.value));
+  assert(JSON.stringify(weights) === '["600","400","100"]', `weights: ${weights}`);
+  assert(/the nodes replaced by 3 pasted servers/.test(await page.textContent('#summary-what')), 'no summary of the replacement');
+  // A line it cannot read is refused next to the box, and nothing changes.
+  await page.fill('#paste-servers', '10.0.0.9:80 100\nthis is not a server\n');
+  await page.click('#use-servers');
+  await page.waitForSelector('#paste-servers-error:not(:empty)');
+  assert(/line 2/.test(await page.textContent('#paste-servers-error')), await page.textContent('#paste-servers-error'));
+  assert((await page.$$eval('#legend tbody tr', (r) => r.length)) === 3, 'a refused list changed the nodes');
+  await screenshot(page, '06-pasted-servers');
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});
+
 test('bad input shows a message next to the control and changes nothing', async () => {
   const { page, context, problems } = await openPage(browser, base + '/', { reducedMotion: 'reduce' });
   await ready(page);

@@ -178,6 +178,8 @@ pub(crate) enum Field {
     Seed,
     /// The pasted keys.
     Paste,
+    /// The pasted server list.
+    ServerList,
     /// The key to explain.
     Explain,
     /// The tour's step.
@@ -242,6 +244,8 @@ impl InputError {
 /// every refusal is checked, worded and tested in one place.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    /// Replace every node by the servers of a pasted list ([`super::server_list`]).
+    ReplaceNodes(String),
     /// Add a node; an empty `vnodes` means the default count.
     AddNode {
         /// Name.

@@ -490,3 +490,40 @@ fn balance_is_judged_against_each_nodes_weight_share() {
     // Equal weights: no fair parts, the plain balance.
     assert_eq!(initial().current.weight_shares(), None);
 }
+
+#[test]
+fn a_pasted_server_list_replaces_the_nodes_in_one_step() {
+    let s = initial();
+    let upstream = "upstream cache {\n  hash $request_uri consistent;\n  server 10.0.0.1:8080 weight=6;\n  server 10.0.0.2:8080 weight=4;\n  server 10.0.0.3:8080;\n}\n";
+    let next = s.apply(Action::ReplaceNodes(upstream.into())).unwrap();
+    let nodes: Vec<(&str, u32)> = next
+        .nodes
+        .iter()
+        .map(|n| (n.name.as_str(), n.weight))
+        .collect();
+    assert_eq!(
+        nodes,
+        [
+            ("10.0.0.1:8080", 600),
+            ("10.0.0.2:8080", 400),
+            ("10.0.0.3:8080", 100)
+        ]
+    );
+    // The keys are kept, so the change shows what moved: every key, to new names.
+    assert_eq!(next.keys.len(), s.keys.len());
+    let change = next.change.as_ref().unwrap();
+    assert_eq!(change.summary.moved, s.keys.len() as u64);
+    assert!(matches!(
+        change.what,
+        crate::model::snapshot::Did::NodesReplaced { count: 3 }
+    ));
+    // Colours are distinct, ids new.
+    let slots: std::collections::HashSet<u8> = next.nodes.iter().map(|n| n.slot).collect();
+    assert_eq!(slots.len(), 3);
+    assert!(next.nodes.iter().all(|n| s.node(n.id).is_none()));
+    // Bad lists are refused at the box and change nothing.
+    for bad in ["", "10.0.0.1:80 600\nnonsense here\n", "a:1\na:1\n"] {
+        let err = s.apply(Action::ReplaceNodes(bad.into())).unwrap_err();
+        assert_eq!(err.field, Field::ServerList, "{bad:?}");
+    }
+}

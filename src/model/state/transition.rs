@@ -14,6 +14,7 @@ use crate::model::limits::{self, PlaceError};
 use crate::model::message::{Msg, Ui};
 use crate::model::number::{parse_count, parse_param, parse_seed, parse_vnodes, parse_weight};
 use crate::model::palette;
+use crate::model::server_list;
 use crate::model::snapshot::{Change, Did};
 use crate::model::tour;
 
@@ -75,6 +76,7 @@ impl State {
                 vnodes,
             } => self.add_node(&name, &weight, &vnodes),
             Action::RemoveNode(id) => self.remove_node(id),
+            Action::ReplaceNodes(text) => self.replace_nodes(&text),
             Action::SetDown(id, down) => self.set_down(id, down),
             Action::SetWeight(id, text) => {
                 let field = Field::NodeWeight(id);
@@ -263,6 +265,32 @@ impl State {
             ideal,
             &field,
         )
+    }
+
+    fn replace_nodes(&self, text: &str) -> Result<State, InputError> {
+        let field = Field::ServerList;
+        limits::check_paste(text).map_err(|r| InputError::refused(field, r))?;
+        let servers = server_list::parse(text).map_err(|m| InputError::new(field, m))?;
+        let mut next = self.clone();
+        next.nodes = Vec::with_capacity(servers.len());
+        let mut taken = Vec::with_capacity(servers.len());
+        for (i, s) in servers.iter().enumerate() {
+            let slot = palette::free_slot(&taken);
+            taken.push(slot);
+            next.nodes.push(Node {
+                id: NodeId(self.next_id.wrapping_add(i as u32)),
+                name: s.name.clone(),
+                weight: s.weight,
+                vnodes: None,
+                down: false,
+                slot,
+            });
+        }
+        next.next_id = self.next_id.wrapping_add(servers.len() as u32);
+        let what = Did::NodesReplaced {
+            count: servers.len(),
+        };
+        self.rebuild(next, what, Ideal::None, &|_| field)
     }
 
     fn remove_node(&self, id: NodeId) -> Result<State, InputError> {

@@ -146,7 +146,7 @@ pub(super) fn write(change: &SharedChange) -> String {
 }
 
 /// The change `change` made to `after`'s cluster, as a link carries it; `None` for a
-/// change a link cannot describe (none today: every [`Did`] has its verb).
+/// change a link does not describe (a pasted server list: the link is the state after it).
 pub(super) fn of(change: &Change, after: &State) -> Option<SharedChange> {
     let prior = &change.prior;
     // The node present before and after whose field `differs`.
@@ -187,6 +187,7 @@ pub(super) fn of(change: &Change, after: &State) -> Option<SharedChange> {
         Did::AlgorithmSet(kind) => SharedChange::Algo(*kind),
         Did::HashSet(hash) => SharedChange::Hash(*hash),
         Did::ParamSet { param, value } => SharedChange::Param(*param, *value),
+        Did::NodesReplaced { .. } => return None,
     })
 }
 
