@@ -40,3 +40,70 @@ for (const lang of ['en', 'zh']) {
     });
   }
 }
+
+test('keyboard only: add a node, remove one with the focus kept in the list, step the tour, replay; the focus is always visible', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  const active = () => page.evaluate(() => document.activeElement?.id ?? '');
+  // Tab until `id` has the focus (at most `max` presses), checking each stop is visibly focused.
+  async function tabTo(id, max = 80) {
+    for (let i = 0; i < max; i++) {
+      if ((await active()) === id) return;
+      await page.keyboard.press('Tab');
+      const outline = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return 'body';
+        const s = getComputedStyle(el);
+        return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 ? 'ok' : `${el.id || el.tagName}: ${s.outlineStyle} ${s.outlineWidth}`;
+      });
+      assert(outline === 'ok' || outline === 'body', `no visible focus on ${outline}`);
+    }
+    throw new Error(`Tab never reached #${id} (at #${await active()})`);
+  }
+  await tabTo('add-name');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('cache-k');
+  await tabTo('add-node');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /cache-k/.test(document.querySelector('#summary-what')?.textContent ?? ''));
+  // Remove cache-b from its Remove button: the focus moves to the next node's.
+  const b = await page.$eval('[data-testid="node-remove"][data-node="cache-b"]', (el) => el.id);
+  const c = await page.$eval('[data-testid="node-remove"][data-node="cache-c"]', (el) => el.id);
+  await tabTo(b, 120);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !document.querySelector('[data-node="cache-b"][data-testid="node-remove"]'));
+  await page.waitForTimeout(100);
+  assert((await active()) === c, `focus after removing cache-b is on #${await active()}, not #${c}`);
+  // Replay the removal, from the keyboard (reduced motion: it plays when asked).
+  await page.focus('#add-name');
+  await tabTo('replay', 200).catch(async () => {
+    // The replay button is before the controls in the page: go round from the start.
+    await page.evaluate(() => document.activeElement?.blur());
+    await tabTo('replay', 200);
+  });
+  const still = await canvasStatsOf(page);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(250);
+  assert((await canvasStatsOf(page)) !== still, 'Replay from the keyboard did not play');
+  // The tour: the tabs take the arrow keys; Enter on Next steps.
+  await page.evaluate(() => document.activeElement?.blur());
+  await tabTo('tab-explore', 200);
+  await page.keyboard.press('ArrowRight');
+  assert((await active()) === 'tab-tour', `arrow from Explore went to #${await active()}`);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#tour-next');
+  await tabTo('tour-next', 200);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /step=2/.test(location.search) || document.querySelector('#tour-step-label, .tour-step')?.textContent?.includes('2'), null, { timeout: 10000 });
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});
+
+async function canvasStatsOf(page) {
+  return page.$eval('#ring-canvas', (c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let sum = 0;
+    for (let i = 0; i < d.length; i += 16) sum = (sum * 31 + d[i] + d[i + 1] * 3 + d[i + 2] * 7) >>> 0;
+    return sum;
+  });
+}
