@@ -15,7 +15,7 @@ use crate::components::nodes::NodeList;
 use crate::components::notice::notice;
 use crate::components::picture::PictureCanvas;
 use crate::components::playback::playback_controls;
-use crate::components::share_panel::{CopyLink, EmbedBar, ExportPanel};
+use crate::components::share_panel::{CopyLink, EmbedBar, EmbedButton, ExportPanel};
 use crate::components::summary::{change_echo, summary};
 use crate::components::teaching::TeachingViews;
 use crate::components::title_bar::{title_bar, TitleBar};
@@ -234,7 +234,12 @@ pub fn Lab(props: &LabProps) -> Html {
                 ontoggletheme,
                 onreset,
                 onlang,
-                children: html! { <CopyLink state={s.clone()} theme={*chosen} lang={*chosen_lang} /> },
+                children: html! {
+                    <>
+                        <EmbedButton state={s.clone()} theme={*chosen} lang={*chosen_lang} />
+                        <CopyLink state={s.clone()} theme={*chosen} lang={*chosen_lang} />
+                    </>
+                },
             }, lang) }
             if props.page.embed.is_some() { <EmbedBar state={s.clone()} theme={*chosen} lang={*chosen_lang} /> }
             { notice(&notes, lang) }

@@ -245,6 +245,21 @@ pub(crate) fn link_to(state: &State, theme: Option<bool>, lang: Option<Lang>) ->
     }
 }
 
+/// The directory the full lab is served from (ending in `/`): where `ring-lab.js` is.
+pub(crate) fn lab_base() -> String {
+    let address = LAB_ADDRESS
+        .with(|a| a.borrow().clone())
+        .or_else(|| {
+            let l = window()?.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default();
+    match address.rfind('/') {
+        Some(i) => address[..=i].to_string(),
+        None => format!("{address}/"),
+    }
+}
+
 /// Writes `state` to the address (a new history entry if `push`) and to the storage.
 /// Returns a note if the storage refused it.
 fn write_out(

@@ -10,8 +10,9 @@ use yew::prelude::*;
 
 use super::use_lang;
 use crate::i18n::{Lang, Msg, Ui};
+use crate::model::embed::{self, element_snippet, iframe_snippet, EmbedOptions};
 use crate::model::export;
-use crate::model::url::{Limits, Shared, SharedKeys};
+use crate::model::url::{Embed, Limits, Shared, SharedKeys, ThemeChoice};
 use crate::model::{KeySource, State};
 use crate::share::{copy_text, download_canvas, download_text, link_to};
 
@@ -116,6 +117,122 @@ pub(crate) fn CopyLink(props: &SharePanelProps) -> Html {
                 }
                 <div class="share-pop-actions">
                     <button type="button" id="share-close" class="ghost" onclick={onclose}>{ lang.ui(Ui::Done) }</button>
+                </div>
+            </div>
+        </div>
+    }
+}
+
+/// "Embed": the element and the iframe that show what the lab shows, with the options
+/// picked, and a preview.
+#[component]
+pub(crate) fn EmbedButton(props: &SharePanelProps) -> Html {
+    let lang = use_lang();
+    let open = use_state(|| false);
+    let options = use_state(EmbedOptions::default);
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let onclose = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(false))
+    };
+    let onkeydown = {
+        let open = open.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                open.set(false);
+            }
+        })
+    };
+    // Each control sets one field of the options from its value.
+    let set = |apply: fn(&mut EmbedOptions, &str, bool)| {
+        let options = options.clone();
+        Callback::from(move |e: Event| {
+            let checked = e
+                .target_dyn_into::<HtmlInputElement>()
+                .is_some_and(|i| i.checked());
+            let mut next = *options;
+            apply(&mut next, &super::value_of(&e), checked);
+            options.set(next);
+        })
+    };
+    let o = *options;
+    let has_change = props.state.change.is_some();
+    let effective = EmbedOptions {
+        change: o.change && has_change,
+        ..o
+    };
+    let base = crate::share::lab_base();
+    let (element, iframe, preview) = if *open {
+        (
+            element_snippet(&props.state, effective, &base),
+            iframe_snippet(&props.state, effective, &base),
+            format!("{base}?{}", embed::query(&props.state, effective)),
+        )
+    } else {
+        Default::default()
+    };
+    let shows = [
+        (Embed::Full, "all", Ui::EmbedWhole),
+        (Embed::Ring, "ring", Ui::EmbedRing),
+        (Embed::Chart, "chart", Ui::EmbedCharts),
+    ];
+    let check = |id: &'static str,
+                 on: bool,
+                 enabled: bool,
+                 text: Ui,
+                 apply: fn(&mut EmbedOptions, &str, bool)| {
+        html! {
+            <label class="check" for={id}>
+                <input type="checkbox" {id} checked={on} disabled={!enabled} onchange={set(apply)} />
+                { lang.ui(text) }
+            </label>
+        }
+    };
+    html! {
+        <div class="copy-link" {onkeydown}>
+            <button type="button" id="embed-open" onclick={toggle}
+                aria-expanded={open.to_string()} aria-controls="embed-pop">{ lang.ui(Ui::EmbedButton) }</button>
+            <div class="share-pop embed-pop card" id="embed-pop" hidden={!*open}>
+                <fieldset class="embed-options">
+                    <legend>{ lang.ui(Ui::EmbedShows) }</legend>
+                    { for shows.iter().map(|&(show, value, text)| html! {
+                        <label class="check">
+                            <input type="radio" name="embed-show" {value} checked={o.show == show}
+                                onchange={set(|o, v, _| o.show = match v { "all" => Embed::Full, "chart" => Embed::Chart, _ => Embed::Ring })} />
+                            { lang.ui(text) }
+                        </label>
+                    }) }
+                    { check("embed-legend", o.legend, true, Ui::EmbedLegend, |o, _, on| o.legend = on) }
+                    { check("embed-controls", o.controls, true, Ui::EmbedControls, |o, _, on| o.controls = on) }
+                    { check("embed-change", effective.change, has_change, Ui::EmbedChange, |o, _, on| o.change = on) }
+                </fieldset>
+                <div class="row-form">
+                    <label for="embed-lang">{ lang.ui(Ui::EmbedLang) }</label>
+                    <select id="embed-lang" onchange={set(|o, v, _| o.lang = Lang::from_id(v))}>
+                        <option value="" selected={o.lang.is_none()}>{ lang.ui(Ui::EmbedReaders) }</option>
+                        { for Lang::ALL.iter().map(|&l| html! {
+                            <option value={l.id()} lang={l.html_tag()} selected={o.lang == Some(l)}>{ l.native_name() }</option>
+                        }) }
+                    </select>
+                    <label for="embed-theme">{ lang.ui(Ui::EmbedTheme) }</label>
+                    <select id="embed-theme" onchange={set(|o, v, _| o.theme = match v { "light" => Some(ThemeChoice::Light), "dark" => Some(ThemeChoice::Dark), _ => None })}>
+                        <option value="" selected={o.theme.is_none()}>{ lang.ui(Ui::EmbedHosts) }</option>
+                        <option value="light" selected={o.theme == Some(ThemeChoice::Light)}>{ lang.ui(Ui::EmbedLight) }</option>
+                        <option value="dark" selected={o.theme == Some(ThemeChoice::Dark)}>{ lang.ui(Ui::EmbedDark) }</option>
+                    </select>
+                </div>
+                <label for="embed-element">{ lang.ui(Ui::EmbedElement) }</label>
+                <textarea id="embed-element" class="share-link" rows="4" readonly=true value={element} spellcheck="false" />
+                <label for="embed-iframe">{ lang.ui(Ui::EmbedIframe) }</label>
+                <textarea id="embed-iframe" class="share-link" rows="4" readonly=true value={iframe} spellcheck="false" />
+                if *open {
+                    <iframe id="embed-preview" class="embed-preview" title={lang.ui(Ui::EmbedPreview)} src={preview} loading="lazy"></iframe>
+                }
+                <div class="share-pop-actions">
+                    <button type="button" id="embed-close" class="ghost" onclick={onclose}>{ lang.ui(Ui::Done) }</button>
                 </div>
             </div>
         </div>

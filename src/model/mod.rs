@@ -15,6 +15,7 @@ pub mod decimal;
 pub(crate) mod defaults;
 pub(crate) mod display;
 mod drawn;
+pub(crate) mod embed;
 pub(crate) mod export;
 pub(crate) mod job;
 pub(crate) mod keys;

@@ -586,17 +586,29 @@ impl Shared {
         if let Some(last) = &state.change {
             if let Some(made) = change::of(last, state) {
                 // The prior has no change of its own: this recursion is one level deep.
-                let before = Shared::as_is(&last.prior, theme);
-                shared.kind = before.kind;
-                shared.params = before.params;
-                shared.hash = before.hash;
-                shared.default_vnodes = before.default_vnodes;
-                shared.nodes = before.nodes;
-                shared.slot_map = before.slot_map;
+                shared.take_cluster(Shared::as_is(&last.prior, theme));
                 shared.change = Some(made);
             }
         }
         shared
+    }
+
+    /// What `state` shows without its last change: the cluster after it, no `change=`.
+    pub(crate) fn without_change(state: &State, theme: Option<ThemeChoice>) -> Shared {
+        let mut shared = Shared::of(state, theme);
+        shared.take_cluster(Shared::as_is(state, theme));
+        shared.change = None;
+        shared
+    }
+
+    /// This description with `other`'s cluster: algorithm, parameters, hash, nodes.
+    fn take_cluster(&mut self, other: Shared) {
+        self.kind = other.kind;
+        self.params = other.params;
+        self.hash = other.hash;
+        self.default_vnodes = other.default_vnodes;
+        self.nodes = other.nodes;
+        self.slot_map = other.slot_map;
     }
 
     /// `state`'s own fields, its change and the views' settings aside.

@@ -152,3 +152,45 @@ for (const theme of ['light', 'coal']) {
     await context.close();
   });
 }
+
+test('element: the Embed dialog writes the element and the iframe for what the lab shows, and previews it', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  await page.fill('#add-name', 'cache-e');
+  await page.click('#add-node');
+  await page.waitForFunction(() => /cache-e/.test(document.querySelector('#summary-what')?.textContent ?? ''));
+  await page.click('#embed-open');
+  const element = await page.inputValue('#embed-element');
+  assert(element.startsWith(`<script type="module" src="${base}/ring-lab.js"></script>`), element);
+  assert(element.includes('change="add:cache-e:100"') && element.includes('show="ring"'), element);
+  const iframe = await page.inputValue('#embed-iframe');
+  assert(iframe.includes('embed=ring') && iframe.includes("'ringlab:height'"), iframe);
+  // The preview is the embedded page itself: its ring draws.
+  const frame = page.frameLocator('#embed-preview');
+  await frame.locator('#ring-canvas').waitFor({ timeout: 30000 });
+  await page.waitForTimeout(800);
+  const painted = await frame.locator('#ring-canvas').evaluate((c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; i < d.length; i += 4) if (d[i]) n++;
+    return n;
+  });
+  assert(painted > 10000, `the preview's ring is blank (${painted})`);
+  // The charts, without the change: the snippet follows the options.
+  await page.check('input[name="embed-show"][value="chart"]');
+  await page.uncheck('#embed-change');
+  const charts = await page.inputValue('#embed-element');
+  assert(charts.includes('show="chart"') && !charts.includes('change=') && charts.includes('cache-e:100'), charts);
+  await screenshot(page, 'element-03-embed-dialog');
+  await page.addScriptTag({ content: AXE });
+  const found = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document.querySelector('#embed-pop'), { resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  assert(found.length === 0, `axe-core violations in the dialog: ${found.join(' | ')}`);
+  await page.keyboard.press('Escape');
+  assert(await page.isHidden('#embed-pop'), 'Escape does not close the dialog');
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});

@@ -54,8 +54,8 @@ test('tabs: the view switcher follows the ARIA tabs pattern; arrows only while i
   const tabs = await page.$$eval('[role=tablist] [role=tab]', (els) => els.map((e) => ({
     id: e.id, selected: e.getAttribute('aria-selected'), controls: e.getAttribute('aria-controls'), tabindex: e.getAttribute('tabindex'),
   })));
-  assert(tabs.length === 6, `${tabs.length} tabs`);
-  assert(tabs.map((t) => t.id).join() === 'tab-explore,tab-tour,tab-compare,tab-chord,tab-replication,tab-paper', tabs.map((t) => t.id).join());
+  assert(tabs.length === 7, `${tabs.length} tabs`);
+  assert(tabs.map((t) => t.id).join() === 'tab-explore,tab-tour,tab-compare,tab-traffic,tab-chord,tab-replication,tab-paper', tabs.map((t) => t.id).join());
   assert(tabs.filter((t) => t.selected === 'true').length === 1 && tabs[0].selected === 'true', 'Explore is not the one selected tab');
   assert(tabs.filter((t) => t.tabindex === '0').length === 1, 'more than one tab in the tab order');
   for (const t of tabs) {
