@@ -123,6 +123,41 @@ fn column_card(lang: Lang, c: &Column, index: usize, theme: Theme) -> Html {
     }
 }
 
+/// The three changes a view can apply (a node joins, the last one up leaves, none), as
+/// buttons `{prefix}-change-{id}` with the one in force pressed; `pick` hears the choice.
+pub(crate) fn change_buttons(
+    prefix: &str,
+    state: &State,
+    lang: Lang,
+    current: CompareChange,
+    pick: &Callback<CompareChange>,
+) -> Html {
+    let add = lang.t(Msg::CompareAddButton {
+        name: state.suggested_name(),
+    });
+    let remove = lang.t(match describe_change(state, CompareChange::RemoveLast) {
+        Msg::CompareRemove { name } => Msg::CompareRemoveButton { name },
+        _ => Msg::Ui(Ui::RemoveLastNode),
+    });
+    let none = lang.ui(Ui::NoChange).to_string();
+    let buttons = [
+        (CompareChange::AddNode, add),
+        (CompareChange::RemoveLast, remove),
+        (CompareChange::None, none),
+    ];
+    html! {
+        { for buttons.into_iter().map(|(change, text)| {
+            let pressed = current == change;
+            let onclick = pick.reform(move |_: MouseEvent| change);
+            html! {
+                <button type="button" id={format!("{prefix}-change-{}", change.id())}
+                    class={classes!(pressed.then_some("primary"))}
+                    aria-pressed={pressed.to_string()} {onclick}>{ text }</button>
+            }
+        }) }
+    }
+}
+
 /// Compare mode.
 #[component]
 pub(crate) fn CompareView(props: &CompareProps) -> Html {
@@ -190,30 +225,15 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
             </label>
         }
     });
-    let change_button = |change: CompareChange, text: String| {
-        let pressed = settings.change == change;
-        let onclick = {
-            let (settings, set) = (settings.clone(), set.clone());
-            Callback::from(move |_: MouseEvent| {
-                set.emit(CompareSettings {
-                    change,
-                    ..settings.clone()
-                })
+    let pick = {
+        let (settings, set) = (settings.clone(), set.clone());
+        Callback::from(move |change| {
+            set.emit(CompareSettings {
+                change,
+                ..settings.clone()
             })
-        };
-        html! {
-            <button type="button" id={format!("compare-change-{}", change.id())}
-                class={classes!(pressed.then_some("primary"))}
-                aria-pressed={pressed.to_string()} {onclick}>{ text }</button>
-        }
+        })
     };
-    let add_text = lang.t(Msg::CompareAddButton {
-        name: state.suggested_name(),
-    });
-    let remove_text = lang.t(match describe_change(&state, CompareChange::RemoveLast) {
-        Msg::CompareRemove { name } => Msg::CompareRemoveButton { name },
-        _ => Msg::Ui(Ui::RemoveLastNode),
-    });
     let up = state.nodes.iter().filter(|n| !n.down).count();
     html! {
         <section class="compare" aria-labelledby="compare-title">
@@ -236,9 +256,7 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
                 }
                 <div class="compare-changes" role="group" aria-label={lang.ui(Ui::CompareChangeGroup)}>
                     <span class="inline-label">{ lang.ui(Ui::ChangeColon) }</span>
-                    { change_button(CompareChange::AddNode, add_text) }
-                    { change_button(CompareChange::RemoveLast, remove_text) }
-                    { change_button(CompareChange::None, lang.ui(Ui::NoChange).to_string()) }
+                    { change_buttons("compare", &state, lang, settings.change, &pick) }
                 </div>
             </div>
             <div class={classes!("compare-grid", format!("cols-{}", columns.len()))} id="compare-grid">

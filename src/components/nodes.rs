@@ -143,7 +143,7 @@ pub(crate) fn NodeList(props: &NodeListProps) -> Html {
             <ul class="node-list" id="node-list">
                 { for state.nodes.iter().map(|n| row(lang, state, &props.dispatch, n)) }
             </ul>
-            <details class="paste" open={invalid(state, Field::ServerList)}>
+            <details class="paste-servers" open={invalid(state, Field::ServerList)}>
                 <summary>{ lang.ui(Ui::PasteServers) }</summary>
                 <p class="muted hint" id="paste-servers-hint">{ lang.ui(Ui::PasteServersHint) }</p>
                 <label for="paste-servers">{ lang.ui(Ui::PasteServersLabel) }</label>

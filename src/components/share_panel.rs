@@ -41,6 +41,16 @@ fn keys_left_out(state: &State) -> Option<usize> {
     }
 }
 
+/// Closes a popover (its `open` flag) when Escape is pressed within it.
+fn close_on_escape(open: &UseStateHandle<bool>) -> Callback<KeyboardEvent> {
+    let open = open.clone();
+    Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Escape" {
+            open.set(false);
+        }
+    })
+}
+
 /// "Copy link": copies the link and shows it, selected, below the title bar.
 #[component]
 pub(crate) fn CopyLink(props: &SharePanelProps) -> Html {
@@ -83,14 +93,7 @@ pub(crate) fn CopyLink(props: &SharePanelProps) -> Html {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(false))
     };
-    let onkeydown = {
-        let open = open.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                open.set(false);
-            }
-        })
-    };
+    let onkeydown = close_on_escape(&open);
     let onfocuslink = Callback::from(|e: FocusEvent| {
         if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
             input.select();
@@ -138,14 +141,7 @@ pub(crate) fn EmbedButton(props: &SharePanelProps) -> Html {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(false))
     };
-    let onkeydown = {
-        let open = open.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                open.set(false);
-            }
-        })
-    };
+    let onkeydown = close_on_escape(&open);
     // Each control sets one field of the options from its value.
     let set = |apply: fn(&mut EmbedOptions, &str, bool)| {
         let options = options.clone();

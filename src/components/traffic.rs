@@ -10,13 +10,14 @@ use std::rc::Rc;
 use gloo::render::{request_animation_frame, AnimationFrame};
 use yew::prelude::*;
 
+use super::compare::change_buttons;
 use super::drawing::{Drawing, DrawingCanvas};
 use super::{use_lang, Dispatch};
 use crate::draw::traffic::{line_chart, node_chart, HIT_COLOUR, STORE_COLOUR};
 use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
 use crate::i18n::{Lang, Msg, Ui};
-use crate::model::compare::{describe_change, CompareChange};
+use crate::model::compare::CompareChange;
 use crate::model::limits::MAX_VIEW_KEYS;
 use crate::model::palette::css_class;
 use crate::model::traffic_view::{
@@ -232,25 +233,10 @@ pub(crate) fn TrafficPanel(props: &TrafficProps) -> Html {
             });
         })
     };
-    let change_button = |change: CompareChange, text: String| {
-        let pressed = settings.change == change;
-        let onclick = {
-            let set = set.clone();
-            Callback::from(move |_: MouseEvent| set.emit(TrafficSettings { change, ..settings }))
-        };
-        html! {
-            <button type="button" id={format!("traffic-change-{}", change.id())}
-                class={classes!(pressed.then_some("primary"))}
-                aria-pressed={pressed.to_string()} {onclick}>{ text }</button>
-        }
+    let pick = {
+        let set = set.clone();
+        Callback::from(move |change| set.emit(TrafficSettings { change, ..settings }))
     };
-    let add_text = lang.t(Msg::CompareAddButton {
-        name: state.suggested_name(),
-    });
-    let remove_text = lang.t(match describe_change(&state, CompareChange::RemoveLast) {
-        Msg::CompareRemove { name } => Msg::CompareRemoveButton { name },
-        _ => Msg::Ui(Ui::RemoveLastNode),
-    });
     let up = state.nodes.iter().filter(|n| !n.down).count();
 
     let changed = settings.change != CompareChange::None;
@@ -295,9 +281,7 @@ pub(crate) fn TrafficPanel(props: &TrafficProps) -> Html {
                 </div>
                 <div class="compare-changes" role="group" aria-label={lang.ui(Ui::TrafficChangeGroup)}>
                     <span class="inline-label">{ lang.ui(Ui::ChangeColon) }</span>
-                    { change_button(CompareChange::AddNode, add_text) }
-                    { change_button(CompareChange::RemoveLast, remove_text) }
-                    { change_button(CompareChange::None, lang.ui(Ui::NoChange).to_string()) }
+                    { change_buttons("traffic", &state, lang, settings.change, &pick) }
                 </div>
                 <p class="muted paper-progress" id="traffic-progress">
                     <progress id="traffic-progress-bar" max={total.max(1).to_string()} value={done.to_string()}

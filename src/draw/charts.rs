@@ -2,6 +2,7 @@
 //! dashed line over a ±10% band (the band R2 counts nodes within); when the nodes' weights
 //! differ, each bar has its own: its fair part by weight.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -61,6 +62,39 @@ pub(crate) fn axis_label(unit: Unit, v: f64) -> String {
     }
 }
 
+/// The chart type of every bar chart: bars `0..n` across, values up.
+pub(crate) type BarChart<'a, DB> =
+    ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// Node names under their bars (bar `i` spans `i..i + 1`), each cut to its bar's width:
+/// `count` bars over the area's width less `reserved` CSS pixels (the value axis).
+pub(crate) fn names_under_bars<'n, DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    chart: &BarChart<'_, DB>,
+    names: impl Iterator<Item = &'n str>,
+    (count, reserved): (f64, f64),
+    s: f64,
+    theme: Theme,
+) -> DrawResult {
+    let (w, _) = area.dim_in_pixel();
+    let plot_w = f64::from(w) - reserved * s;
+    let max_chars = ((plot_w / count) / (6.5 * s)).floor().max(1.0) as usize;
+    let style = (super::FONT, 11.0 * s)
+        .into_font()
+        .color(&rgb(theme.muted))
+        .pos(Pos::new(HPos::Center, VPos::Top));
+    for (i, name) in names.enumerate() {
+        let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
+        area.draw(&Text::new(
+            shorten(name, max_chars),
+            (x, y + (5.0 * s) as i32),
+            style.clone(),
+        ))
+        .map_err(err)?;
+    }
+    Ok(())
+}
+
 /// Draws the chart over the whole of `area`.
 pub(crate) fn draw_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -81,7 +115,6 @@ pub(crate) fn draw_bars<DB: DrawingBackend>(
         .chain(scene.targets.iter().flatten().map(|t| t * 1.1))
         .fold(0.0f64, f64::max);
     let y_max = if top > 0.0 { top * 1.12 } else { 1.0 };
-    let (w, _) = area.dim_in_pixel();
     let nf = f64::from(n);
     let mut builder = ChartBuilder::on(area);
     builder.margin((8.0 * s) as u32);
@@ -109,22 +142,8 @@ pub(crate) fn draw_bars<DB: DrawingBackend>(
             .light_line_style(rgb(theme.bg))
             .draw()
             .map_err(err)?;
-        // Node names under their bars, cut to the bar's width.
-        let plot_w = f64::from(w) - 60.0 * s;
-        let max_chars = ((plot_w / nf) / (6.5 * s)).floor().max(1.0) as usize;
-        let style = (super::FONT, 11.0 * s)
-            .into_font()
-            .color(&rgb(theme.muted))
-            .pos(Pos::new(HPos::Center, VPos::Top));
-        for (i, b) in scene.bars.iter().enumerate() {
-            let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
-            area.draw(&Text::new(
-                shorten(&b.label, max_chars),
-                (x, y + (5.0 * s) as i32),
-                style.clone(),
-            ))
-            .map_err(err)?;
-        }
+        let labels = scene.bars.iter().map(|b| b.label.as_str());
+        names_under_bars(area, &chart, labels, (nf, 60.0), s, theme)?;
     }
 
     // One band across the chart, or one behind each bar at its own fair value.

@@ -302,22 +302,8 @@ pub(crate) fn draw_nodes<DB: DrawingBackend>(
         }
     }
     if chart.text {
-        let (w, _) = area.dim_in_pixel();
-        let plot_w = f64::from(w) - 52.0 * s;
-        let max_chars = ((plot_w / nf) / (6.5 * s)).floor().max(1.0) as usize;
-        let style = (super::FONT, 11.0 * s)
-            .into_font()
-            .color(&rgb(theme.muted))
-            .pos(Pos::new(HPos::Center, VPos::Top));
-        for (i, b) in chart.nodes.iter().enumerate() {
-            let (x, y) = c.backend_coord(&(i as f64 + 0.5, 0.0));
-            area.draw(&Text::new(
-                shorten(&b.name, max_chars),
-                (x, y + (5.0 * s) as i32),
-                style.clone(),
-            ))
-            .map_err(err)?;
-        }
+        let names = chart.nodes.iter().map(|b| b.name.as_str());
+        super::charts::names_under_bars(area, &c, names, (nf, 52.0), s, theme)?;
     }
     area.present().map_err(err)
 }

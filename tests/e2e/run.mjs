@@ -140,7 +140,7 @@ test('AnchorHash loses a node from the middle and moves only its keys; a new nod
 test('pasting an nginx upstream block replaces the nodes with its servers and weights', async () => {
   const { page, context, problems } = await openPage(browser, base + '/?lang=en', { reducedMotion: 'reduce' });
   await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
-  await page.click('details:has(#paste-servers) > summary');
+  await page.click('details.paste-servers > summary');
   await page.fill('#paste-servers', 'upstream cache {\n  hash $request_uri consistent;\n  server 10.0.0.1:8080 weight=6;\n  server 10.0.0.2:8080 weight=4;\n  server 10.0.0.3:8080;\n}\n');
   await page.click('#use-servers');
   await page.waitForFunction(() => document.querySelectorAll('#legend tbody tr').length === 3);
