@@ -128,6 +128,41 @@ fn control_owns(target: Option<web_sys::EventTarget>, key: &str) -> bool {
     }
 }
 
+/// The tour's end: the five articles it follows, by author, title and date, and the papers
+/// behind them.
+fn reading_list(lang: Lang) -> Html {
+    let articles = [
+        Ui::ReadZouyq,
+        Ui::ReadNotes,
+        Ui::ReadBlog,
+        Ui::ReadPan,
+        Ui::ReadGoZero,
+    ];
+    let papers = [
+        Ui::ReadKarger,
+        Ui::ReadChord,
+        Ui::ReadDynamo,
+        Ui::ReadJump,
+        Ui::ReadMaglev,
+        Ui::ReadBounded,
+        Ui::ReadMemento,
+    ];
+    let list = |items: &[Ui]| {
+        html! {
+            <ul>{ for items.iter().map(|&k| html! { <li>{ lang.ui(k) }</li> }) }</ul>
+        }
+    };
+    html! {
+        <section class="tour-reading" id="tour-reading" aria-labelledby="tour-reading-title">
+            <h3 id="tour-reading-title">{ lang.ui(Ui::ReadingListTitle) }</h3>
+            <h4>{ lang.ui(Ui::ReadingArticles) }</h4>
+            { list(&articles) }
+            <h4>{ lang.ui(Ui::ReadingPapers) }</h4>
+            { list(&papers) }
+        </section>
+    }
+}
+
 /// The tour.
 #[component]
 pub(crate) fn TourView(props: &TourProps) -> Html {
@@ -270,6 +305,9 @@ pub(crate) fn TourView(props: &TourProps) -> Html {
                             { for f.facts.iter().map(|x| html! { <li>{ lang.text(x) }</li> }) }
                         </ul>
                         <div class="tour-more">{ for rest }</div>
+                        if f.step == STEP_COUNT {
+                            { reading_list(lang) }
+                        }
                     </div>
                 </div>
             }

@@ -373,3 +373,24 @@ test('teaching views: phone width and dark theme stay within the screen', async 
   noProblems(problems);
   await context.close();
 });
+
+test('tour: the last step ends with a reading list, the articles by author, title and date, and the papers', async () => {
+  for (const [lang, heading] of [['en', 'Reading list'], ['zh', '延伸阅读']]) {
+    const { page, context, problems } = await openPage(browser, `${base}/?view=tour&step=18&lang=${lang}`, { reducedMotion: 'reduce' });
+    await page.waitForSelector('#tour-reading', { timeout: 30000 });
+    assert((await page.textContent('#tour-reading-title')).trim() === heading, `${lang}: heading`);
+    const items = await page.$$eval('#tour-reading li', (li) => li.map((l) => l.textContent));
+    assert(items.length === 12, `${lang}: ${items.length} items`);
+    const all = items.join('\n');
+    for (const must of ['zouyq', '2018-05-30', '《聊聊一致性哈希》', 'Karger', 'STOC 1997', 'Lamping', 'Maglev', 'Bounded Loads', 'MementoHash']) {
+      assert(all.includes(must), `${lang}: the reading list lacks ${must}`);
+    }
+    assert(!/seed\s*00|文章\s*00/i.test(all), `${lang}: a filing name in the reading list`);
+    // Only after the last step.
+    await page.click('#tour-back');
+    await page.waitForFunction(() => !document.querySelector('#tour-reading'));
+    if (lang === 'zh') await screenshot(page, 'tour-17-zh');
+    assert(problems.length === 0, problems.join('; '));
+    await context.close();
+  }
+});
