@@ -195,8 +195,8 @@ pub(crate) fn EmbedButton(props: &SharePanelProps) -> Html {
                 <fieldset class="embed-options">
                     <legend>{ lang.ui(Ui::EmbedShows) }</legend>
                     { for shows.iter().map(|&(show, value, text)| html! {
-                        <label class="check">
-                            <input type="radio" name="embed-show" {value} checked={o.show == show}
+                        <label class="check" for={format!("embed-show-{value}")}>
+                            <input type="radio" id={format!("embed-show-{value}")} name="embed-show" {value} checked={o.show == show}
                                 onchange={set(|o, v, _| o.show = match v { "all" => Embed::Full, "chart" => Embed::Chart, _ => Embed::Ring })} />
                             { lang.ui(text) }
                         </label>
