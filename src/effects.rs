@@ -85,7 +85,8 @@ pub(crate) struct Playback {
     pub(crate) onspeed: Callback<f64>,
 }
 
-fn now_ms() -> f64 {
+/// Milliseconds on the page's clock (`performance.now()`), for frame budgets.
+pub(crate) fn now_ms() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now())

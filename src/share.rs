@@ -231,13 +231,7 @@ pub(crate) fn link_to(state: &State, theme: Option<bool>, lang: Option<Lang>) ->
     let mut shared = Shared::of(state, theme.map(ThemeChoice::from_dark));
     shared.lang = lang;
     let query = shared.to_query(Limits::LINK);
-    let base = LAB_ADDRESS
-        .with(|a| a.borrow().clone())
-        .or_else(|| {
-            let l = window()?.location();
-            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
-        })
-        .unwrap_or_default();
+    let base = lab_address();
     if query.is_empty() {
         base
     } else {
@@ -245,15 +239,20 @@ pub(crate) fn link_to(state: &State, theme: Option<bool>, lang: Option<Lang>) ->
     }
 }
 
-/// The directory the full lab is served from (ending in `/`): where `ring-lab.js` is.
-pub(crate) fn lab_base() -> String {
-    let address = LAB_ADDRESS
+/// The full lab's address without a query: the one `<ring-lab>` said, else this page's.
+fn lab_address() -> String {
+    LAB_ADDRESS
         .with(|a| a.borrow().clone())
         .or_else(|| {
             let l = window()?.location();
             Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
         })
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+/// The directory the full lab is served from (ending in `/`): where `ring-lab.js` is.
+pub(crate) fn lab_base() -> String {
+    let address = lab_address();
     match address.rfind('/') {
         Some(i) => address[..=i].to_string(),
         None => format!("{address}/"),

@@ -38,12 +38,6 @@ pub(crate) struct PaperProps {
 /// Milliseconds of computing per animation frame.
 const FRAME_BUDGET_MS: f64 = 12.0;
 
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
-
 /// Where the work of a table stands between frames: the cells done, the next cell to
 /// start, and the cell being computed, if one is half done.
 struct Progress {
@@ -66,17 +60,17 @@ fn run_frames(
 ) {
     let next_slot = Rc::clone(&slot);
     let frame = request_animation_frame(move |_| {
-        let start_ms = now_ms();
+        let start_ms = crate::effects::now_ms();
         let total = spec.cell_count();
         let more = {
             let mut p = progress.borrow_mut();
-            while p.next < total && now_ms() - start_ms <= FRAME_BUDGET_MS {
+            while p.next < total && crate::effects::now_ms() - start_ms <= FRAME_BUDGET_MS {
                 let Some(mut work) = p.current.take().or_else(|| start(&spec, p.next)) else {
                     p.next += 1;
                     continue;
                 };
                 let mut finished = work.step(STEP);
-                while !finished && now_ms() - start_ms <= FRAME_BUDGET_MS {
+                while !finished && crate::effects::now_ms() - start_ms <= FRAME_BUDGET_MS {
                     finished = work.step(STEP);
                 }
                 if !finished {

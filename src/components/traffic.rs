@@ -47,12 +47,6 @@ const FRAME_BUDGET_MS: f64 = 8.0;
 /// Requests between two looks at the clock.
 const SLICE: u64 = 16_384;
 
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
-
 /// Sets the run up in the first frame, then steps it a frame at a time, re-rendering the
 /// view after each frame. The frame handle lives in `slot`: dropping it stops the work.
 fn run_frames(
@@ -64,7 +58,7 @@ fn run_frames(
 ) {
     let next_slot = Rc::clone(&slot);
     let frame = request_animation_frame(move |_| {
-        let start = now_ms();
+        let start = crate::effects::now_ms();
         let more = {
             let mut held = run.borrow_mut();
             match held.as_mut() {
@@ -74,7 +68,7 @@ fn run_frames(
                 }
                 Some(r) => {
                     let mut done = r.step(SLICE);
-                    while !done && now_ms() - start <= FRAME_BUDGET_MS {
+                    while !done && crate::effects::now_ms() - start <= FRAME_BUDGET_MS {
                         done = r.step(SLICE);
                     }
                     !done

@@ -66,6 +66,45 @@ pub(crate) fn axis_label(unit: Unit, v: f64) -> String {
 pub(crate) type BarChart<'a, DB> =
     ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
+/// The frame of a bar chart of `count` bars up to `y_max`: with `text`, a value axis
+/// `y_area` CSS pixels wide labelled in `unit`, room below for the names, and horizontal
+/// grid lines only.
+pub(crate) fn bar_axes<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    (count, y_max): (f64, f64),
+    (unit, y_area): (Unit, f64),
+    s: f64,
+    theme: Theme,
+    text: bool,
+) -> Result<BarChart<'a, DB>, String> {
+    let mut builder = ChartBuilder::on(area);
+    builder.margin((8.0 * s) as u32);
+    if text {
+        builder
+            .x_label_area_size((22.0 * s) as u32)
+            .y_label_area_size((y_area * s) as u32);
+    }
+    let mut chart = builder
+        .build_cartesian_2d(0f64..count, 0f64..y_max)
+        .map_err(err)?;
+    if text {
+        let y_fmt = |v: &f64| axis_label(unit, *v);
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(0)
+            .y_labels(5)
+            .y_label_formatter(&y_fmt)
+            .label_style((super::FONT, 11.0 * s).into_font().color(&rgb(theme.muted)))
+            .axis_style(rgb(theme.muted))
+            .bold_line_style(rgb(theme.faint))
+            .light_line_style(rgb(theme.bg))
+            .draw()
+            .map_err(err)?;
+    }
+    Ok(chart)
+}
+
 /// Node names under their bars (bar `i` spans `i..i + 1`), each cut to its bar's width:
 /// `count` bars over the area's width less `reserved` CSS pixels (the value axis).
 pub(crate) fn names_under_bars<'n, DB: DrawingBackend>(
@@ -116,32 +155,8 @@ pub(crate) fn draw_bars<DB: DrawingBackend>(
         .fold(0.0f64, f64::max);
     let y_max = if top > 0.0 { top * 1.12 } else { 1.0 };
     let nf = f64::from(n);
-    let mut builder = ChartBuilder::on(area);
-    builder.margin((8.0 * s) as u32);
+    let mut chart = bar_axes(area, (nf, y_max), (scene.unit, 52.0), s, theme, scene.text)?;
     if scene.text {
-        builder
-            .x_label_area_size((22.0 * s) as u32)
-            .y_label_area_size((52.0 * s) as u32);
-    }
-    let mut chart = builder
-        .build_cartesian_2d(0f64..nf, 0f64..y_max)
-        .map_err(err)?;
-
-    if scene.text {
-        let unit = scene.unit;
-        let y_fmt = |v: &f64| axis_label(unit, *v);
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(0)
-            .y_labels(5)
-            .y_label_formatter(&y_fmt)
-            .label_style((super::FONT, 11.0 * s).into_font().color(&rgb(theme.muted)))
-            .axis_style(rgb(theme.muted))
-            .bold_line_style(rgb(theme.faint))
-            .light_line_style(rgb(theme.bg))
-            .draw()
-            .map_err(err)?;
         let labels = scene.bars.iter().map(|b| b.label.as_str());
         names_under_bars(area, &chart, labels, (nf, 60.0), s, theme)?;
     }

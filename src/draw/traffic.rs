@@ -232,30 +232,14 @@ pub(crate) fn draw_nodes<DB: DrawingBackend>(
     // Room above the bars for the hottest keys' marks and names.
     let y_max = if top > 0.0 { top * 1.45 } else { 1.0 };
     let nf = n as f64;
-    let mut builder = ChartBuilder::on(area);
-    builder.margin((8.0 * s) as u32);
-    if chart.text {
-        builder
-            .x_label_area_size((22.0 * s) as u32)
-            .y_label_area_size((44.0 * s) as u32);
-    }
-    let mut c = builder
-        .build_cartesian_2d(0f64..nf, 0f64..y_max)
-        .map_err(err)?;
-    if chart.text {
-        let y_fmt = |v: &f64| axis_label(Unit::Percent, *v);
-        c.configure_mesh()
-            .disable_x_mesh()
-            .x_labels(0)
-            .y_labels(5)
-            .y_label_formatter(&y_fmt)
-            .label_style((super::FONT, 11.0 * s).into_font().color(&rgb(theme.muted)))
-            .axis_style(rgb(theme.muted))
-            .bold_line_style(rgb(theme.faint))
-            .light_line_style(rgb(theme.bg))
-            .draw()
-            .map_err(err)?;
-    }
+    let mut c = super::charts::bar_axes(
+        area,
+        (nf, y_max),
+        (Unit::Percent, 44.0),
+        s,
+        theme,
+        chart.text,
+    )?;
     c.draw_series(chart.nodes.iter().enumerate().flat_map(|(i, b)| {
         let x = i as f64;
         [

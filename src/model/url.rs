@@ -420,14 +420,7 @@ pub(crate) const PARAMS: &[Param] = &[
         name: "explain",
         scope: Scope::State,
         read: |s, v| {
-            let key = decode(v)?;
-            if key.len() > MAX_EXPLAIN_BYTES {
-                return Err(Msg::ExplainTooLong {
-                    bytes: key.len(),
-                    max: MAX_EXPLAIN_BYTES,
-                });
-            }
-            s.explain = key;
+            s.explain = read_key(v)?;
             Ok(())
         },
         write: |s, _| (!s.explain.is_empty()).then(|| encode(&s.explain)),
@@ -986,6 +979,19 @@ fn not_one_of(what: Choice, text: &str, all: &[&str]) -> Msg {
         text: quoted(text),
         all: all.join(", "),
     }
+}
+
+/// A key in a link (the one explained, or one typed into a view): at most the length the
+/// lab looks up.
+fn read_key(v: &str) -> Result<String, Msg> {
+    let key = decode(v)?;
+    if key.len() > MAX_EXPLAIN_BYTES {
+        return Err(Msg::ExplainTooLong {
+            bytes: key.len(),
+            max: MAX_EXPLAIN_BYTES,
+        });
+    }
+    Ok(key)
 }
 
 fn read_algo(s: &mut Shared, v: &str) -> Result<(), Msg> {

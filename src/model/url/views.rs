@@ -14,8 +14,7 @@
 //! Nodes are named; a name the link's nodes do not have is reported and ignored.
 
 use super::{
-    decode, encode, not_one_of, read_algo, read_hash, read_u32, Param, Scope, Shared,
-    MAX_EXPLAIN_BYTES,
+    decode, encode, not_one_of, read_algo, read_hash, read_key, read_u32, Param, Scope, Shared,
 };
 use crate::model::compare::{CompareChange, MAX_ALGOS, MIN_ALGOS};
 use crate::model::limits::MAX_REPLICAS;
@@ -26,18 +25,6 @@ use crate::model::traffic_view::{
 };
 use crate::model::view::ViewSettings;
 use crate::model::AlgoId;
-
-/// A key typed into a view, as a link carries it.
-fn read_key(v: &str) -> Result<String, Msg> {
-    let key = decode(v)?;
-    if key.len() > MAX_EXPLAIN_BYTES {
-        return Err(Msg::ExplainTooLong {
-            bytes: key.len(),
-            max: MAX_EXPLAIN_BYTES,
-        });
-    }
-    Ok(key)
-}
 
 /// A list of counts without spaces: `10..100/10` or `1,30,100`.
 fn compact_list(list: &[u32]) -> String {
