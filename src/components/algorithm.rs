@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use ring_core::registry::{ParamKind, ParamRef};
+use ring_core::registry::{ParamKind, ParamRef, SystemId};
 use ring_core::HashFn;
 use yew::prelude::*;
 
@@ -95,7 +95,12 @@ pub(crate) fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
     let onalgo = {
         let d = d.clone();
         Callback::from(move |e: Event| {
-            if let Some(kind) = AlgoId::from_name(&value_of(&e)) {
+            let value = value_of(&e);
+            let kind = match value.strip_prefix(SYSTEM_VALUE) {
+                Some(id) => SystemId::from_id(id).map(SystemId::algo),
+                None => AlgoId::from_name(&value),
+            };
+            if let Some(kind) = kind {
                 d.dispatch(Action::SetAlgorithm(kind));
             }
         })
@@ -134,13 +139,24 @@ pub(crate) fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
             <div class="field">
                 <label for="algorithm">{ lang.ui(Ui::Placement) }</label>
                 <select id="algorithm" onchange={onalgo} aria-describedby="algorithm-about algorithm-error">
-                    { for AlgoId::ALL.iter().map(|k| html! {
-                        <option value={k.id()} selected={*k == state.kind}>{ lang.t(Msg::AlgoLabel(*k)) }</option>
-                    }) }
+                    <optgroup label={lang.ui(Ui::AlgorithmsGroup)}>
+                        { for AlgoId::algorithms().map(|k| html! {
+                            <option value={k.id()} selected={k == state.kind}>{ lang.t(Msg::AlgoLabel(k)) }</option>
+                        }) }
+                    </optgroup>
+                    <optgroup label={lang.ui(Ui::SystemsGroup)}>
+                        { for SystemId::ALL.into_iter().map(|s| html! {
+                            <option value={format!("{SYSTEM_VALUE}{}", s.id())} selected={s.algo() == state.kind}>
+                                { lang.t(Msg::AlgoLabel(s.algo())) }
+                            </option>
+                        }) }
+                    </optgroup>
                 </select>
                 <p class="muted hint" id="algorithm-about">{ lang.t(Msg::AlgoAbout(state.kind)) }</p>
+                { source_line(state.kind, lang) }
                 { field_error(state, Field::Algorithm, "algorithm-error", lang) }
             </div>
+            { if state.kind.is_system() { Html::default() } else { html! {
             <div class="field">
                 <label for="hash">{ lang.ui(Ui::HashFunction) }</label>
                 <select id="hash" onchange={onhash} disabled={fixed.is_some()} aria-describedby="hash-note">
@@ -155,8 +171,36 @@ pub(crate) fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
                     })
                 }</p>
             </div>
+            } } }
             { vnodes }
             { extra }
         </section>
     }
+}
+
+/// The value of a system's option in the algorithm menu: apart from the algorithms' ids,
+/// which one system's id (go-zero) shares.
+const SYSTEM_VALUE: &str = "system:";
+
+/// A system's source, linked: "repository path" becomes the file on GitHub.
+fn source_line(kind: AlgoId, lang: Lang) -> Html {
+    let Some(system) = kind.system() else {
+        return Html::default();
+    };
+    let source = system.spec().source;
+    html! {
+        <p class="muted hint system-source">
+            { lang.ui(Ui::SourceLabel) }{ " " }
+            <a href={source_address(source)} rel="noopener" target="_blank">{ source }</a>
+        </p>
+    }
+}
+
+/// The GitHub address of a source written "owner/repository path[, more]": the first file,
+/// on the repository's default branch.
+fn source_address(source: &str) -> String {
+    let mut words = source.split_whitespace();
+    let repository = words.next().unwrap_or_default();
+    let file = words.next().unwrap_or_default().trim_end_matches(',');
+    format!("https://github.com/{repository}/blob/HEAD/{file}")
 }

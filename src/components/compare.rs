@@ -194,7 +194,7 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
             }
         })
     };
-    let toggles = AlgoId::ALL.iter().map(|&kind| {
+    let toggle = |kind: AlgoId| {
         let on = settings.kinds.contains(&kind);
         let onchange = {
             let (settings, set, error) = (settings.clone(), set.clone(), error.clone());
@@ -216,7 +216,9 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
                 }
             })
         };
-        let id = format!("compare-{}", kind.id());
+        // A system's id may be an algorithm's too (go-zero).
+        let group = if kind.is_system() { "system-" } else { "" };
+        let id = format!("compare-{group}{}", kind.id());
         html! {
             <label class="check" for={id.clone()}>
                 <input type="checkbox" id={id} checked={on} {onchange}
@@ -224,7 +226,8 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
                 { lang.t(Msg::AlgoLabel(kind)) }
             </label>
         }
-    });
+    };
+    let systems_on = settings.kinds.iter().any(|k| k.is_system());
     let pick = {
         let (settings, set) = (settings.clone(), set.clone());
         Callback::from(move |change| {
@@ -249,7 +252,11 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
                 }
                 <fieldset class="compare-algos">
                     <legend>{ lang.t(Msg::CompareAlgos { min: MIN_ALGOS, max: MAX_ALGOS }) }</legend>
-                    { for toggles }
+                    { for AlgoId::algorithms().map(toggle) }
+                    <details class="compare-systems" open={systems_on}>
+                        <summary>{ lang.ui(Ui::SystemsGroup) }</summary>
+                        { for SystemId::ALL.into_iter().map(|s| toggle(s.algo())) }
+                    </details>
                 </fieldset>
                 if let Some(e) = error.as_ref() {
                     <p class="field-error" id="compare-error" role="alert">{ lang.text(e) }</p>

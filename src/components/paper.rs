@@ -285,8 +285,8 @@ pub(crate) fn PaperPanel(props: &PaperProps) -> Html {
                     <div class="field">
                         <label for="paper-algo">{ lang.ui(Ui::Algorithm) }</label>
                         <select id="paper-algo" onchange={onalgo}>
-                            { for AlgoId::ALL.iter().map(|k| html! {
-                                <option value={k.id()} selected={*k == effective.kind}>{ lang.t(Msg::AlgoLabel(*k)) }</option>
+                            { for AlgoId::algorithms().map(|k| html! {
+                                <option value={k.id()} selected={k == effective.kind}>{ lang.t(Msg::AlgoLabel(k)) }</option>
                             }) }
                         </select>
                     </div>

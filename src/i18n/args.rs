@@ -405,7 +405,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
             position,
             fraction,
         } => {
-            a.s(hash.name()).s(key).raw(*position).pct(*fraction, 1);
+            a.s(hash).s(key).raw(*position).pct(*fraction, 1);
         }
         Msg::StepWalk {
             distance,
@@ -429,7 +429,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
             value: n,
         }
         | Msg::StepJumpSeed { hash, key, seed: n } => {
-            a.s(hash.name()).s(key).raw(*n);
+            a.s(hash).s(key).raw(*n);
         }
         Msg::StepModulo {
             hash,
@@ -1057,6 +1057,15 @@ fn build_args(e: &BuildError) -> Args<'_> {
         }
         BuildError::BadBits { bits } => {
             a.raw((*bits).into());
+        }
+        BuildError::SystemWeight { algo, name, weight } => {
+            a.s(name).raw((*weight).into()).s(algo.id());
+        }
+        BuildError::SystemFull { algo, nodes, most } => {
+            a.s(algo.id()).raw((*most).into()).raw((*nodes).into());
+        }
+        BuildError::KeyRefused { algo, key } => {
+            a.s(algo.id()).s(key);
         }
         BuildError::PositionOutOfRange { position, bits } => {
             a.raw(*position)

@@ -129,7 +129,7 @@ fn samples() -> Vec<Msg> {
         },
         Msg::Moved(summary()),
         Msg::StepHashRing {
-            hash: HashFn::Md5,
+            hash: "md5",
             key: "cache-a".into(),
             position: 1204,
             fraction: 0.25,
@@ -151,7 +151,7 @@ fn samples() -> Vec<Msg> {
             point: "cache-a".into(),
         },
         Msg::StepHash {
-            hash: HashFn::Md5,
+            hash: "md5",
             key: "cache-a".into(),
             value: 1204,
         },
@@ -166,7 +166,7 @@ fn samples() -> Vec<Msg> {
             owner: "cache-a".into(),
         },
         Msg::StepJumpSeed {
-            hash: HashFn::Md5,
+            hash: "md5",
             key: "cache-a".into(),
             seed: 1204,
         },
@@ -706,9 +706,10 @@ fn samples() -> Vec<Msg> {
 }
 
 /// Every kind of menu a value can be refused for.
-const CHOICES: [Choice; 10] = [
+const CHOICES: [Choice; 11] = [
     Choice::Algorithm,
     Choice::Hash,
+    Choice::System,
     Choice::Param(NAMING),
     Choice::Param(WEIGHTING),
     Choice::View,
@@ -947,6 +948,11 @@ fn same_in_both(en: &str) -> bool {
         "MurmurHash3 x86_32",
     ]
     .contains(&en)
+        // A real system is named by its name and its configuration's words
+        // (`hash $key consistent`) in both languages.
+        || ring_core::registry::SystemId::ALL
+            .into_iter()
+            .any(|s| text(Lang::En, &Msg::AlgoLabel(s.algo())) == en)
 }
 
 fn has_cjk(s: &str) -> bool {
@@ -1118,6 +1124,20 @@ fn build_errors() -> Vec<BuildError> {
             bits: 8,
         },
         BuildError::RepeatedNode { index: 2 },
+        BuildError::SystemWeight {
+            algo: AlgoId::Nginx,
+            name: "cache-a".into(),
+            weight: 150,
+        },
+        BuildError::SystemFull {
+            algo: AlgoId::Riak,
+            nodes: 65,
+            most: 64,
+        },
+        BuildError::KeyRefused {
+            algo: AlgoId::Twemproxy,
+            key: "a b".into(),
+        },
     ]
 }
 

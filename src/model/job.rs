@@ -63,6 +63,21 @@ pub(crate) enum KeysToPlace {
 }
 
 impl KeysToPlace {
+    /// The first of these keys `placement` cannot take (a real system's refusal), if any.
+    /// Generated keys (`user:1:abc`) are ones every system takes.
+    pub(crate) fn refused_by(&self, placement: &dyn Placement) -> Option<String> {
+        match self {
+            KeysToPlace::Given(set) => set.keys.iter().find_map(|k| placement.refuses(k)),
+            KeysToPlace::Generate { .. } => None,
+            KeysToPlace::Paste { text, count, .. } => {
+                let mut keys = Vec::with_capacity(*count);
+                keys::parse_pasted_part(text, 0, *count, &mut keys);
+                keys.iter().find_map(|k| placement.refuses(k))
+            }
+        }
+        .map(|refused| refused.key)
+    }
+
     /// How many keys.
     pub(crate) fn len(&self) -> usize {
         match self {

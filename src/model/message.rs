@@ -78,6 +78,9 @@ ui_keys! {
     // The algorithm.
     AlgorithmTitle,
     Placement,
+    AlgorithmsGroup,
+    SystemsGroup,
+    SourceLabel,
     HashFunction,
     DefaultVnodesLabel,
     // The keys.
@@ -366,6 +369,8 @@ pub enum Choice {
     Algorithm,
     /// `hash=`.
     Hash,
+    /// `system=`.
+    System,
     /// An algorithm's parameter with named options (`naming=`, `weighting=`).
     Param(ParamRef),
     /// `view=`.
@@ -548,7 +553,8 @@ pub enum Msg {
 
     // The walk that placed one key.
     StepHashRing {
-        hash: HashFn,
+        /// The hash's name, or a real system's id for the system's own.
+        hash: &'static str,
         key: String,
         position: u64,
         fraction: f64,
@@ -570,7 +576,8 @@ pub enum Msg {
         point: String,
     },
     StepHash {
-        hash: HashFn,
+        /// The hash's name, or a real system's id for the system's own.
+        hash: &'static str,
         key: String,
         value: u64,
     },
@@ -585,7 +592,8 @@ pub enum Msg {
         owner: String,
     },
     StepJumpSeed {
-        hash: HashFn,
+        /// The hash's name, or a real system's id for the system's own.
+        hash: &'static str,
         key: String,
         seed: u64,
     },

@@ -35,7 +35,7 @@ use std::fmt::Write as _;
 use std::rc::Rc;
 
 use ring_core::error::{validate_nodes, MAX_NODES, MAX_SLOTS, MAX_VNODES, MAX_WEIGHT};
-use ring_core::registry::{ParamKind, ParamRef};
+use ring_core::registry::{ParamKind, ParamRef, SystemId};
 use ring_core::{HashFn, NodeSpec};
 
 use super::algo::{AlgoId, AlgoParams};
@@ -303,7 +303,20 @@ pub(crate) const PARAMS: &[Param] = &[
         name: "algo",
         scope: Scope::State,
         read: read_algo,
-        write: |s, _| Some(s.kind.id().to_string()),
+        write: |s, _| (!s.kind.is_system()).then(|| s.kind.id().to_string()),
+    },
+    // A real system is the algorithm it is listed as; `algo=` takes its id too.
+    Param {
+        name: "system",
+        scope: Scope::State,
+        read: |s, v| {
+            let text = decode(v)?;
+            let system = SystemId::from_id(&text)
+                .ok_or_else(|| not_one_of(Choice::System, &text, &SystemId::ids()))?;
+            s.kind = system.algo();
+            Ok(())
+        },
+        write: |s, _| s.kind.system().map(|system| system.id().to_string()),
     },
     Param {
         name: "hash",
@@ -994,12 +1007,25 @@ fn read_key(v: &str) -> Result<String, Msg> {
     Ok(key)
 }
 
+/// How a list of algorithms (`compare=`, `change=algo:`) names `kind`: its id, or a
+/// system's as `system:ID`, since a system may share an algorithm's id (go-zero).
+pub(crate) fn kind_name(kind: AlgoId) -> String {
+    match kind.system() {
+        Some(system) => format!("{SYSTEM_PREFIX}{}", system.id()),
+        None => kind.id().to_string(),
+    }
+}
+
+const SYSTEM_PREFIX: &str = "system:";
+
 fn read_algo(s: &mut Shared, v: &str) -> Result<(), Msg> {
     let text = decode(v)?;
-    s.kind = AlgoId::from_name(&text).ok_or_else(|| {
-        let all: Vec<&str> = AlgoId::ALL.iter().map(|k| k.id()).collect();
-        not_one_of(Choice::Algorithm, &text, &all)
-    })?;
+    let system = |id: &str| SystemId::from_id(id).map(SystemId::algo);
+    s.kind = match text.strip_prefix(SYSTEM_PREFIX) {
+        Some(id) => system(id),
+        None => AlgoId::from_name(&text).or_else(|| system(&text)),
+    }
+        .ok_or_else(|| not_one_of(Choice::Algorithm, &text, &AlgoId::ids()))?;
     Ok(())
 }
 

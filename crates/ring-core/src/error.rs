@@ -147,6 +147,33 @@ pub enum BuildError {
         /// Its buckets in all.
         capacity: u32,
     },
+    /// A lab weight that is not a whole weight of the system (`algo`), or beyond its
+    /// largest: the lab's 100 is the system's default weight
+    /// ([`crate::systems::LAB_WEIGHT_UNIT`]).
+    SystemWeight {
+        /// The system's entry.
+        algo: AlgoId,
+        /// The node.
+        name: String,
+        /// The lab weight given.
+        weight: u32,
+    },
+    /// More nodes than a system takes at its default parameters (Riak's 64 partitions).
+    SystemFull {
+        /// The system's entry.
+        algo: AlgoId,
+        /// The nodes given.
+        nodes: u32,
+        /// The most it takes.
+        most: u32,
+    },
+    /// A key the system (`algo`) cannot take.
+    KeyRefused {
+        /// The system's entry.
+        algo: AlgoId,
+        /// The key.
+        key: String,
+    },
     /// A Chord ring of `2^bits` positions with `bits` outside `1..=64`.
     BadBits {
         /// The width given.
@@ -232,6 +259,16 @@ impl fmt::Display for BuildError {
                 f,
                 "{algo} has {capacity} buckets in all (its capacity), too few for {nodes} nodes: raise the capacity"
             ),
+            BuildError::SystemWeight { algo, name, weight } => write!(
+                f,
+                "node {name:?} has weight {weight}: {algo} takes whole weights, in hundreds (100 is its default)"
+            ),
+            BuildError::SystemFull { algo, nodes, most } => {
+                write!(f, "{algo} takes at most {most} nodes, not {nodes}")
+            }
+            BuildError::KeyRefused { algo, key } => {
+                write!(f, "{algo} cannot take the key {key:?}")
+            }
             BuildError::BadBits { bits } => write!(
                 f,
                 "a ring of 2^{bits} positions: the width in bits must be from 1 to 64"

@@ -328,6 +328,13 @@ pub trait Placement {
         None
     }
 
+    /// Why this placement cannot take `key`, if it cannot: a real system refuses some keys
+    /// (nginx an empty one, twemproxy one with a space). The others take every key.
+    fn refuses(&self, key: &str) -> Option<crate::systems::KeyRefused> {
+        let _ = key;
+        None
+    }
+
     /// How `key` is placed, step by step.
     fn explain(&self, key: &str) -> Explanation;
 

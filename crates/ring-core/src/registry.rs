@@ -30,7 +30,7 @@ use crate::placement::{Config, NodeSpec, Placement};
 use crate::ring::RingBuild;
 use crate::{
     anchor, binomial, bounded, dx, fliphash, gozero, jump, jumpback, ketama, maglev, memento,
-    modulo, multiprobe, power, rendezvous, ring, slots,
+    modulo, multiprobe, power, rendezvous, ring, slots, systems,
 };
 
 /// What kind of picture an algorithm has (what [`crate::Picture`] it returns).
@@ -53,6 +53,9 @@ pub enum HashUse {
     Chosen,
     /// Always this one, whatever the caller chooses.
     Fixed(HashFn),
+    /// Its own, which is not one of [`HashFn`] (a real system's: nginx's CRC-32, HAProxy's
+    /// avalanche of sdbm, Envoy's XXH64, …), named in its description.
+    Own,
 }
 
 /// The values a parameter takes, with its range and default.
@@ -356,7 +359,7 @@ impl AlgoSpec {
     pub fn fixed_hash(&self) -> Option<HashFn> {
         match self.hash {
             HashUse::Fixed(h) => Some(h),
-            HashUse::Chosen => None,
+            HashUse::Chosen | HashUse::Own => None,
         }
     }
 
@@ -381,25 +384,54 @@ pub struct AlgoDocs {
     pub params: &'static [&'static str],
 }
 
-/// Lists the algorithms once: makes [`AlgoId`] with one variant per entry, in menu order,
-/// each tied to its module's [`AlgoSpec`] and [`AlgoDocs`].
+/// Lists the algorithms and the real systems once: makes [`AlgoId`] with one variant per
+/// entry, in menu order (the algorithms, then the systems), each tied to its module's
+/// [`AlgoSpec`] and [`AlgoDocs`]; and [`SystemId`], the systems alone, each tied to its
+/// [`SystemSpec`](crate::systems::SystemSpec), from which its `AlgoSpec` is made
+/// ([`crate::systems::SystemPlacement`]).
 macro_rules! algorithms {
-    ($($(#[$doc:meta])* $variant:ident => $spec:path, $docs:path,)*) => {
-        /// An algorithm's identity. Its description is [`AlgoId::spec`].
+    (
+        $($(#[$doc:meta])* $variant:ident => $spec:path, $docs:path,)*
+        ; systems:
+        $($(#[$sdoc:meta])* $system:ident => $sspec:path,)*
+    ) => {
+        /// An algorithm's or a real system's identity. Its description is [`AlgoId::spec`].
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum AlgoId {
             $($(#[$doc])* $variant,)*
+            $($(#[$sdoc])* $system,)*
         }
 
+        crate::listed_enum! {
+            /// A real system ([`SystemId::spec`] describes it; [`SystemId::algo`] is its
+            /// entry among the algorithms).
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum SystemId {
+                $($(#[$sdoc])* $system,)*
+            }
+        }
+
+        /// The systems' entries, made from their specs, in [`SystemId::ALL`] order.
+        static SYSTEM_SPECS: [AlgoSpec; SystemId::ALL.len()] = [$(
+            crate::systems::algo_spec(
+                &$sspec,
+                crate::systems::build_as::<{ SystemId::$system as usize }>,
+            ),
+        )*];
+
+        static SYSTEM_DOCS: [AlgoDocs; SystemId::ALL.len()] =
+            [$(crate::systems::algo_docs(&$sspec),)*];
+
         impl AlgoId {
-            /// Every algorithm, in menu order.
-            pub const ALL: [AlgoId; [$(stringify!($variant),)*].len()] =
-                [$(AlgoId::$variant,)*];
+            /// Every algorithm, then every system, in menu order.
+            pub const ALL: [AlgoId; [$(stringify!($variant),)* $(stringify!($system),)*].len()] =
+                [$(AlgoId::$variant,)* $(AlgoId::$system,)*];
 
             /// Its description.
             pub const fn spec(self) -> &'static AlgoSpec {
                 match self {
                     $(AlgoId::$variant => &$spec,)*
+                    $(AlgoId::$system => &SYSTEM_SPECS[SystemId::$system as usize],)*
                 }
             }
 
@@ -407,6 +439,31 @@ macro_rules! algorithms {
             pub fn docs(self) -> &'static AlgoDocs {
                 match self {
                     $(AlgoId::$variant => &$docs,)*
+                    $(AlgoId::$system => &SYSTEM_DOCS[SystemId::$system as usize],)*
+                }
+            }
+
+            /// The real system it is, if it is one.
+            pub const fn system(self) -> Option<SystemId> {
+                match self {
+                    $(AlgoId::$system => Some(SystemId::$system),)*
+                    _ => None,
+                }
+            }
+        }
+
+        impl SystemId {
+            /// Its description.
+            pub const fn spec(self) -> &'static crate::systems::SystemSpec {
+                match self {
+                    $(SystemId::$system => &$sspec,)*
+                }
+            }
+
+            /// Its entry among the algorithms.
+            pub const fn algo(self) -> AlgoId {
+                match self {
+                    $(SystemId::$system => AlgoId::$system,)*
                 }
             }
         }
@@ -450,6 +507,43 @@ algorithms! {
     Maglev => maglev::SPEC, maglev::DOCS,
     /// Rendezvous hashing.
     Rendezvous => rendezvous::SPEC, rendezvous::DOCS,
+    ; systems:
+    /// nginx `hash $key consistent`.
+    Nginx => systems::nginx::CONSISTENT,
+    /// nginx plain `hash $key`.
+    NginxHash => systems::nginx::PLAIN,
+    /// HAProxy `hash-type consistent`.
+    Haproxy => systems::haproxy::SPEC,
+    /// Envoy's ring hash load balancer.
+    EnvoyRingHash => systems::envoy::RING_HASH,
+    /// Envoy's Maglev load balancer.
+    EnvoyMaglev => systems::envoy::MAGLEV,
+    /// twemproxy (nutcracker), `distribution: ketama`, `hash: fnv1a_64`.
+    Twemproxy => systems::twemproxy::KETAMA,
+    /// twemproxy, `distribution: modula`, `hash: fnv1a_64`.
+    TwemproxyModula => systems::twemproxy::MODULA,
+    /// Redis Cluster, slots split by `redis-cli --cluster create`.
+    RedisCluster => systems::redis::SPEC,
+    /// Cassandra's Murmur3Partitioner, one evenly spaced token per node.
+    Cassandra => systems::cassandra::SPEC,
+    /// Cassandra's Murmur3Partitioner, `num_tokens` random tokens per node.
+    CassandraVnodes => systems::cassandra::VNODES,
+    /// groupcache's `consistenthash`.
+    Groupcache => systems::groupcache::SPEC,
+    /// stathat/consistent.
+    Stathat => systems::stathat::SPEC,
+    /// Guava's `Hashing.consistentHash`.
+    Guava => systems::guava::SPEC,
+    /// buraksezer/consistent (bounded loads over partitions, XXH64).
+    Buraksezer => systems::buraksezer::SPEC,
+    /// Riak KV (riak_core's chash ring, sequential claim).
+    Riak => systems::riak::SPEC,
+    /// libketama.
+    Libketama => systems::memcached::LIBKETAMA,
+    /// The Java memcached client (spymemcached `KetamaNodeLocator`).
+    Spymemcached => systems::memcached::SPYMEMCACHED,
+    /// go-zero's `core/hash` ring.
+    GoZeroCoreHash => systems::memcached::GO_ZERO,
 }
 
 impl AlgoId {
@@ -458,14 +552,25 @@ impl AlgoId {
         self.spec().id
     }
 
-    /// The algorithm called `name`: its id or an alias, case ignored.
+    /// The algorithm called `name`: its id or an alias, case ignored. Systems are named
+    /// by [`SystemId::from_id`] (`--system`, `system=`), not here.
     pub fn from_name(name: &str) -> Option<AlgoId> {
-        AlgoId::ALL.into_iter().find(|a| a.spec().is_called(name))
+        AlgoId::algorithms().find(|a| a.spec().is_called(name))
     }
 
-    /// Every id, for a message that lists them.
+    /// Every algorithm's id, for a message that lists them.
     pub fn ids() -> Vec<&'static str> {
-        AlgoId::ALL.iter().map(|a| a.id()).collect()
+        AlgoId::algorithms().map(|a| a.id()).collect()
+    }
+
+    /// The algorithms, without the systems, in menu order.
+    pub fn algorithms() -> impl Iterator<Item = AlgoId> {
+        AlgoId::ALL.into_iter().filter(|a| a.system().is_none())
+    }
+
+    /// Whether it is a real system's entry.
+    pub const fn is_system(self) -> bool {
+        self.system().is_some()
     }
 }
 
@@ -616,7 +721,12 @@ mod tests {
     #[test]
     fn names_are_unique_and_resolve() {
         let mut names: Vec<&str> = Vec::new();
-        for a in AlgoId::ALL {
+        for s in SystemId::ALL {
+            assert_eq!(SystemId::from_id(s.id()), Some(s));
+            assert_eq!(s.algo().system(), Some(s));
+            assert_eq!(s.algo().spec().id, s.id());
+        }
+        for a in AlgoId::algorithms() {
             assert_eq!(AlgoId::from_name(a.id()), Some(a));
             for alias in a.spec().aliases {
                 assert_eq!(AlgoId::from_name(alias), Some(a));

@@ -21,20 +21,21 @@
 use std::fmt;
 
 use crate::error::{is_blank_name, BuildError, MAX_NAME_BYTES, MAX_NODES};
-use crate::placement::NodeIndex;
+use crate::placement::{NodeIndex, Picture, RingPoint};
 
-mod buraksezer;
-mod cassandra;
-mod envoy;
-mod groupcache;
-mod guava;
-mod haproxy;
-mod memcached;
-mod nginx;
-mod redis;
-mod riak;
-mod stathat;
-mod twemproxy;
+pub(crate) mod buraksezer;
+pub(crate) mod cassandra;
+pub(crate) mod envoy;
+pub(crate) mod groupcache;
+pub(crate) mod guava;
+pub(crate) mod haproxy;
+pub(crate) mod memcached;
+pub(crate) mod nginx;
+mod placement;
+pub(crate) mod redis;
+pub(crate) mod riak;
+pub(crate) mod stathat;
+pub(crate) mod twemproxy;
 
 pub use buraksezer::{buraksezer_average_load, Buraksezer};
 pub use cassandra::{
@@ -43,6 +44,9 @@ pub use cassandra::{
 pub use envoy::{EnvoyMaglev, EnvoyRing};
 pub use guava::consistent_hash as guava_consistent_hash;
 pub use nginx::split_host_port as nginx_split_host_port;
+pub use placement::RIAK_LAB_BUCKET;
+pub(crate) use placement::{algo_docs, algo_spec, build_as};
+pub use placement::{SystemPlacement, LAB_WEIGHT_UNIT};
 pub use redis::redis_cli_slot_ranges;
 pub use riak::{
     riak_bucket_key_term, riak_chash_key, riak_responsible_position, riak_sequential_claim, Riak,
@@ -136,6 +140,12 @@ pub struct SystemSpec {
     pub node_syntax: &'static str,
     /// Its parameters.
     pub params: &'static [SystemParam],
+    /// What its picture is: a ring, a table or buckets ([`Locate::picture`]).
+    pub shape: crate::registry::Picture,
+    /// How the lab builds it when it is one of the core's algorithms (libketama, the Java
+    /// client, go-zero): that algorithm's own placement, with the lab's weights as the
+    /// algorithm takes them. `None`: a [`SystemPlacement`] over [`SystemSpec::build`].
+    pub lab_build: Option<crate::registry::BuildFn>,
     /// Builds it over a checked cluster.
     pub build: fn(&Cluster) -> Result<Box<dyn Locate>, SystemError>,
 }
@@ -162,6 +172,29 @@ pub trait Locate {
     /// SimpleStrategy names distinct nodes.
     fn preference_list(&self, key: &str) -> Option<Result<Vec<NodeIndex>, KeyRefused>> {
         let _ = key;
+        None
+    }
+
+    /// The value the system looks `key` up by, in [`Locate::picture`]'s terms: its position
+    /// on the ring, the index of its table entry (slot, partition), or a bucket
+    /// algorithm's 64-bit input.
+    fn position(&self, key: &str) -> Result<u64, KeyRefused>;
+
+    /// The system's structure, as a picture whose rule is the core's: on a ring a position
+    /// belongs to the first point at or after it, in a table to the entry it indexes. A
+    /// system whose own rule differs gives the ring that places every position as it does
+    /// (HAProxy's nearest point: the points where each arc ends, halfway to the next).
+    fn picture(&self) -> Picture;
+
+    /// Width in bits of the ring's space: 32 unless the system's ring is 64-bit.
+    fn space_bits(&self) -> u32 {
+        32
+    }
+
+    /// The candidates a bucket algorithm's loop stood on for `position`, the last being the
+    /// answer (Guava's); `None` where the picture alone explains the placement.
+    fn steps(&self, position: u64) -> Option<Vec<u32>> {
+        let _ = position;
         None
     }
 }
@@ -325,67 +358,7 @@ impl fmt::Display for SystemError {
 
 impl std::error::Error for SystemError {}
 
-/// Lists the systems once: makes [`SystemId`] with one variant per entry, in listing
-/// order, each with its [`SystemSpec`].
-macro_rules! systems {
-    ($($(#[$doc:meta])* $variant:ident => $spec:path,)*) => {
-        crate::listed_enum! {
-            /// A real system ([`SystemId::spec`] describes it).
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum SystemId {
-                $($(#[$doc])* $variant,)*
-            }
-        }
-
-        impl SystemId {
-            /// Its description.
-            pub fn spec(self) -> &'static SystemSpec {
-                match self {
-                    $(SystemId::$variant => &$spec,)*
-                }
-            }
-        }
-    };
-}
-
-systems! {
-    /// nginx `hash $key consistent`.
-    Nginx => nginx::CONSISTENT,
-    /// nginx plain `hash $key`.
-    NginxHash => nginx::PLAIN,
-    /// HAProxy `hash-type consistent`.
-    Haproxy => haproxy::SPEC,
-    /// Envoy's ring hash load balancer.
-    EnvoyRingHash => envoy::RING_HASH,
-    /// Envoy's Maglev load balancer.
-    EnvoyMaglev => envoy::MAGLEV,
-    /// twemproxy (nutcracker), `distribution: ketama`, `hash: fnv1a_64`.
-    Twemproxy => twemproxy::KETAMA,
-    /// twemproxy, `distribution: modula`, `hash: fnv1a_64`.
-    TwemproxyModula => twemproxy::MODULA,
-    /// Redis Cluster, slots split by `redis-cli --cluster create`.
-    RedisCluster => redis::SPEC,
-    /// Cassandra's Murmur3Partitioner, one evenly spaced token per node.
-    Cassandra => cassandra::SPEC,
-    /// Cassandra's Murmur3Partitioner, `num_tokens` random tokens per node.
-    CassandraVnodes => cassandra::VNODES,
-    /// groupcache's `consistenthash`.
-    Groupcache => groupcache::SPEC,
-    /// stathat/consistent.
-    Stathat => stathat::SPEC,
-    /// Guava's `Hashing.consistentHash`.
-    Guava => guava::SPEC,
-    /// buraksezer/consistent (bounded loads over partitions, XXH64).
-    Buraksezer => buraksezer::SPEC,
-    /// Riak KV (riak_core's chash ring, sequential claim).
-    Riak => riak::SPEC,
-    /// libketama.
-    Libketama => memcached::LIBKETAMA,
-    /// The Java memcached client (spymemcached `KetamaNodeLocator`).
-    Spymemcached => memcached::SPYMEMCACHED,
-    /// go-zero's `core/hash` ring.
-    GoZero => memcached::GO_ZERO,
-}
+pub use crate::registry::SystemId;
 
 impl SystemId {
     /// Its name on the command line.
@@ -498,6 +471,30 @@ fn check<'a>(
     })
 }
 
+/// The owner of `entry` when the nodes, in order, hold `weights[i]` entries each (nginx's
+/// plain hash, twemproxy's modula).
+pub(crate) fn weighted_entry(weights: &[u32], entry: u64) -> NodeIndex {
+    let mut entry = entry;
+    for (i, &weight) in weights.iter().enumerate() {
+        if entry < u64::from(weight) {
+            return index(i);
+        }
+        entry -= u64::from(weight);
+    }
+    0
+}
+
+/// The table [`weighted_entry`] reads.
+pub(crate) fn weighted_table(weights: &[u32]) -> Picture {
+    Picture::Table {
+        entries: weights
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &w)| std::iter::repeat_n(index(i), w as usize))
+            .collect(),
+    }
+}
+
 /// Node indices fit in [`NodeIndex`]: the node count is at most [`MAX_NODES`].
 pub(crate) fn index(i: usize) -> NodeIndex {
     NodeIndex::try_from(i).unwrap_or(NodeIndex::MAX)
@@ -588,6 +585,104 @@ impl Points {
     pub(crate) fn len(&self) -> usize {
         self.positions.len()
     }
+
+    /// The ring as a [`Picture::Ring`] of `bits` bits whose first-at-or-after rule places
+    /// every position as `rule` does on these points.
+    pub(crate) fn picture(&self, bits: u32, rule: Rule) -> Picture {
+        let mut points: Vec<(u64, NodeIndex)> = match rule {
+            Rule::AtOrAfter => self
+                .positions
+                .iter()
+                .copied()
+                .zip(self.owners.iter().copied())
+                .collect(),
+            // The first point strictly after h is the first at or after h + 1: each point
+            // moved back by one (the point at 0 to the top of the space).
+            Rule::After => {
+                let top = if bits >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << bits) - 1
+                };
+                self.positions
+                    .iter()
+                    .map(|&p| if p == 0 { top } else { p - 1 })
+                    .zip(self.owners.iter().copied())
+                    .collect()
+            }
+            Rule::NearestU32 => self.nearest_arcs(),
+        };
+        points.sort_by_key(|&(position, _)| position);
+        let mut seen: Vec<u32> = vec![
+            0;
+            self.owners
+                .iter()
+                .map(|&o| o as usize + 1)
+                .max()
+                .unwrap_or(0)
+        ];
+        let points = points
+            .into_iter()
+            .map(|(position, owner)| {
+                let slot = seen.get_mut(owner as usize);
+                let replica = slot.map_or(0, |n| {
+                    *n += 1;
+                    *n - 1
+                });
+                RingPoint {
+                    position,
+                    owner,
+                    replica,
+                }
+            })
+            .collect();
+        Picture::Ring {
+            space_bits: bits,
+            points,
+        }
+    }
+
+    /// HAProxy's nearest point as arcs: of each run of equal positions `b` followed by the
+    /// next run at `c`, the positions up to `b + (c − b) / 2` go to the run's last point
+    /// (the one before the next run, on a tie too) and the position `b` itself to its first.
+    fn nearest_arcs(&self) -> Vec<(u64, NodeIndex)> {
+        let n = self.positions.len();
+        let mut arcs = Vec::with_capacity(n);
+        let mut i = 0;
+        while i < n {
+            let b = self.positions[i];
+            let mut j = i;
+            while j + 1 < n && self.positions[j + 1] == b {
+                j += 1;
+            }
+            let next = self
+                .positions
+                .get(j + 1)
+                .or(self.positions.first())
+                .copied()
+                .unwrap_or(b);
+            let gap = (next as u32).wrapping_sub(b as u32);
+            // One run alone: the whole circle, halfway round from b.
+            let half = if gap == 0 { 1u32 << 31 } else { gap / 2 };
+            if self.owners[i] != self.owners[j] {
+                arcs.push((b, self.owners[i]));
+            }
+            arcs.push((u64::from((b as u32).wrapping_add(half)), self.owners[j]));
+            i = j + 1;
+        }
+        arcs
+    }
+}
+
+/// How a system's ring looks a position up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rule {
+    /// The first point at or after it, wrapping.
+    AtOrAfter,
+    /// The first point strictly after it, wrapping (stathat).
+    After,
+    /// HAProxy's nearer of the points around it on a 32-bit ring.
+    NearestU32,
 }
 
 #[cfg(test)]

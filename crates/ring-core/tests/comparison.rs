@@ -135,7 +135,7 @@ fn exact_shares_are_what_the_keys_find() {
     // with them to within six standard deviations of a binomial count, node by node.
     let n = 30;
     let keys = ring_core::keys::generate(60_000, 9);
-    for algo in AlgoId::ALL {
+    for algo in AlgoId::algorithms() {
         let spec = algo.spec();
         if !comparison::shares_are_exact(spec) {
             continue;
@@ -156,7 +156,7 @@ fn exact_shares_are_what_the_keys_find() {
 
 #[test]
 fn every_algorithm_moves_at_least_the_keys_it_must_and_restores_them_all() {
-    for algo in AlgoId::ALL {
+    for algo in AlgoId::algorithms() {
         let r = row(&config(algo, 20), 20);
         assert_eq!(r.keys, 2_000);
         assert_eq!(r.changes.len(), 6, "{algo}");

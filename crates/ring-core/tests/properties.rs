@@ -1053,6 +1053,29 @@ enum Evolves {
 fn claims_of(config: &Config) -> (Claims, Evolves) {
     let rebuilt = |claims| (claims, Evolves::ByRebuild);
     match config.algorithm.id {
+        // The real systems run over `AlgoId::algorithms()` nowhere here: each is checked
+        // against its real program and its own tests (`src/systems/tests.rs`). Named, so
+        // that an algorithm added to the registry still fails to compile this match.
+        AlgoId::Nginx
+        | AlgoId::NginxHash
+        | AlgoId::Haproxy
+        | AlgoId::EnvoyRingHash
+        | AlgoId::EnvoyMaglev
+        | AlgoId::Twemproxy
+        | AlgoId::TwemproxyModula
+        | AlgoId::RedisCluster
+        | AlgoId::Cassandra
+        | AlgoId::CassandraVnodes
+        | AlgoId::Groupcache
+        | AlgoId::Stathat
+        | AlgoId::Guava
+        | AlgoId::Buraksezer
+        | AlgoId::Riak
+        | AlgoId::Libketama
+        | AlgoId::Spymemcached
+        | AlgoId::GoZeroCoreHash => {
+            unreachable!("a system among the algorithms")
+        }
         AlgoId::Virtual | AlgoId::SinglePoint | AlgoId::Rendezvous => {
             rebuilt(Claims::new(Moves::Minimal))
         }
@@ -1102,6 +1125,29 @@ fn claims_of(config: &Config) -> (Claims, Evolves) {
 /// does not say what the build accepts. No `_ =>` arm, as in [`claims_of`].
 fn fit(config: Config, nodes: usize) -> Config {
     match config.algorithm.id {
+        // The real systems run over `AlgoId::algorithms()` nowhere here: each is checked
+        // against its real program and its own tests (`src/systems/tests.rs`). Named, so
+        // that an algorithm added to the registry still fails to compile this match.
+        AlgoId::Nginx
+        | AlgoId::NginxHash
+        | AlgoId::Haproxy
+        | AlgoId::EnvoyRingHash
+        | AlgoId::EnvoyMaglev
+        | AlgoId::Twemproxy
+        | AlgoId::TwemproxyModula
+        | AlgoId::RedisCluster
+        | AlgoId::Cassandra
+        | AlgoId::CassandraVnodes
+        | AlgoId::Groupcache
+        | AlgoId::Stathat
+        | AlgoId::Guava
+        | AlgoId::Buraksezer
+        | AlgoId::Riak
+        | AlgoId::Libketama
+        | AlgoId::Spymemcached
+        | AlgoId::GoZeroCoreHash => {
+            unreachable!("a system among the algorithms")
+        }
         // The table size must also be a prime and at least the node count: the next one up.
         AlgoId::Maglev => {
             let mut m = config.algorithm.params.whole(0).max(nodes as u32);
@@ -1277,7 +1323,7 @@ fn for_every_algorithm<S: Strategy>(
     input: impl Fn() -> S,
     property: impl Fn(Config, S::Value) -> Result<(), TestCaseError>,
 ) {
-    for (i, id) in AlgoId::ALL.into_iter().enumerate() {
+    for (i, id) in AlgoId::algorithms().enumerate() {
         let mut runner = TestRunner::new(ProptestConfig {
             rng_seed: RngSeed::Fixed(SEED ^ (i as u64 + 1)),
             ..proptest_config(cases)
@@ -1502,7 +1548,7 @@ fn every_parameter_range_is_the_one_its_build_enforces() {
     // entries, or 10,000 points.
     let nodes = [NodeSpec::new("only", 100)];
     let mut checked = 0;
-    for id in AlgoId::ALL {
+    for id in AlgoId::algorithms() {
         let spec = id.spec();
         for (i, p) in spec.params.iter().enumerate() {
             let config = |value: f64| Config::new(Algorithm::new(id).with(i, value));

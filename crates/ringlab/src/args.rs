@@ -347,7 +347,7 @@ fn all_params() -> impl Iterator<Item = (ParamRef, &'static ParamSpec, &'static 
 
 fn algo_help() -> String {
     let mut help = String::from("The placement algorithm (older names in brackets still work):\n");
-    for a in AlgoId::ALL {
+    for a in AlgoId::algorithms() {
         let spec = a.spec();
         let aliases = if spec.aliases.is_empty() {
             String::new()
@@ -962,8 +962,7 @@ fn parse_hash(s: &str) -> Result<HashFn, String> {
 }
 
 fn hash_help() -> String {
-    let fixed: Vec<String> = AlgoId::ALL
-        .into_iter()
+    let fixed: Vec<String> = AlgoId::algorithms()
         .filter_map(|a| {
             a.spec()
                 .fixed_hash()
@@ -1097,7 +1096,7 @@ mod tests {
 
     #[test]
     fn algorithm_names_are_the_registry_ids_and_the_old_ones_still_work() {
-        for a in AlgoId::ALL {
+        for a in AlgoId::algorithms() {
             assert_eq!(parse_algo(a.id()), Ok(a));
         }
         for (old, new) in [("vnodes", AlgoId::Virtual), ("gozero", AlgoId::GoZero)] {

@@ -48,7 +48,7 @@ fn param_text(p: &ParamSpec) -> String {
 
 fn algorithms_text() -> String {
     let mut s = String::new();
-    for a in AlgoId::ALL {
+    for a in AlgoId::algorithms() {
         let spec = a.spec();
         let params: Vec<String> = spec.params.iter().map(param_text).collect();
         let params = if params.is_empty() {
@@ -164,7 +164,7 @@ fn picture_name(p: Picture) -> &'static str {
 
 fn algorithm_json(spec: &AlgoSpec, docs: &AlgoDocs) -> String {
     let hash = match spec.hash {
-        HashUse::Chosen => "null".to_string(),
+        HashUse::Chosen | HashUse::Own => "null".to_string(),
         HashUse::Fixed(h) => string(h.name()),
     };
     let params: Vec<String> = spec
@@ -188,8 +188,7 @@ fn algorithm_json(spec: &AlgoSpec, docs: &AlgoDocs) -> String {
 }
 
 fn algorithms_json() -> String {
-    let items: Vec<String> = AlgoId::ALL
-        .into_iter()
+    let items: Vec<String> = AlgoId::algorithms()
         .map(|a| algorithm_json(a.spec(), a.docs()))
         .collect();
     format!("[\n{}\n]\n", items.join(",\n"))

@@ -41,7 +41,11 @@ impl State {
                 .map_or_else(|| format!("#{i}"), |n| isolate(&n.name).into_owned())
         };
         let fraction = snap.fraction(position);
-        let hash = snap.config.effective_hash();
+        // A real system hashes its own way: its id names the hash.
+        let hash = match snap.kind.system() {
+            Some(system) => system.id(),
+            None => snap.config.effective_hash().name(),
+        };
         let typed = key.to_string();
         let mut steps = Vec::new();
         match &explanation {

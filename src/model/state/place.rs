@@ -196,6 +196,14 @@ impl State {
                 None => Some(Rc::from(ring_core::build(&config, &specs)?)),
             }
         };
+        if let (Some(placement), true) = (&placement, self.kind.is_system()) {
+            if let Some(refused) = keys.refused_by(placement.as_ref()) {
+                return Err(PlaceError::Core(BuildError::KeyRefused {
+                    algo: self.kind,
+                    key: refused,
+                }));
+            }
+        }
         Ok(JobPlan {
             next,
             config,

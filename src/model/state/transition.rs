@@ -154,6 +154,15 @@ impl State {
                         },
                     ));
                 }
+                if let Some(refused) = self.current.placement.refuses(key.trim()) {
+                    return Err(InputError::new(
+                        Field::Explain,
+                        BuildError::KeyRefused {
+                            algo: self.kind,
+                            key: refused.key,
+                        },
+                    ));
+                }
                 let mut next = self.clone();
                 next.explain_key = key;
                 next.error = None;

@@ -137,7 +137,7 @@ pub(super) fn write(change: &SharedChange) -> String {
             None => format!("vnodes:{}:default", encode(name)),
         },
         SharedChange::DefaultVnodes(v) => format!("default-vnodes:{v}"),
-        SharedChange::Algo(kind) => format!("algo:{}", kind.id()),
+        SharedChange::Algo(kind) => format!("algo:{}", super::kind_name(*kind)),
         SharedChange::Hash(hash) => format!("hash:{}", hash.name()),
         SharedChange::Param(param, value) => {
             format!("param:{}:{}", param.spec().key, param.spec().write(*value))

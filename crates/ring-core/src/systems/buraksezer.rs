@@ -56,6 +56,8 @@ pub static SPEC: SystemSpec = SystemSpec {
             max: 100_000,
         },
     ],
+    shape: crate::registry::Picture::Table,
+    lab_build: None,
     build,
 };
 
@@ -142,5 +144,15 @@ impl Locate for Buraksezer {
             .get(self.partition_of(key.as_bytes()))
             .copied()
             .unwrap_or(0))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
+        Ok(self.partition_of(key.as_bytes()) as u64)
+    }
+
+    fn picture(&self) -> crate::placement::Picture {
+        crate::placement::Picture::Table {
+            entries: self.owners.clone(),
+        }
     }
 }

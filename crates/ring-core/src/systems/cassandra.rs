@@ -46,6 +46,8 @@ pub static SPEC: SystemSpec = SystemSpec {
     weights: Weights::None,
     node_syntax: "the nodes in token order (node i gets token -2^63 + i * (2^64 div N)); names are not hashed",
     params: &[REPLICATION_FACTOR],
+    shape: crate::registry::Picture::Ring,
+    lab_build: None,
     build,
 };
 
@@ -73,6 +75,8 @@ pub static VNODES: SystemSpec = SystemSpec {
         },
         REPLICATION_FACTOR,
     ],
+    shape: crate::registry::Picture::Ring,
+    lab_build: None,
     build: build_vnodes,
 };
 
@@ -152,6 +156,12 @@ pub fn cassandra_random_tokens(nodes: usize, num_tokens: usize, seed: i64) -> Ve
             mine
         })
         .collect()
+}
+
+/// A token as a position on a ring of 2^64 that keeps the tokens' signed order: the lowest
+/// token, −2^63, at 0.
+fn ring_position(token: i64) -> u64 {
+    (token as u64) ^ (1 << 63)
 }
 
 /// A ring of tokens, each a node's.
@@ -282,5 +292,44 @@ impl Locate for Cassandra {
 
     fn preference_list(&self, key: &str) -> Option<Result<Vec<NodeIndex>, KeyRefused>> {
         Some(self.key_token(key).map(|t| self.replicas_of_token(t)))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
+        self.key_token(key).map(ring_position)
+    }
+
+    fn picture(&self) -> crate::placement::Picture {
+        let mut replicas = vec![
+            0u32;
+            self.owners
+                .iter()
+                .map(|&o| o as usize + 1)
+                .max()
+                .unwrap_or(0)
+        ];
+        let points = self
+            .tokens
+            .iter()
+            .zip(&self.owners)
+            .map(|(&token, &owner)| {
+                let replica = replicas.get_mut(owner as usize).map_or(0, |r| {
+                    *r += 1;
+                    *r - 1
+                });
+                crate::placement::RingPoint {
+                    position: ring_position(token),
+                    owner,
+                    replica,
+                }
+            })
+            .collect();
+        crate::placement::Picture::Ring {
+            space_bits: 64,
+            points,
+        }
+    }
+
+    fn space_bits(&self) -> u32 {
+        64
     }
 }

@@ -16,10 +16,11 @@
 //!   the largest normalised weight; a hash goes to `table[hash % M]`.
 
 use super::{
-    index, Cluster, KeyRefused, Locate, Points, SystemError, SystemParam, SystemSpec, Ties, Weights,
+    index, Cluster, KeyRefused, Locate, Points, Rule, SystemError, SystemParam, SystemSpec, Ties,
+    Weights,
 };
 use crate::maglev::is_prime;
-use crate::placement::NodeIndex;
+use crate::placement::{NodeIndex, Picture};
 use crate::xxh64::xxh64;
 
 const WEIGHTS: Weights = Weights::Taken {
@@ -58,6 +59,8 @@ pub static RING_HASH: SystemSpec = SystemSpec {
             max: MAX_RING,
         },
     ],
+    shape: crate::registry::Picture::Ring,
+    lab_build: None,
     build: build_ring,
 };
 
@@ -78,6 +81,8 @@ pub static MAGLEV: SystemSpec = SystemSpec {
         min: 2,
         max: MAX_TABLE,
     }],
+    shape: crate::registry::Picture::Table,
+    lab_build: None,
     build: build_maglev,
 };
 
@@ -162,6 +167,18 @@ fn build_ring(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
 impl Locate for EnvoyRing {
     fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
         Ok(self.owner_of_hash(xxh64(key.as_bytes(), 0)))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
+        Ok(xxh64(key.as_bytes(), 0))
+    }
+
+    fn picture(&self) -> Picture {
+        self.points.picture(64, Rule::AtOrAfter)
+    }
+
+    fn space_bits(&self) -> u32 {
+        64
     }
 }
 
@@ -267,5 +284,15 @@ fn build_maglev(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
 impl Locate for EnvoyMaglev {
     fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
         Ok(self.owner_of_hash(xxh64(key.as_bytes(), 0)))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
+        Ok(xxh64(key.as_bytes(), 0) % self.table.len().max(1) as u64)
+    }
+
+    fn picture(&self) -> Picture {
+        Picture::Table {
+            entries: self.table.clone(),
+        }
     }
 }

@@ -5,7 +5,9 @@
 //! peer **added later** owns the point. A key goes to the first hash at or after its
 //! CRC-32, wrapping. Every key is valid.
 
-use super::{index, Cluster, KeyRefused, Locate, Points, SystemError, SystemSpec, Ties, Weights};
+use super::{
+    index, Cluster, KeyRefused, Locate, Points, Rule, SystemError, SystemSpec, Ties, Weights,
+};
 use crate::hash::crc32;
 use crate::placement::NodeIndex;
 
@@ -23,6 +25,8 @@ pub static SPEC: SystemSpec = SystemSpec {
         min: 1,
         max: 10_000,
     }],
+    shape: crate::registry::Picture::Ring,
+    lab_build: None,
     build,
 };
 
@@ -53,5 +57,13 @@ fn build(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
 impl Locate for Groupcache {
     fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
         Ok(self.points.at_or_after(u64::from(crc32(key.as_bytes()))))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
+        Ok(u64::from(crc32(key.as_bytes())))
+    }
+
+    fn picture(&self) -> crate::placement::Picture {
+        self.points.picture(32, Rule::AtOrAfter)
     }
 }

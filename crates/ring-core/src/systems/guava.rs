@@ -6,7 +6,7 @@
 
 use super::{index, Cluster, KeyRefused, Locate, SystemError, SystemSpec, Weights};
 use crate::hash::murmur3_x64_128;
-use crate::placement::NodeIndex;
+use crate::placement::{NodeIndex, Picture};
 
 /// Guava.
 pub static SPEC: SystemSpec = SystemSpec {
@@ -16,6 +16,8 @@ pub static SPEC: SystemSpec = SystemSpec {
     weights: Weights::None,
     node_syntax: "the buckets in order (node i is bucket i); names are not hashed",
     params: &[],
+    shape: crate::registry::Picture::Buckets,
+    lab_build: None,
     build,
 };
 
@@ -26,9 +28,15 @@ pub static SPEC: SystemSpec = SystemSpec {
 /// assert_eq!(guava_consistent_hash(1, 100), 55); // Guava's golden values
 /// ```
 pub fn consistent_hash(input: i64, buckets: u32) -> u32 {
+    walk(input, buckets, &mut |_| {})
+}
+
+/// Guava's loop, telling `stood_on` each candidate it stands on (0 first, the answer last).
+fn walk(input: i64, buckets: u32, stood_on: &mut dyn FnMut(u32)) -> u32 {
     let buckets = i64::from(buckets.max(1));
     let mut state = input;
     let mut candidate: i32 = 0;
+    stood_on(0);
     loop {
         state = state
             .wrapping_mul(2_862_933_555_777_941_757)
@@ -40,6 +48,7 @@ pub fn consistent_hash(input: i64, buckets: u32) -> u32 {
         let next = (f64::from(candidate + 1) / next_double) as i32;
         if next >= 0 && i64::from(next) < buckets {
             candidate = next;
+            stood_on(candidate as u32);
         } else {
             return candidate as u32;
         }
@@ -60,5 +69,27 @@ impl Locate for Guava {
     fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
         let input = murmur3_x64_128(key.as_bytes(), 0).0 as i64;
         Ok(consistent_hash(input, self.buckets))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
+        Ok(murmur3_x64_128(key.as_bytes(), 0).0)
+    }
+
+    fn picture(&self) -> Picture {
+        Picture::Buckets {
+            count: self.buckets,
+        }
+    }
+
+    fn space_bits(&self) -> u32 {
+        64
+    }
+
+    fn steps(&self, position: u64) -> Option<Vec<u32>> {
+        let mut steps = Vec::new();
+        walk(position as i64, self.buckets, &mut |candidate| {
+            steps.push(candidate)
+        });
+        Some(steps)
     }
 }

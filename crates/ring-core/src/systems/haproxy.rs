@@ -10,8 +10,10 @@
 //! (`chash_get_server_hash`). A request without the key goes by round robin, so an empty
 //! key is refused. Names are not hashed: only the servers' order matters.
 
-use super::{index, Cluster, KeyRefused, Locate, Points, SystemError, SystemSpec, Ties, Weights};
-use crate::placement::NodeIndex;
+use super::{
+    index, Cluster, KeyRefused, Locate, Points, Rule, SystemError, SystemSpec, Ties, Weights,
+};
+use crate::placement::{NodeIndex, Picture};
 use crate::sdbm::{full_hash, haproxy_key_hash};
 
 /// `hash-type consistent`.
@@ -27,6 +29,8 @@ pub static SPEC: SystemSpec = SystemSpec {
     },
     node_syntax: "any server name; only the order counts (server p of the backend, 1-based)",
     params: &[],
+    shape: crate::registry::Picture::Ring,
+    lab_build: None,
     build,
 };
 
@@ -63,5 +67,14 @@ impl Locate for Haproxy {
             ));
         }
         Ok(self.points.nearest_u32(haproxy_key_hash(key.as_bytes())))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
+        self.locate(key)?;
+        Ok(u64::from(haproxy_key_hash(key.as_bytes())))
+    }
+
+    fn picture(&self) -> Picture {
+        self.points.picture(32, Rule::NearestU32)
     }
 }

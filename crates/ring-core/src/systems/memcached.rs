@@ -6,7 +6,7 @@ use super::{Cluster, KeyRefused, Locate, SystemError, SystemParam, SystemSpec, W
 use crate::error::BuildError;
 use crate::gozero::{GoZeroRing, MIN_REPLICAS, TOP_WEIGHT};
 use crate::ketama::{Ketama, Weighting};
-use crate::placement::{NodeIndex, NodeSpec, Placement};
+use crate::placement::{Config, NodeIndex, NodeSpec, Placement};
 
 /// libketama.
 pub static LIBKETAMA: SystemSpec = SystemSpec {
@@ -20,6 +20,8 @@ pub static LIBKETAMA: SystemSpec = SystemSpec {
     },
     node_syntax: "the server as in libketama's server file (`10.0.1.1:11211`), hashed as written",
     params: &[],
+    shape: crate::registry::Picture::Ring,
+    lab_build: Some(lab_ketama_libketama),
     build: |cluster| ketama(cluster, Weighting::Libketama),
 };
 
@@ -35,6 +37,8 @@ pub static SPYMEMCACHED: SystemSpec = SystemSpec {
     },
     node_syntax: "the server's socket address as the client names it (`10.0.1.1:11211`)",
     params: &[],
+    shape: crate::registry::Picture::Ring,
+    lab_build: Some(lab_ketama_java),
     build: |cluster| ketama(cluster, Weighting::JavaClient),
 };
 
@@ -56,6 +60,8 @@ pub static GO_ZERO: SystemSpec = SystemSpec {
         min: 1,
         max: 10_000,
     }],
+    shape: crate::registry::Picture::Ring,
+    lab_build: Some(lab_go_zero),
     build: go_zero,
 };
 
@@ -82,6 +88,18 @@ impl Locate for Core {
     fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
         Ok(self.0.locate(key))
     }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
+        Ok(self.0.key_position(key))
+    }
+
+    fn picture(&self) -> crate::placement::Picture {
+        self.0.picture()
+    }
+
+    fn space_bits(&self) -> u32 {
+        self.0.space_bits()
+    }
 }
 
 fn ketama(cluster: &Cluster, weighting: Weighting) -> Result<Box<dyn Locate>, SystemError> {
@@ -94,4 +112,30 @@ fn go_zero(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
     let replicas = u32::try_from(replicas).unwrap_or(MIN_REPLICAS);
     let ring = GoZeroRing::new(&specs(cluster), replicas).map_err(core_error)?;
     Ok(Box::new(Core(Box::new(ring))))
+}
+
+fn lab_specs(nodes: &[NodeSpec]) -> Vec<NodeSpec> {
+    // The core's algorithms set their points themselves.
+    nodes
+        .iter()
+        .map(|n| NodeSpec::new(n.name.clone(), n.weight))
+        .collect()
+}
+
+fn lab_ketama_libketama(_: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    Ok(Box::new(Ketama::new(
+        &lab_specs(nodes),
+        Weighting::Libketama,
+    )?))
+}
+
+fn lab_ketama_java(_: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    Ok(Box::new(Ketama::new(
+        &lab_specs(nodes),
+        Weighting::JavaClient,
+    )?))
+}
+
+fn lab_go_zero(_: &Config, nodes: &[NodeSpec]) -> Result<Box<dyn Placement>, BuildError> {
+    Ok(Box::new(GoZeroRing::new(&lab_specs(nodes), MIN_REPLICAS)?))
 }

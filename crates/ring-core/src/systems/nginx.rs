@@ -15,9 +15,11 @@
 //! Both send a request whose key is empty by round robin, so an empty key is refused. The
 //! key is the variable's raw text: `$arg_k` is not percent-decoded.
 
-use super::{index, Cluster, KeyRefused, Locate, Points, SystemError, SystemSpec, Ties, Weights};
+use super::{
+    index, Cluster, KeyRefused, Locate, Points, Rule, SystemError, SystemSpec, Ties, Weights,
+};
 use crate::hash::crc32;
-use crate::placement::NodeIndex;
+use crate::placement::{NodeIndex, Picture};
 
 const WEIGHTS: Weights = Weights::Taken {
     meaning: "nginx's `weight=`: 160 points per unit (consistent), a share of the modulus (plain)",
@@ -37,6 +39,8 @@ pub static CONSISTENT: SystemSpec = SystemSpec {
     weights: WEIGHTS,
     node_syntax: NODE_SYNTAX,
     params: &[],
+    shape: crate::registry::Picture::Ring,
+    lab_build: None,
     build: build_consistent,
 };
 
@@ -48,6 +52,8 @@ pub static PLAIN: SystemSpec = SystemSpec {
     weights: WEIGHTS,
     node_syntax: NODE_SYNTAX,
     params: &[],
+    shape: crate::registry::Picture::Table,
+    lab_build: None,
     build: build_plain,
 };
 
@@ -121,7 +127,18 @@ impl Locate for Consistent {
         if key.is_empty() {
             return Err(KeyRefused::new(CONSISTENT.id, key, EMPTY_KEY));
         }
-        Ok(self.points.at_or_after(u64::from(crc32(key.as_bytes()))))
+        Ok(self.points.at_or_after(self.position(key)?))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
+        if key.is_empty() {
+            return Err(KeyRefused::new(CONSISTENT.id, key, EMPTY_KEY));
+        }
+        Ok(u64::from(crc32(key.as_bytes())))
+    }
+
+    fn picture(&self) -> Picture {
+        self.points.picture(32, Rule::AtOrAfter)
     }
 }
 
@@ -142,13 +159,17 @@ impl Locate for Plain {
         if key.is_empty() {
             return Err(KeyRefused::new(PLAIN.id, key, EMPTY_KEY));
         }
-        let mut w = u64::from((crc32(key.as_bytes()) >> 16) & 0x7fff) % self.total.max(1);
-        for (i, &weight) in self.weights.iter().enumerate() {
-            if w < u64::from(weight) {
-                return Ok(index(i));
-            }
-            w -= u64::from(weight);
+        Ok(super::weighted_entry(&self.weights, self.position(key)?))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
+        if key.is_empty() {
+            return Err(KeyRefused::new(PLAIN.id, key, EMPTY_KEY));
         }
-        Ok(0)
+        Ok(u64::from((crc32(key.as_bytes()) >> 16) & 0x7fff) % self.total.max(1))
+    }
+
+    fn picture(&self) -> Picture {
+        super::weighted_table(&self.weights)
     }
 }

@@ -12,7 +12,7 @@
 //! them). Every key is valid, the empty one included (slot 0).
 
 use super::{index, Cluster, KeyRefused, Locate, SystemError, SystemSpec, Weights};
-use crate::placement::NodeIndex;
+use crate::placement::{NodeIndex, Picture};
 use crate::slots::{redis_key_slot, REDIS_CLUSTER_SLOTS};
 
 /// Redis Cluster.
@@ -23,6 +23,8 @@ pub static SPEC: SystemSpec = SystemSpec {
     weights: Weights::None,
     node_syntax: "the masters in the order given to redis-cli --cluster create (`127.0.0.1:7000`); names are not hashed",
     params: &[],
+    shape: crate::registry::Picture::Table,
+    lab_build: None,
     build,
 };
 
@@ -84,5 +86,15 @@ impl Locate for RedisCluster {
             .get(usize::from(redis_key_slot(key)))
             .copied()
             .unwrap_or(0))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
+        Ok(u64::from(redis_key_slot(key)))
+    }
+
+    fn picture(&self) -> Picture {
+        Picture::Table {
+            entries: self.owners.clone(),
+        }
     }
 }

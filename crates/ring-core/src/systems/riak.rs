@@ -68,6 +68,8 @@ pub static SPEC: SystemSpec = SystemSpec {
             max: 1024,
         },
     ],
+    shape: crate::registry::Picture::Table,
+    lab_build: None,
     build,
 };
 
@@ -209,12 +211,22 @@ fn build(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
 
 impl Locate for Riak {
     fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
-        let p = self.position(key)?;
+        let p = Riak::position(self, key)?;
         Ok(self.owners.get(p).copied().unwrap_or(0))
     }
 
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
+        Riak::position(self, key).map(|p| p as u64)
+    }
+
+    fn picture(&self) -> crate::placement::Picture {
+        crate::placement::Picture::Table {
+            entries: self.owners.clone(),
+        }
+    }
+
     fn preference_list(&self, key: &str) -> Option<Result<Vec<NodeIndex>, KeyRefused>> {
-        Some(self.position(key).map(|p| {
+        Some(Riak::position(self, key).map(|p| {
             (0..self.n_val)
                 .map(|i| self.owners[(p + i) % self.owners.len()])
                 .collect()

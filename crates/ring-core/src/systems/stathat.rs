@@ -4,7 +4,7 @@
 //! own CRC-32, wrapping (`search`: `sortedHashes[x] > key`). Every key is valid.
 
 use super::groupcache::crc32_replicas;
-use super::{Cluster, KeyRefused, Locate, Points, SystemError, SystemSpec, Ties, Weights};
+use super::{Cluster, KeyRefused, Locate, Points, Rule, SystemError, SystemSpec, Ties, Weights};
 use crate::hash::crc32;
 use crate::placement::NodeIndex;
 
@@ -23,6 +23,8 @@ pub static SPEC: SystemSpec = SystemSpec {
         min: 1,
         max: 10_000,
     }],
+    shape: crate::registry::Picture::Ring,
+    lab_build: None,
     build,
 };
 
@@ -40,5 +42,13 @@ fn build(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
 impl Locate for Stathat {
     fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
         Ok(self.points.after(u64::from(crc32(key.as_bytes()))))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
+        Ok(u64::from(crc32(key.as_bytes())))
+    }
+
+    fn picture(&self) -> crate::placement::Picture {
+        self.points.picture(32, Rule::After)
     }
 }

@@ -854,3 +854,127 @@ fn cassandra_systems_give_simple_strategy_preference_lists() {
         Err(SystemError::BadParam { .. })
     ));
 }
+
+/// Keys with UTF-8, punctuation, hash tags and Riak buckets, for the placement checks.
+fn lab_keys(count: usize) -> Vec<String> {
+    let shapes = ["user:{}:k", "键{}", "{tag}.{}", "b/{}", "a-b_c.{}!", "{}"];
+    (0..count)
+        .map(|i| shapes[i % shapes.len()].replace("{}", &i.to_string()))
+        .collect()
+}
+
+#[test]
+fn every_system_as_a_placement_places_each_key_as_the_system() {
+    use crate::placement::{Explanation, NodeSpec, Placement};
+    let keys = lab_keys(20_000);
+    for system in SystemId::ALL {
+        let spec = system.spec();
+        // Weights 100, 300 and 200: the system's default, three and two times it; go-zero's
+        // default is its largest, so half of it there.
+        let weights = match spec.weights {
+            Weights::Taken { default, max, .. } if default == max => [100, 50, 100],
+            _ => [100, 300, 200],
+        };
+        let lab: Vec<NodeSpec> = ["10.0.0.1:11211", "10.0.0.2:11211", "10.0.0.3:11211"]
+            .iter()
+            .zip(weights)
+            .map(|(name, w)| NodeSpec::new(*name, w))
+            .collect();
+        let given: Vec<SystemNode> = lab
+            .iter()
+            .map(|n| match spec.weights {
+                Weights::None => SystemNode::new(n.name.clone()),
+                Weights::Taken { default, .. } => {
+                    SystemNode::weighted(n.name.clone(), n.weight * default / 100)
+                }
+            })
+            .collect();
+        let config = crate::Config::new(crate::Algorithm::new(system.algo()));
+        let placement = crate::build(&config, &lab).unwrap();
+        let direct = build(system, &given, &[]).unwrap();
+        let mut counts = vec![0u32; lab.len()];
+        for key in &keys {
+            let key_given = if system == SystemId::Riak && !key.contains('/') {
+                format!("{RIAK_LAB_BUCKET}/{key}")
+            } else {
+                key.clone()
+            };
+            let Ok(want) = direct.locate(&key_given) else {
+                assert!(placement.refuses(key).is_some(), "{}: {key}", spec.id);
+                continue;
+            };
+            let owner = placement.locate(key);
+            assert_eq!(owner, want, "{}: {key}", spec.id);
+            assert_eq!(placement.explain(key).owner(), want, "{}: {key}", spec.id);
+            if let Some(o) = placement.locate_position(placement.key_position(key)) {
+                assert_eq!(o, want, "{}: {key} by its position", spec.id);
+            }
+            if let Explanation::Jump { steps, .. } = placement.explain(key) {
+                assert_eq!(steps.last(), Some(&want), "{}", spec.id);
+            }
+            // Hash tags put a sixth of the keys in one Redis slot: not a sample of the space.
+            if !key.contains('{') {
+                counts[want as usize] += 1;
+            }
+        }
+        let shares = placement.shares();
+        assert!(
+            (shares.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+            "{}",
+            spec.id
+        );
+        // The shares are the key space's; 20,000 keys land near them.
+        let placed: u32 = counts.iter().sum();
+        for (share, count) in shares.iter().zip(&counts) {
+            let seen = f64::from(*count) / f64::from(placed);
+            assert!(
+                (seen - share).abs() < 0.06,
+                "{}: {seen} against {share}",
+                spec.id
+            );
+        }
+    }
+}
+
+#[test]
+fn the_lab_refuses_what_the_system_refuses() {
+    use crate::error::BuildError;
+    use crate::placement::NodeSpec;
+    let config = |s: SystemId| crate::Config::new(crate::Algorithm::new(s.algo()));
+    let nodes = [NodeSpec::new("a:1", 100), NodeSpec::new("b:1", 150)];
+    assert!(matches!(
+        crate::build(&config(SystemId::Nginx), &nodes),
+        Err(BuildError::SystemWeight { weight: 150, .. })
+    ));
+    let twemproxy = crate::build(&config(SystemId::Twemproxy), &nodes[..1]).unwrap();
+    assert!(twemproxy.refuses("has space").is_some());
+    assert!(twemproxy.refuses("fine").is_none());
+    let nginx = crate::build(&config(SystemId::Nginx), &nodes[..1]).unwrap();
+    assert!(nginx.refuses("").is_some());
+    let many: Vec<NodeSpec> = (0..65)
+        .map(|i| NodeSpec::new(format!("n{i}"), 100))
+        .collect();
+    assert!(matches!(
+        crate::build(&config(SystemId::Riak), &many),
+        Err(BuildError::SystemFull { most: 64, .. })
+    ));
+}
+
+#[test]
+fn haproxy_arcs_end_halfway_between_points() {
+    // Points at 100 (node 0) and 300 (node 1): up to 200 is node 0's (a tie goes to the
+    // point before), from 201 node 1's; past 300, node 1's until halfway round.
+    let points = Points::new(vec![(100, 0), (300, 1)], Ties::FirstWins).unwrap();
+    let Picture::Ring { points: arcs, .. } = points.picture(32, Rule::NearestU32) else {
+        panic!("a ring");
+    };
+    let ends: Vec<(u64, u32)> = arcs.iter().map(|p| (p.position, p.owner)).collect();
+    assert_eq!(
+        ends,
+        vec![(200, 0), (300 + (u32::MAX as u64 - 200) / 2 + 1, 1)]
+    );
+    for h in [0u32, 100, 150, 200, 201, 300, 400, u32::MAX] {
+        let ring = crate::ring::SortedRing::new(arcs.clone(), 32, 2).unwrap();
+        assert_eq!(ring.owner(u64::from(h)), points.nearest_u32(h), "{h}");
+    }
+}

@@ -15,9 +15,11 @@
 //! ([`crate::twemproxy_fnv`]). Keys are memcached keys: 1 to 250 bytes, no spaces or
 //! control characters; twemproxy's parser refuses others.
 
-use super::{index, Cluster, KeyRefused, Locate, Points, SystemError, SystemSpec, Ties, Weights};
+use super::{
+    index, Cluster, KeyRefused, Locate, Points, Rule, SystemError, SystemSpec, Ties, Weights,
+};
 use crate::hash::md5_digest;
-use crate::placement::NodeIndex;
+use crate::placement::{NodeIndex, Picture};
 use crate::twemproxy_fnv::twemproxy_fnv1a_64;
 
 const WEIGHTS: Weights = Weights::Taken {
@@ -36,6 +38,8 @@ pub static KETAMA: SystemSpec = SystemSpec {
     weights: WEIGHTS,
     node_syntax: NODE_SYNTAX,
     params: &[],
+    shape: crate::registry::Picture::Ring,
+    lab_build: None,
     build: build_ketama,
 };
 
@@ -47,6 +51,8 @@ pub static MODULA: SystemSpec = SystemSpec {
     weights: WEIGHTS,
     node_syntax: NODE_SYNTAX,
     params: &[],
+    shape: crate::registry::Picture::Table,
+    lab_build: None,
     build: build_modula,
 };
 
@@ -118,9 +124,16 @@ fn build_ketama(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
 
 impl Locate for Ketama {
     fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
+        Ok(self.points.at_or_after(self.position(key)?))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
         check_key(KETAMA.id, key)?;
-        let hash = twemproxy_fnv1a_64(key.as_bytes());
-        Ok(self.points.at_or_after(u64::from(hash)))
+        Ok(u64::from(twemproxy_fnv1a_64(key.as_bytes())))
+    }
+
+    fn picture(&self) -> Picture {
+        self.points.picture(32, Rule::AtOrAfter)
     }
 }
 
@@ -138,15 +151,16 @@ fn build_modula(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
 
 impl Locate for Modula {
     fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
+        Ok(super::weighted_entry(&self.weights, self.position(key)?))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
         check_key(MODULA.id, key)?;
-        let mut entry = u64::from(twemproxy_fnv1a_64(key.as_bytes())) % self.total.max(1);
-        for (i, &weight) in self.weights.iter().enumerate() {
-            if entry < u64::from(weight) {
-                return Ok(index(i));
-            }
-            entry -= u64::from(weight);
-        }
-        Ok(0)
+        Ok(u64::from(twemproxy_fnv1a_64(key.as_bytes())) % self.total.max(1))
+    }
+
+    fn picture(&self) -> Picture {
+        super::weighted_table(&self.weights)
     }
 }
 

@@ -131,6 +131,29 @@ impl Reference {
         // No `_ =>` arm, on purpose: an algorithm added to the registry without a reference
         // here makes this match non-exhaustive, and the tests do not compile.
         match config.algorithm.id {
+            // The real systems run over `AlgoId::algorithms()` nowhere here: each is checked
+            // against its real program and its own tests (`src/systems/tests.rs`). Named, so
+            // that an algorithm added to the registry still fails to compile this match.
+            AlgoId::Nginx
+            | AlgoId::NginxHash
+            | AlgoId::Haproxy
+            | AlgoId::EnvoyRingHash
+            | AlgoId::EnvoyMaglev
+            | AlgoId::Twemproxy
+            | AlgoId::TwemproxyModula
+            | AlgoId::RedisCluster
+            | AlgoId::Cassandra
+            | AlgoId::CassandraVnodes
+            | AlgoId::Groupcache
+            | AlgoId::Stathat
+            | AlgoId::Guava
+            | AlgoId::Buraksezer
+            | AlgoId::Riak
+            | AlgoId::Libketama
+            | AlgoId::Spymemcached
+            | AlgoId::GoZeroCoreHash => {
+                unreachable!("a system among the algorithms")
+            }
             AlgoId::Modulo => Reference::Modulo {
                 hash,
                 n: nodes.len() as u64,

@@ -1,0 +1,290 @@
+//! Every system as a [`Placement`], so that the app draws, compares and replays it like an
+//! algorithm: each system is an entry of the registry ([`crate::registry`]'s `systems`
+//! section) whose [`AlgoSpec`] is made here from its [`SystemSpec`].
+//!
+//! A system's ring becomes a [`SortedRing`] whose first-at-or-after rule places every
+//! position as the system does ([`Locate::picture`]), so a ring system has the ring
+//! algorithms' fast paths: positions kept across changes, and the arc-by-arc delta of a
+//! join or a leave. A table system (Redis's slots, Maglev, partitions) is its table; Guava
+//! is its buckets.
+//!
+//! Riak's keys are `BUCKET/KEY`; a lab key without a `/` is taken as the key of the bucket
+//! `ringlab` ([`RIAK_LAB_BUCKET`]), so the lab's own keys place.
+//!
+//! The lab's weights are in hundredths of the system's default weight: the lab's 100 is
+//! the system's default (nginx's `weight=1`, go-zero's 100), 300 is three times it. A lab
+//! weight that is not a whole system weight is refused, as the system would refuse
+//! `weight=1.5`.
+
+use super::{KeyRefused, Locate, SystemError, SystemId, SystemNode, SystemSpec, Weights};
+use crate::error::BuildError;
+use crate::placement::{Config, Explanation, NodeIndex, NodeSpec, Picture, Placement};
+use crate::registry::{self, AlgoDocs, AlgoSpec, HashUse, WorkFn};
+use crate::ring::SortedRing;
+
+/// The lab's weight of a node at its system's default weight.
+pub const LAB_WEIGHT_UNIT: u32 = 100;
+
+/// The bucket of a lab key without one, under Riak.
+pub const RIAK_LAB_BUCKET: &str = "ringlab";
+
+/// A built system, placing the lab's keys.
+pub struct SystemPlacement {
+    system: SystemId,
+    locate: Box<dyn Locate>,
+    nodes: u32,
+    shape: Shape,
+}
+
+enum Shape {
+    Ring(SortedRing),
+    Table(Vec<NodeIndex>),
+    Buckets(u32),
+}
+
+impl SystemPlacement {
+    /// `system` over the lab's `nodes` (weights in [`LAB_WEIGHT_UNIT`]s, virtual-node
+    /// counts ignored: the system sets its own points).
+    pub fn build(system: SystemId, nodes: &[NodeSpec]) -> Result<Self, BuildError> {
+        let spec = system.spec();
+        let algo = system.algo();
+        let mut given = Vec::with_capacity(nodes.len());
+        for node in nodes {
+            let weight = match spec.weights {
+                Weights::None => None,
+                Weights::Taken { default, max, .. } => {
+                    let scaled = u64::from(node.weight) * u64::from(default);
+                    let whole = scaled % u64::from(LAB_WEIGHT_UNIT) == 0;
+                    let weight = scaled / u64::from(LAB_WEIGHT_UNIT);
+                    if !whole || weight == 0 || weight > u64::from(max) {
+                        return Err(BuildError::SystemWeight {
+                            algo,
+                            name: node.name.clone(),
+                            weight: node.weight,
+                        });
+                    }
+                    Some(weight as u32)
+                }
+            };
+            given.push(SystemNode {
+                name: node.name.clone(),
+                weight,
+            });
+        }
+        if spec.shape == registry::Picture::Table {
+            // nginx's plain hash and twemproxy's modula: an entry per unit of weight.
+            let entries: u64 = given.iter().map(|n| u64::from(n.weight.unwrap_or(1))).sum();
+            if entries > super::MAX_SYSTEM_POINTS {
+                return Err(BuildError::TooManyPoints { points: entries });
+            }
+        }
+        let locate = super::build(system, &given, &[]).map_err(|e| core_error(system, nodes, e))?;
+        let count = crate::systems::index(nodes.len());
+        let shape = match locate.picture() {
+            Picture::Ring { space_bits, points } => {
+                Shape::Ring(SortedRing::new(points, space_bits, count)?)
+            }
+            Picture::Table { entries } => Shape::Table(entries),
+            Picture::Buckets { count } => Shape::Buckets(count),
+            // No system draws otherwise; a count of buckets is the plainest fallback.
+            Picture::BucketSet { .. } | Picture::Scores { .. } => Shape::Buckets(count),
+        };
+        Ok(SystemPlacement {
+            system,
+            locate,
+            nodes: count,
+            shape,
+        })
+    }
+
+    /// The system.
+    pub fn system(&self) -> SystemId {
+        self.system
+    }
+
+    /// `key` as the system is given it.
+    fn system_key<'k>(&self, key: &'k str) -> std::borrow::Cow<'k, str> {
+        if self.system == SystemId::Riak && !key.contains('/') {
+            std::borrow::Cow::Owned(format!("{RIAK_LAB_BUCKET}/{key}"))
+        } else {
+            std::borrow::Cow::Borrowed(key)
+        }
+    }
+}
+
+fn core_error(system: SystemId, nodes: &[NodeSpec], e: SystemError) -> BuildError {
+    let algo = system.algo();
+    match e {
+        SystemError::Core(e) => e,
+        SystemError::NoNodes => BuildError::NoNodes,
+        SystemError::TooManyNodes { count, .. } => BuildError::TooManyNodes { count },
+        SystemError::EmptyName { index } => BuildError::EmptyName { index },
+        SystemError::NameTooLong { name } => BuildError::NameTooLong {
+            index: nodes.iter().position(|n| n.name == name).unwrap_or(0),
+            bytes: name.len(),
+        },
+        SystemError::DuplicateName { name } => BuildError::DuplicateName { name },
+        SystemError::WeightNotTaken { name, .. } | SystemError::BadWeight { name, .. } => {
+            let weight = nodes
+                .iter()
+                .find(|n| n.name == name)
+                .map_or(0, |n| n.weight);
+            BuildError::SystemWeight { algo, name, weight }
+        }
+        SystemError::TooManyPoints { points } => BuildError::TooManyPoints { points },
+        // With its parameters at their defaults, a system refuses only a cluster larger than
+        // its partitions (Riak's 64; buraksezer's room for 271).
+        SystemError::UnknownParam { .. } | SystemError::BadParam { .. } => BuildError::SystemFull {
+            algo,
+            nodes: crate::systems::index(nodes.len()),
+            most: capacity(system),
+        },
+    }
+}
+
+/// The most nodes a system takes at its default parameters.
+fn capacity(system: SystemId) -> u32 {
+    match system {
+        SystemId::Riak => 64,
+        SystemId::Buraksezer => 271,
+        _ => crate::systems::index(crate::error::MAX_NODES),
+    }
+}
+
+impl Placement for SystemPlacement {
+    fn node_count(&self) -> u32 {
+        self.nodes
+    }
+
+    fn space_bits(&self) -> u32 {
+        match &self.shape {
+            Shape::Ring(ring) => ring.space_bits(),
+            _ => self.locate.space_bits(),
+        }
+    }
+
+    fn key_position(&self, key: &str) -> u64 {
+        // A refused key has no position; the lab refuses such keys before placing them
+        // ([`Placement::refuses`]), so 0 is never drawn.
+        self.locate.position(&self.system_key(key)).unwrap_or(0)
+    }
+
+    fn locate(&self, key: &str) -> NodeIndex {
+        self.locate.locate(&self.system_key(key)).unwrap_or(0)
+    }
+
+    fn locate_position(&self, position: u64) -> Option<NodeIndex> {
+        match &self.shape {
+            Shape::Ring(ring) => Some(ring.owner(position)),
+            Shape::Table(entries) => entries.get(position as usize).copied(),
+            Shape::Buckets(_) => None,
+        }
+    }
+
+    fn owning_ring(&self) -> Option<&SortedRing> {
+        match &self.shape {
+            Shape::Ring(ring) => Some(ring),
+            _ => None,
+        }
+    }
+
+    fn refuses(&self, key: &str) -> Option<KeyRefused> {
+        self.locate.position(&self.system_key(key)).err()
+    }
+
+    fn explain(&self, key: &str) -> Explanation {
+        let position = self.key_position(key);
+        match &self.shape {
+            Shape::Ring(ring) => ring.explain(position),
+            Shape::Table(entries) => Explanation::TableEntry {
+                hash: position,
+                entry: position as u32,
+                owner: entries.get(position as usize).copied().unwrap_or(0),
+            },
+            Shape::Buckets(_) => {
+                let owner = self.locate(key);
+                Explanation::Jump {
+                    key: position,
+                    steps: self.locate.steps(position).unwrap_or_else(|| vec![owner]),
+                    owner,
+                }
+            }
+        }
+    }
+
+    fn picture(&self) -> Picture {
+        match &self.shape {
+            Shape::Ring(ring) => ring.picture(),
+            Shape::Table(entries) => Picture::Table {
+                entries: entries.clone(),
+            },
+            Shape::Buckets(count) => Picture::Buckets { count: *count },
+        }
+    }
+
+    fn shares(&self) -> Vec<f64> {
+        match &self.shape {
+            Shape::Ring(ring) => ring.shares(),
+            Shape::Table(entries) => {
+                let mut counts = vec![0u64; self.nodes as usize];
+                for &owner in entries {
+                    if let Some(c) = counts.get_mut(owner as usize) {
+                        *c += 1;
+                    }
+                }
+                let total = entries.len().max(1) as f64;
+                counts.into_iter().map(|c| c as f64 / total).collect()
+            }
+            // Guava's buckets, like jump hash's, each hold 1/n of the keys.
+            Shape::Buckets(count) => vec![1.0 / f64::from((*count).max(1)); *count as usize],
+        }
+    }
+
+    fn memory_bytes(&self) -> u64 {
+        match &self.shape {
+            Shape::Ring(ring) => ring.memory_bytes(),
+            Shape::Table(entries) => (entries.len() * std::mem::size_of::<NodeIndex>()) as u64,
+            Shape::Buckets(_) => 0,
+        }
+    }
+}
+
+/// The registry's entry for `system`, built by `build` ([`build_as`] for it).
+pub(crate) const fn algo_spec(system: &'static SystemSpec, build: registry::BuildFn) -> AlgoSpec {
+    AlgoSpec {
+        uses_weights: !matches!(system.weights, Weights::None),
+        hash: HashUse::Own,
+        work: system_work(system.shape),
+        ..AlgoSpec::plain(system.id, system.shape, build)
+    }
+}
+
+/// The registry's words for `system` (the command line's; the app has its own).
+pub(crate) const fn algo_docs(system: &'static SystemSpec) -> AlgoDocs {
+    AlgoDocs {
+        description: system.description,
+        source: system.source,
+        params: &[],
+    }
+}
+
+const fn system_work(shape: registry::Picture) -> WorkFn {
+    match shape {
+        // nginx's 160 points a node, the most a default-weight node of a ring system has.
+        registry::Picture::Ring => |_: &Config, n: u64| n * 160,
+        _ => registry::one_per_node,
+    }
+}
+
+/// Builds the system listed `SYSTEM`-th ([`SystemId::ALL`]) over the lab's nodes: the
+/// [`registry::BuildFn`] of its entry.
+pub(crate) fn build_as<const SYSTEM: usize>(
+    config: &Config,
+    nodes: &[NodeSpec],
+) -> Result<Box<dyn Placement>, BuildError> {
+    let system = SystemId::ALL[SYSTEM];
+    match system.spec().lab_build {
+        Some(build) => build(config, nodes),
+        None => Ok(Box::new(SystemPlacement::build(system, nodes)?)),
+    }
+}
