@@ -218,6 +218,7 @@ import './drawn.mjs';
 import './a11y.mjs';
 import './element.mjs';
 import './traffic.mjs';
+import './systems.mjs';
 const failed = await run();
 await browser.close();
 server.close();

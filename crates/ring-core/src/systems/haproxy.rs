@@ -59,6 +59,10 @@ fn build(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
 
 impl Locate for Haproxy {
     fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
+        Ok(self.points.nearest_u32(self.position(key)? as u32))
+    }
+
+    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
         if key.is_empty() {
             return Err(KeyRefused::new(
                 SPEC.id,
@@ -66,11 +70,6 @@ impl Locate for Haproxy {
                 "HAProxy balances a request without the key by round robin",
             ));
         }
-        Ok(self.points.nearest_u32(haproxy_key_hash(key.as_bytes())))
-    }
-
-    fn position(&self, key: &str) -> Result<u64, KeyRefused> {
-        self.locate(key)?;
         Ok(u64::from(haproxy_key_hash(key.as_bytes())))
     }
 

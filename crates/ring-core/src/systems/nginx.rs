@@ -124,9 +124,6 @@ fn build_consistent(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
 
 impl Locate for Consistent {
     fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
-        if key.is_empty() {
-            return Err(KeyRefused::new(CONSISTENT.id, key, EMPTY_KEY));
-        }
         Ok(self.points.at_or_after(self.position(key)?))
     }
 
@@ -156,9 +153,6 @@ fn build_plain(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
 
 impl Locate for Plain {
     fn locate(&self, key: &str) -> Result<NodeIndex, KeyRefused> {
-        if key.is_empty() {
-            return Err(KeyRefused::new(PLAIN.id, key, EMPTY_KEY));
-        }
         Ok(super::weighted_entry(&self.weights, self.position(key)?))
     }
 

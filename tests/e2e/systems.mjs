@@ -1,0 +1,92 @@
+// End-to-end tests of the real systems in the app (issue 13): one click in the algorithm
+// menu's "Real systems" group sets a system, which is drawn as what it is (a ring, a table
+// of slots or partitions, buckets), names its source file with a link, travels in the
+// address as system=, and refuses a key the system refuses, in both languages.
+import { serveDist, launch, openPage, screenshot, canvasStats, test, assert } from './harness.mjs';
+
+const { base } = await serveDist();
+const browser = await launch();
+
+async function ready(page) {
+  await page.waitForSelector('#ring-canvas', { timeout: 30000 });
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  await page.waitForTimeout(400);
+}
+
+for (const lang of ['en', 'zh']) {
+  test(`systems: one click sets nginx, names its source and draws its ring (${lang})`, async () => {
+    const { page, context, problems } = await openPage(browser, `${base}/?lang=${lang}`, { reducedMotion: 'reduce' });
+    await ready(page);
+    const textbook = await canvasStats(page, '#ring-canvas');
+    const groups = await page.$$eval('#algorithm optgroup', (g) => g.map((x) => x.children.length));
+    assert(groups.length === 2 && groups[1] === 18, `menu groups: ${groups}`);
+    await page.selectOption('#algorithm', 'system:nginx');
+    await page.waitForFunction(() => location.search.includes('system=nginx'), null, { timeout: 10000 });
+    await page.waitForTimeout(300);
+    const href = await page.getAttribute('.system-source a', 'href');
+    assert(href === 'https://github.com/nginx/nginx/blob/HEAD/src/http/modules/ngx_http_upstream_hash_module.c', `source link: ${href}`);
+    assert((await page.$('#hash')) === null, 'a system hashes its own way: no hash menu');
+    const about = await page.textContent('#algorithm-about');
+    assert(lang === 'en' ? /160 points/.test(about) : /160 个点/.test(about), `about: ${about}`);
+    const ring = await canvasStats(page, '#ring-canvas');
+    assert(ring.painted > ring.width * ring.height * 0.05 && ring.colours >= 4, 'nginx ring is nearly blank');
+    assert(ring.checksum !== textbook.checksum, 'nginx is drawn as the textbook ring');
+    // The key walk names nginx's own hash, CRC-32 as nginx computes it.
+    await page.fill('#explain-key', 'user:1:abc');
+    await page.waitForTimeout(200);
+    const steps = await page.textContent('#explain-output');
+    assert(steps.includes('nginx("user:1:abc")') || steps.includes('nginx(“user:1:abc”)'), `steps: ${steps}`);
+    await screenshot(page, `systems-nginx-${lang}`);
+    assert(problems.length === 0, problems.join('; '));
+    await context.close();
+  });
+}
+
+test('systems: each picture is the system\'s own, and system= opens it', async () => {
+  const seen = new Map();
+  for (const system of ['haproxy', 'redis-cluster', 'envoy-maglev', 'cassandra', 'riak', 'guava']) {
+    const { page, context, problems } = await openPage(browser, `${base}/?system=${system}&lang=en`, { reducedMotion: 'reduce' });
+    await ready(page);
+    assert((await page.inputValue('#algorithm')) === `system:${system}`, `${system}: menu shows ${await page.inputValue('#algorithm')}`);
+    const pic = await canvasStats(page, '#ring-canvas');
+    assert(pic.painted > 1000 && pic.colours >= 3, `${system}: picture is nearly blank`);
+    for (const [other, sum] of seen) assert(sum !== pic.checksum, `${system} is drawn as ${other}`);
+    seen.set(system, pic.checksum);
+    const summary = (await page.textContent('#summary')).trim();
+    assert(summary.length > 0, `${system}: no summary`);
+    await screenshot(page, `systems-${system}`);
+    assert(problems.length === 0, `${system}: ${problems.join('; ')}`);
+    await context.close();
+  }
+});
+
+test('systems: a key the system refuses is refused with its reason, and nothing changes', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?system=twemproxy&lang=en`, { reducedMotion: 'reduce' });
+  await ready(page);
+  await page.fill('#explain-key', 'has space');
+  await page.waitForSelector('#explain-key-error', { timeout: 5000 });
+  const error = await page.textContent('#explain-key-error');
+  assert(/twemproxy cannot take the key "has space"/.test(error), `error: ${error}`);
+  assert((await page.getAttribute('#explain-key', 'aria-invalid')) === 'true', 'the field is not marked invalid');
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});
+
+test('systems: a weight that is not a whole nginx weight is refused, and nothing changes', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?system=nginx&lang=en`, { reducedMotion: 'reduce' });
+  await ready(page);
+  const before = await page.$$eval('#legend tbody tr', (r) => r.length);
+  await page.fill('#add-name', 'cache-e');
+  await page.fill('#add-weight', '150');
+  await page.click('#add-node');
+  await page.waitForSelector('.field-error', { timeout: 5000 });
+  const errors = await page.$$eval('.field-error', (e) => e.map((x) => x.textContent).join(' | '));
+  assert(/nginx takes whole weights, in hundreds/.test(errors), `errors: ${errors}`);
+  const after = await page.$$eval('#legend tbody tr', (r) => r.length);
+  assert(after === before, `the legend went from ${before} to ${after} rows`);
+  await page.fill('#add-weight', '300');
+  await page.click('#add-node');
+  await page.waitForFunction((n) => document.querySelectorAll('#legend tbody tr').length === n + 1, before, { timeout: 10000 });
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});
