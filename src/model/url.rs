@@ -1025,7 +1025,7 @@ fn read_algo(s: &mut Shared, v: &str) -> Result<(), Msg> {
         Some(id) => system(id),
         None => AlgoId::from_name(&text).or_else(|| system(&text)),
     }
-        .ok_or_else(|| not_one_of(Choice::Algorithm, &text, &AlgoId::ids()))?;
+    .ok_or_else(|| not_one_of(Choice::Algorithm, &text, &AlgoId::ids()))?;
     Ok(())
 }
 

@@ -68,8 +68,13 @@ pub(super) const COMPARE: Param = Param {
     },
     write: |s, _| {
         let kinds = &s.views.compare.kinds;
-        (*kinds != defaults().compare.kinds)
-            .then(|| kinds.iter().map(|&k| super::kind_name(k)).collect::<Vec<_>>().join(","))
+        (*kinds != defaults().compare.kinds).then(|| {
+            kinds
+                .iter()
+                .map(|&k| super::kind_name(k))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
     },
 };
 
