@@ -113,6 +113,15 @@ pub(crate) fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
             }
         })
     };
+    let (systems, algorithms): (Vec<AlgoId>, Vec<AlgoId>) =
+        AlgoId::ALL.into_iter().partition(|k| k.is_system());
+    let option = |k: AlgoId| {
+        let value = match k.system() {
+            Some(system) => format!("{SYSTEM_VALUE}{}", system.id()),
+            None => k.id().to_string(),
+        };
+        html! { <option {value} selected={k == state.kind}>{ lang.t(Msg::AlgoLabel(k)) }</option> }
+    };
     let config = state.config();
     let fixed = config.algorithm.fixed_hash();
     let shown_hash = config.effective_hash();
@@ -140,16 +149,10 @@ pub(crate) fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
                 <label for="algorithm">{ lang.ui(Ui::Placement) }</label>
                 <select id="algorithm" onchange={onalgo} aria-describedby="algorithm-about algorithm-error">
                     <optgroup label={lang.ui(Ui::AlgorithmsGroup)}>
-                        { for AlgoId::algorithms().map(|k| html! {
-                            <option value={k.id()} selected={k == state.kind}>{ lang.t(Msg::AlgoLabel(k)) }</option>
-                        }) }
+                        { for algorithms.into_iter().map(option) }
                     </optgroup>
                     <optgroup label={lang.ui(Ui::SystemsGroup)}>
-                        { for SystemId::ALL.into_iter().map(|s| html! {
-                            <option value={format!("{SYSTEM_VALUE}{}", s.id())} selected={s.algo() == state.kind}>
-                                { lang.t(Msg::AlgoLabel(s.algo())) }
-                            </option>
-                        }) }
+                        { for systems.into_iter().map(option) }
                     </optgroup>
                 </select>
                 <p class="muted hint" id="algorithm-about">{ lang.t(Msg::AlgoAbout(state.kind)) }</p>

@@ -4,6 +4,7 @@
 use std::rc::Rc;
 
 use ring_core::metrics::{format, Balance, MoveSummary};
+use ring_core::registry::SystemId;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 

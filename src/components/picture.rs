@@ -390,7 +390,7 @@ pub(crate) fn PictureCanvas(props: &PictureProps) -> Html {
     };
     let snap = &state.current;
     let config = &snap.config;
-    let hash = config.effective_hash();
+    let hash = crate::model::hash_name(state.kind, config);
     let kind = state.kind;
     let caption = match &snap.picture {
         Picture::Ring { points, space_bits } => Msg::PictureRing {

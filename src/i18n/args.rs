@@ -821,7 +821,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
             a.phrase(lang, Phrase::Algo(*kind))
                 .int(*points as u64)
                 .own(power_of_two(*bits))
-                .s(hash.name());
+                .s(hash);
         }
         Msg::PictureBucketSet {
             kind,
@@ -839,12 +839,12 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
                 } else {
                     removed.join(", ")
                 })
-                .s(hash.name());
+                .s(hash);
         }
         Msg::PictureBuckets { kind, count, hash } => {
             a.phrase(lang, Phrase::Algo(*kind))
                 .raw((*count).into())
-                .s(hash.name());
+                .s(hash);
         }
         Msg::PictureTable {
             kind,
@@ -853,10 +853,10 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         } => {
             a.phrase(lang, Phrase::Algo(*kind))
                 .int(*entries as u64)
-                .s(hash.name());
+                .s(hash);
         }
         Msg::PictureScores { kind, key, hash } => {
-            a.phrase(lang, Phrase::Algo(*kind)).s(key).s(hash.name());
+            a.phrase(lang, Phrase::Algo(*kind)).s(key).s(hash);
         }
         Msg::PictureLabel { caption, ring } => {
             a.msg(lang, caption)

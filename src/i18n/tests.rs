@@ -534,29 +534,29 @@ fn samples() -> Vec<Msg> {
             kind: AlgoId::Virtual,
             points: 3,
             bits: 7,
-            hash: HashFn::Md5,
+            hash: "md5",
         },
         Msg::PictureBuckets {
             kind: AlgoId::Virtual,
             count: 7,
-            hash: HashFn::Md5,
+            hash: "md5",
         },
         Msg::PictureBucketSet {
             kind: AlgoId::Anchor,
             working: 4,
             span: 8,
             removed: vec![7, 6, 5, 4],
-            hash: HashFn::Md5,
+            hash: "md5",
         },
         Msg::PictureTable {
             kind: AlgoId::Virtual,
             entries: 3,
-            hash: HashFn::Md5,
+            hash: "md5",
         },
         Msg::PictureScores {
             kind: AlgoId::Virtual,
             key: "cache-a".into(),
-            hash: HashFn::Md5,
+            hash: "md5",
         },
         Msg::PictureLabel {
             caption: Box::new(Msg::Added {

@@ -1003,12 +1003,12 @@ pub enum Msg {
         kind: AlgoId,
         points: usize,
         bits: u32,
-        hash: HashFn,
+        hash: &'static str,
     },
     PictureBuckets {
         kind: AlgoId,
         count: u32,
-        hash: HashFn,
+        hash: &'static str,
     },
     /// Buckets of which some are removed: the working ones, all of them, the removed ones
     /// first removed first.
@@ -1017,17 +1017,17 @@ pub enum Msg {
         working: u32,
         span: u32,
         removed: Vec<u32>,
-        hash: HashFn,
+        hash: &'static str,
     },
     PictureTable {
         kind: AlgoId,
         entries: usize,
-        hash: HashFn,
+        hash: &'static str,
     },
     PictureScores {
         kind: AlgoId,
         key: String,
-        hash: HashFn,
+        hash: &'static str,
     },
     PictureLabel {
         caption: Box<Msg>,

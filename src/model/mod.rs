@@ -35,7 +35,7 @@ pub(crate) mod traffic_view;
 pub mod url;
 pub(crate) mod view;
 
-pub(crate) use algo::AlgoId;
+pub(crate) use algo::{hash_name, AlgoId};
 pub use palette::Rgb;
 pub(crate) use snapshot::{Change, Snapshot};
 pub use state::State;

@@ -31,11 +31,13 @@ for (const lang of ['en', 'zh']) {
     const ring = await canvasStats(page, '#ring-canvas');
     assert(ring.painted > ring.width * ring.height * 0.05 && ring.colours >= 4, 'nginx ring is nearly blank');
     assert(ring.checksum !== textbook.checksum, 'nginx is drawn as the textbook ring');
-    // The key walk names nginx's own hash, CRC-32 as nginx computes it.
+    // The key walk names nginx's own hash, CRC-32 (IEEE).
     await page.fill('#explain-key', 'user:1:abc');
     await page.waitForTimeout(200);
     const steps = await page.textContent('#explain-output');
-    assert(steps.includes('nginx("user:1:abc")') || steps.includes('nginx(“user:1:abc”)'), `steps: ${steps}`);
+    assert(/crc32-ieee\(.user:1:abc.\) = \d+/.test(steps), `steps: ${steps}`);
+    const caption = await page.textContent('#picture-caption');
+    assert(caption.includes('crc32-ieee'), `caption: ${caption}`);
     await screenshot(page, `systems-nginx-${lang}`);
     assert(problems.length === 0, problems.join('; '));
     await context.close();

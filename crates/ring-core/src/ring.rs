@@ -9,6 +9,7 @@ use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement, Rin
 
 mod build;
 mod sorted;
+pub(crate) use sorted::position_of;
 
 use crate::registry::{
     self, AlgoDocs, AlgoId, AlgoSpec, Algorithm, ParamKind, ParamSpec, Picture as Drawn,

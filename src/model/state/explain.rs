@@ -41,11 +41,7 @@ impl State {
                 .map_or_else(|| format!("#{i}"), |n| isolate(&n.name).into_owned())
         };
         let fraction = snap.fraction(position);
-        // A real system hashes its own way: its id names the hash.
-        let hash = match snap.kind.system() {
-            Some(system) => system.id(),
-            None => snap.config.effective_hash().name(),
-        };
+        let hash = crate::model::hash_name(snap.kind, &snap.config);
         let typed = key.to_string();
         let mut steps = Vec::new();
         match &explanation {

@@ -97,7 +97,7 @@ impl RadixIndex {
 
 /// The sort key of ring points. Both sorts by position name this function rather than
 /// each its own closure, so that they are one instance of the sort (3 KB of wasm less).
-fn position_of(p: &RingPoint) -> u64 {
+pub(crate) fn position_of(p: &RingPoint) -> u64 {
     p.position
 }
 

@@ -56,6 +56,7 @@ pub static SPEC: SystemSpec = SystemSpec {
             max: 100_000,
         },
     ],
+    key_hash: "xxh64",
     shape: crate::registry::Picture::Table,
     lab_build: None,
     build,

@@ -46,6 +46,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     weights: Weights::None,
     node_syntax: "the nodes in token order (node i gets token -2^63 + i * (2^64 div N)); names are not hashed",
     params: &[REPLICATION_FACTOR],
+    key_hash: "cassandra-murmur3",
     shape: crate::registry::Picture::Ring,
     lab_build: None,
     build,
@@ -75,6 +76,7 @@ pub static VNODES: SystemSpec = SystemSpec {
         },
         REPLICATION_FACTOR,
     ],
+    key_hash: "cassandra-murmur3",
     shape: crate::registry::Picture::Ring,
     lab_build: None,
     build: build_vnodes,
@@ -164,6 +166,11 @@ fn ring_position(token: i64) -> u64 {
     (token as u64) ^ (1 << 63)
 }
 
+/// The token at a ring position ([`ring_position`] undone).
+fn token_of(position: u64) -> i64 {
+    (position ^ (1 << 63)) as i64
+}
+
 /// A ring of tokens, each a node's.
 #[derive(Clone, Debug)]
 pub struct Cassandra {
@@ -196,16 +203,18 @@ impl Cassandra {
     }
 
     fn of_system(system: &'static str, tokens: &[Vec<i64>], replication_factor: usize) -> Self {
-        let mut ring: Vec<(i64, NodeIndex)> = tokens
+        // By token, then by node: the sort the crate already has, of (u64, usize), on the
+        // tokens' ring positions (which keep their signed order).
+        let mut ring: Vec<(u64, usize)> = tokens
             .iter()
             .enumerate()
-            .flat_map(|(i, ts)| ts.iter().map(move |&t| (t, index(i))))
+            .flat_map(|(i, ts)| ts.iter().map(move |&t| (ring_position(t), i)))
             .collect();
-        ring.sort_unstable();
+        crate::metrics::sort_indexed(&mut ring);
         Cassandra {
             system,
-            tokens: ring.iter().map(|p| p.0).collect(),
-            owners: ring.iter().map(|p| p.1).collect(),
+            tokens: ring.iter().map(|p| token_of(p.0)).collect(),
+            owners: ring.iter().map(|p| index(p.1)).collect(),
             replication_factor,
         }
     }

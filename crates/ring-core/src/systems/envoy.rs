@@ -59,6 +59,7 @@ pub static RING_HASH: SystemSpec = SystemSpec {
             max: MAX_RING,
         },
     ],
+    key_hash: "xxh64",
     shape: crate::registry::Picture::Ring,
     lab_build: None,
     build: build_ring,
@@ -81,6 +82,7 @@ pub static MAGLEV: SystemSpec = SystemSpec {
         min: 2,
         max: MAX_TABLE,
     }],
+    key_hash: "xxh64",
     shape: crate::registry::Picture::Table,
     lab_build: None,
     build: build_maglev,
@@ -213,8 +215,7 @@ impl EnvoyMaglev {
             target: f64,
             next: u64,
         }
-        let mut order: Vec<usize> = (0..addresses.len()).collect();
-        order.sort_by(|&a, &b| addresses[a].as_bytes().cmp(addresses[b].as_bytes()));
+        let order = super::by_name(addresses);
         let mut entries: Vec<Entry> = order
             .into_iter()
             .map(|i| {

@@ -16,6 +16,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     weights: Weights::None,
     node_syntax: "the buckets in order (node i is bucket i); names are not hashed",
     params: &[],
+    key_hash: "murmur3-64",
     shape: crate::registry::Picture::Buckets,
     lab_build: None,
     build,

@@ -29,6 +29,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     },
     node_syntax: "any server name; only the order counts (server p of the backend, 1-based)",
     params: &[],
+    key_hash: "sdbm-avalanche",
     shape: crate::registry::Picture::Ring,
     lab_build: None,
     build,

@@ -282,7 +282,16 @@ pub(crate) fn build_as<const SYSTEM: usize>(
     config: &Config,
     nodes: &[NodeSpec],
 ) -> Result<Box<dyn Placement>, BuildError> {
-    let system = SystemId::ALL[SYSTEM];
+    build_system(SystemId::ALL[SYSTEM], config, nodes)
+}
+
+/// [`build_as`]'s work, once for every system rather than once per instance.
+#[inline(never)]
+fn build_system(
+    system: SystemId,
+    config: &Config,
+    nodes: &[NodeSpec],
+) -> Result<Box<dyn Placement>, BuildError> {
     match system.spec().lab_build {
         Some(build) => build(config, nodes),
         None => Ok(Box::new(SystemPlacement::build(system, nodes)?)),

@@ -23,6 +23,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     weights: Weights::None,
     node_syntax: "the masters in the order given to redis-cli --cluster create (`127.0.0.1:7000`); names are not hashed",
     params: &[],
+    key_hash: "crc16-xmodem",
     shape: crate::registry::Picture::Table,
     lab_build: None,
     build,

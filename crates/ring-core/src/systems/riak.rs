@@ -68,6 +68,7 @@ pub static SPEC: SystemSpec = SystemSpec {
             max: 1024,
         },
     ],
+    key_hash: "sha1",
     shape: crate::registry::Picture::Table,
     lab_build: None,
     build,
@@ -190,8 +191,7 @@ fn build(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
         });
     }
     // lists:usort of the node atoms: by code point, which is UTF-8 byte order.
-    let mut sorted: Vec<usize> = (0..cluster.names.len()).collect();
-    sorted.sort_by(|&a, &b| cluster.names[a].cmp(cluster.names[b]));
+    let sorted = super::by_name(&cluster.names);
     let Some(claim) = riak_sequential_claim(ring_size as usize, sorted.len(), target_n as usize)
     else {
         return Err(SystemError::BadParam {

@@ -23,6 +23,7 @@ pub static SPEC: SystemSpec = SystemSpec {
         min: 1,
         max: 10_000,
     }],
+    key_hash: "crc32-ieee",
     shape: crate::registry::Picture::Ring,
     lab_build: None,
     build,
