@@ -44,6 +44,15 @@ impl AlgoParams {
     }
 }
 
+/// The name of the hash `kind` places keys with under `config`: the configured or fixed
+/// one, or a real system's own ([`ring_core::systems::SystemSpec::key_hash`]).
+pub(crate) fn hash_name(kind: AlgoId, config: &ring_core::Config) -> &'static str {
+    match kind.system() {
+        Some(system) => system.spec().key_hash,
+        None => config.effective_hash().name(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,11 +70,3 @@ mod tests {
     }
 }
 
-/// The name of the hash `kind` places keys with under `config`: the configured or fixed
-/// one, or a real system's own ([`ring_core::systems::SystemSpec::key_hash`]).
-pub(crate) fn hash_name(kind: AlgoId, config: &ring_core::Config) -> &'static str {
-    match kind.system() {
-        Some(system) => system.spec().key_hash,
-        None => config.effective_hash().name(),
-    }
-}
