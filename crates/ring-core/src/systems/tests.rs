@@ -865,7 +865,7 @@ fn lab_keys(count: usize) -> Vec<String> {
 
 #[test]
 fn every_system_as_a_placement_places_each_key_as_the_system() {
-    use crate::placement::{Explanation, NodeSpec, Placement};
+    use crate::placement::{Explanation, NodeSpec};
     let keys = lab_keys(20_000);
     for system in SystemId::ALL {
         let spec = system.spec();
