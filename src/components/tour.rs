@@ -1,7 +1,9 @@
 //! The guided tour: one step of the seeds' story at a time, its caption, the numbers the
 //! core computed for it, and its picture. Back, next, play (a timer per step, dropped to
 //! stop), speed, and a menu to jump to any step; while the tour has focus the arrow keys
-//! step and the space bar plays or pauses.
+//! step and the space bar plays or pauses. A question step asks first what share of the
+//! keys will move: the student sets a slider and checks the guess, and only then do the
+//! numbers that give the answer away appear (Next works without answering).
 
 use std::rc::Rc;
 
@@ -10,13 +12,14 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::drawing::{Drawing, DrawingCanvas};
+use super::traffic::slider;
 use super::{use_lang, Dispatch};
 use crate::draw::chord;
 use crate::draw::replicas;
 use crate::draw::scene::{self, View};
 use crate::draw::Theme;
 use crate::effects::{device_pixel_ratio, use_playback};
-use crate::i18n::{Lang, Msg, Ui};
+use crate::i18n::{num, Lang, Msg, Ui};
 use crate::model::chord_view::chord_view;
 use crate::model::replication_view::replication_view;
 use crate::model::tour::{self, Frame, Visual, STEP_COUNT};
@@ -31,6 +34,18 @@ pub(crate) struct TourProps {
     pub(crate) dispatch: Dispatch,
     /// The colours.
     pub(crate) theme: Theme,
+}
+
+/// Where the guess's slider starts, in percent.
+const GUESS_START: u32 = 50;
+
+/// The student's guess on a question step: the step it is for (another step starts
+/// afresh), the slider's value in percent, and the guess checked, once it is.
+#[derive(Clone, Copy, PartialEq)]
+struct Guess {
+    step: u32,
+    value: u32,
+    checked: Option<u32>,
 }
 
 /// Seconds per step at each speed.
@@ -171,6 +186,19 @@ pub(crate) fn TourView(props: &TourProps) -> Html {
     let frame = use_memo(step, |&s| tour::frame(s));
     let playing = use_state(|| false);
     let speed = use_state(|| 1usize);
+    let guess = use_state(|| Guess {
+        step,
+        value: GUESS_START,
+        checked: None,
+    });
+    let here = match *guess {
+        g if g.step == step => g,
+        _ => Guess {
+            step,
+            value: GUESS_START,
+            checked: None,
+        },
+    };
     let dispatch = props.dispatch.clone();
 
     // Playing: one timer per step, kept in the effect and dropped when the step, the
@@ -275,6 +303,32 @@ pub(crate) fn TourView(props: &TourProps) -> Html {
         })
     };
 
+    let set_guess = {
+        let guess = guess.clone();
+        Callback::from(move |text: String| {
+            if let Ok(v) = text.parse::<u32>() {
+                guess.set(Guess {
+                    value: v.min(100),
+                    ..here
+                });
+            }
+        })
+    };
+    let oninput = {
+        let set = set_guess.clone();
+        Callback::from(move |e: InputEvent| set.emit(super::value_of(&e)))
+    };
+    let onchange = Callback::from(move |e: Event| set_guess.emit(super::value_of(&e)));
+    let oncheck = {
+        let guess = guess.clone();
+        Callback::from(move |_: MouseEvent| {
+            guess.set(Guess {
+                checked: Some(here.value),
+                ..here
+            })
+        })
+    };
+
     let error = props
         .state
         .error
@@ -294,15 +348,37 @@ pub(crate) fn TourView(props: &TourProps) -> Html {
                 .enumerate();
             let first = pictures.next().map(canvas);
             let rest: Vec<Html> = pictures.map(canvas).collect();
+            let checked = here.checked.is_some();
+            // The question, before the numbers; its answer in a live region that is there
+            // from the start, so that a screen reader reads it when it appears.
+            let question = f.question.as_ref().map(|q| {
+                let shown = num::pct(f64::from(here.value) / 100.0, 0);
+                let answer = here.checked.map(|g| lang.t(q.check(g)));
+                html! {
+                    <div class="tour-question" role="group" aria-labelledby="tour-question">
+                        <p class="tour-question-text" id="tour-question">{ lang.t(q.ask()) }</p>
+                        { slider("tour-guess", lang.ui(Ui::TourGuessLabel), shown,
+                            (0, 100, 1, here.value), false, (oninput, onchange)) }
+                        <button type="button" id="tour-check" onclick={oncheck}>{ lang.ui(Ui::TourCheck) }</button>
+                        <p class="tour-answer" id="tour-answer" role="status" aria-live="polite">
+                            { answer.unwrap_or_default() }
+                        </p>
+                    </div>
+                }
+            });
             html! {
                 <div class="tour-body">
                     <div class="tour-visual">{ first.unwrap_or_default() }</div>
                     <div class="tour-text">
                         <h2 id="tour-title">{ format!("{}. {}", f.step, lang.text(&f.title)) }</h2>
                         <p class="tour-caption" id="tour-caption">{ lang.text(&f.caption) }</p>
+                        { question.unwrap_or_default() }
                         <h3 class="tour-facts-title">{ lang.ui(Ui::TourComputed) }</h3>
                         <ul class="tour-facts" id="tour-facts">
-                            { for f.facts.iter().map(|x| html! { <li>{ lang.text(x) }</li> }) }
+                            // What moved stays hidden until the guess is checked.
+                            { for f.facts.iter().map(|x| html! {
+                                <li hidden={!checked && f.gives_away(x)}>{ lang.text(x) }</li>
+                            }) }
                         </ul>
                         <div class="tour-more">{ for rest }</div>
                         if f.step == STEP_COUNT {

@@ -85,8 +85,8 @@ fn run_frames(
     *slot.borrow_mut() = Some(frame);
 }
 
-/// A slider with its label and its value shown beside it.
-fn slider(
+/// A slider with its label and its value shown beside it (also the tour's guess).
+pub(super) fn slider(
     id: &'static str,
     label: &str,
     shown: String,

@@ -593,6 +593,20 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
                 .raw(*rest as u64)
                 .moved(lang, summary);
         }
+        Msg::TourQuestion { name, nodes } => {
+            a.s(name).raw(*nodes as u64);
+        }
+        Msg::TourGraded {
+            guess,
+            summary,
+            grade,
+            off_by,
+        } => {
+            let off = one(Arg::Owned(format::decimal(*off_by, 1)));
+            a.pct(f64::from(*guess) / 100.0, 0)
+                .moved(lang, summary)
+                .sub(lang, Phrase::Grade(*grade), off);
+        }
 
         Msg::CompareTooMany { max: n, kind } | Msg::CompareTooFew { min: n, kind } => {
             a.raw(*n as u64).phrase(lang, Phrase::Algo(*kind));

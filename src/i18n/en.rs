@@ -8,6 +8,7 @@ use ring_core::registry::ParamRef;
 use ring_core::HashFn;
 
 use super::{Catalogue, ListKind, Msg, Phrase, Quantity, Range, Sentence, Ui};
+use crate::model::tour::Grade;
 use crate::model::{AlgoId, ViewKind};
 
 // The fixed words of each key.
@@ -185,6 +186,8 @@ ui_words! {
     Ui::Step => "Step",
     Ui::TourMeter => "Progress through the tour",
     Ui::TourKeys => "While the tour has focus: ← and → step back and forward, Home and End go to the first and last step, the space bar plays or pauses.",
+    Ui::TourGuessLabel => "Your guess: the share of keys that move",
+    Ui::TourCheck => "Check",
     Ui::Moved => "Moved",
     Ui::Ideal => "Ideal",
     Ui::PeakAboutKeys => "the busiest node's keys over the mean",
@@ -346,6 +349,8 @@ templates! {
     FactPassedOn => "{0} of {1} keys found their first node full and were passed on clockwise.",
     FactSlotDrop => "Dropping {0} with dropNode: {1}.",
     FactSlotDeal => "Dealing {0} slots afresh over the other {1}: {2}.",
+    TourQuestion => "{0} joins {1} nodes. What share of the keys will move?",
+    TourGraded => "You guessed {0}. In fact, {1}. {2}",
     CompareTooMany => "compare at most {0} algorithms: untick one before adding {1}",
     CompareTooFew => "compare at least {0} algorithms: tick another before removing {1}",
     CompareAdd => "add {0}",
@@ -744,4 +749,7 @@ words! {
     Phrase::KeysNoun { one: false } => "keys",
     Phrase::FlowItem => "{0} → {1} {2}",
     Phrase::RealRange => "{0} is a number above {1} and at most {2}",
+    Phrase::Grade(Grade::Right) => "Right: {0} points off.",
+    Phrase::Grade(Grade::Close) => "Close: {0} points off.",
+    Phrase::Grade(Grade::Off) => "Off by {0} points.",
 }

@@ -28,6 +28,7 @@ use std::fmt;
 use ring_core::registry::ParamRef;
 use ring_core::HashFn;
 
+use crate::model::tour::Grade;
 use crate::model::{AlgoId, ViewKind};
 
 mod args;
@@ -129,6 +130,8 @@ enum Phrase {
     },
     /// One flow of keys: `{0}` → `{1}`, `{2}` keys.
     FlowItem,
+    /// How near a guess came, `{0}` points off ([`Msg::TourGraded`]).
+    Grade(Grade),
 }
 
 ring_core::listed_enum! {

@@ -66,3 +66,24 @@ fn every_tour_caption_cites_its_article_in_chinese() {
         );
     }
 }
+
+/// From `model::tour`'s test of the questions: each question step asks and answers in
+/// Chinese, with the core's moved-keys line as the step's own facts word it.
+#[test]
+fn the_tours_questions_ask_and_answer_in_chinese() {
+    let mut asked = 0;
+    for step in 1..=STEP_COUNT {
+        let frame = crate::model::tour::frame(step).unwrap();
+        let Some(q) = &frame.question else { continue };
+        asked += 1;
+        let ask = Lang::Zh.text(&q.ask());
+        assert!(ask.contains(&q.joins) && ask.contains("迁移？"), "{ask}");
+        let answer = Lang::Zh.text(&q.check(20));
+        assert!(
+            answer.starts_with("你的猜测是 20%。")
+                && answer.contains(&Lang::Zh.text(&Msg::Moved(q.summary))),
+            "{answer}"
+        );
+    }
+    assert_eq!(asked, 4);
+}

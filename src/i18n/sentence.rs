@@ -114,6 +114,8 @@ sentences! {
     FactPassedOn,
     FactSlotDrop,
     FactSlotDeal,
+    TourQuestion,
+    TourGraded,
     CompareTooMany,
     CompareTooFew,
     CompareAdd,
@@ -399,6 +401,8 @@ fn by_variant(msg: &Msg) -> Sentence {
         Msg::FactPassedOn { .. } => Sentence::FactPassedOn,
         Msg::FactSlotDrop { .. } => Sentence::FactSlotDrop,
         Msg::FactSlotDeal { .. } => Sentence::FactSlotDeal,
+        Msg::TourQuestion { .. } => Sentence::TourQuestion,
+        Msg::TourGraded { .. } => Sentence::TourGraded,
         Msg::CompareTooMany { .. } => Sentence::CompareTooMany,
         Msg::CompareTooFew { .. } => Sentence::CompareTooFew,
         Msg::CompareAdd { .. } => Sentence::CompareAdd,
@@ -708,7 +712,7 @@ each_once!(AlgoId, HashFn, ViewKind, Quantity, ListKind, Range);
 
 impl Phrase {
     /// How many phrases a catalogue has words for.
-    pub(super) const COUNT: usize = SINGLE + 19;
+    pub(super) const COUNT: usize = SINGLE + 22;
 
     /// The place of this phrase's words in a catalogue (past the end for a tour step that
     /// does not exist, whose words are empty).
@@ -746,6 +750,7 @@ impl Phrase {
             Phrase::KeysNoun { one: false } => SINGLE + 16,
             Phrase::FlowItem => SINGLE + 17,
             Phrase::RealRange => SINGLE + 18,
+            Phrase::Grade(g) => SINGLE + 19 + g as usize,
         }
     }
 }

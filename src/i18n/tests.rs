@@ -6,7 +6,7 @@ use super::sentence::{sentence, Sentence};
 use super::*;
 use crate::model::limits::Refusal;
 use crate::model::message::Noun;
-use crate::model::tour::STEP_COUNT;
+use crate::model::tour::{Grade, STEP_COUNT};
 use crate::model::{AlgoId, ViewKind};
 use ring_core::registry::ParamRef;
 
@@ -275,6 +275,16 @@ fn samples() -> Vec<Msg> {
             slots: 7,
             rest: 3,
             summary: summary(),
+        },
+        Msg::TourQuestion {
+            name: "cache-e".into(),
+            nodes: 4,
+        },
+        Msg::TourGraded {
+            guess: 30,
+            summary: summary(),
+            grade: Grade::Off,
+            off_by: 50.2,
         },
         Msg::CompareTooMany {
             max: 3,
@@ -922,10 +932,12 @@ fn variant(msg: &Msg) -> usize {
         Msg::TrafficHotKey { .. } => 194,
         Msg::ServerLineBad { .. } => 195,
         Msg::NodesReplaced { .. } => 196,
+        Msg::TourQuestion { .. } => 197,
+        Msg::TourGraded { .. } => 198,
     }
 }
 
-const VARIANTS: usize = 197;
+const VARIANTS: usize = 199;
 
 /// Words that are the same in both languages: names and symbols, not sentences.
 fn same_in_both(en: &str) -> bool {
@@ -1264,6 +1276,53 @@ fn the_moved_keys_line_in_both_languages() {
 }
 
 #[test]
+fn a_tour_question_and_its_answer_in_both_languages() {
+    let join = MoveSummary {
+        moved: 1_604,
+        total: 2_000,
+        ideal: Ideal::Join { nodes_after: 5 },
+    };
+    let ask = Msg::TourQuestion {
+        name: "cache-e".into(),
+        nodes: 4,
+    };
+    assert_eq!(
+        Lang::En.text(&ask),
+        "cache-e joins 4 nodes. What share of the keys will move?"
+    );
+    assert_eq!(
+        Lang::Zh.text(&ask),
+        "cache-e 加入已有的 4 个节点：有多大比例的键会迁移？"
+    );
+    let graded = |guess, grade, off_by| Msg::TourGraded {
+        guess,
+        summary: join,
+        grade,
+        off_by,
+    };
+    assert_eq!(
+        Lang::En.t(graded(30, Grade::Off, 50.2)),
+        "You guessed 30%. In fact, 1,604 of 2,000 keys moved (80.2%); ideal 1/5 = 20.0%. \
+         Off by 50.2 points."
+    );
+    assert_eq!(
+        Lang::Zh.t(graded(30, Grade::Off, 50.2)),
+        "你的猜测是 30%。实际结果：1,604 / 2,000 个键迁移（80.2%）；理想值 1/5 = 20.0%。\
+         偏差较大：差 50.2 个百分点。"
+    );
+    assert!(Lang::En
+        .t(graded(78, Grade::Right, 2.2))
+        .ends_with("(80.2%); ideal 1/5 = 20.0%. Right: 2.2 points off."));
+    assert!(Lang::Zh
+        .t(graded(70, Grade::Close, 10.2))
+        .ends_with("很接近：差 10.2 个百分点。"));
+    // The same numbers as the step's own moved-keys line.
+    assert!(Lang::En
+        .t(graded(0, Grade::Off, 80.2))
+        .contains(&Lang::En.t(Msg::Moved(join))));
+}
+
+#[test]
 fn languages_from_links_and_browsers() {
     for l in Lang::ALL {
         assert_eq!(Lang::from_id(l.id()), Some(l));
@@ -1329,6 +1388,14 @@ fn every_sentence() -> Vec<Msg> {
         name: "cache-a".into(),
         vnodes: None,
     });
+    for (grade, off_by) in [(Grade::Right, 1.8), (Grade::Close, 12.0)] {
+        all.push(Msg::TourGraded {
+            guess: 10,
+            summary: summary(),
+            grade,
+            off_by,
+        });
+    }
     all.push(Msg::ChordKeyLine {
         key: "k".into(),
         position: 5,
@@ -1431,6 +1498,9 @@ fn every_phrase() -> Vec<Phrase> {
         Phrase::KeysNoun { one: false },
         Phrase::FlowItem,
         Phrase::RealRange,
+        Phrase::Grade(Grade::Right),
+        Phrase::Grade(Grade::Close),
+        Phrase::Grade(Grade::Off),
     ]);
     all
 }

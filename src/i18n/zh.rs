@@ -9,6 +9,7 @@ use ring_core::registry::ParamRef;
 use ring_core::HashFn;
 
 use super::{Catalogue, ListKind, Phrase, Quantity, Range, Sentence, Ui};
+use crate::model::tour::Grade;
 use crate::model::{AlgoId, ViewKind};
 
 // 每个键的固定文字。
@@ -186,6 +187,8 @@ ui_words! {
     Ui::Step => "步骤",
     Ui::TourMeter => "导览进度",
     Ui::TourKeys => "导览获得焦点时：← 和 → 前后翻页，Home 和 End 跳到第一步和最后一步，空格键播放或暂停。",
+    Ui::TourGuessLabel => "你的猜测：迁移的键所占的比例",
+    Ui::TourCheck => "核对",
     Ui::Moved => "迁移",
     Ui::Ideal => "理想值",
     Ui::PeakAboutKeys => "最忙节点的键数与平均值之比",
@@ -342,6 +345,8 @@ templates! {
     FactPassedOn => "{1} 个键中有 {0} 个发现第一个节点已满，被顺时针转交给了后面的节点。",
     FactSlotDrop => "用 dropNode 删除 {0}：{1}。",
     FactSlotDeal => "把 {0} 个槽位重新分给其余 {1} 个节点：{2}。",
+    TourQuestion => "{0} 加入已有的 {1} 个节点：有多大比例的键会迁移？",
+    TourGraded => "你的猜测是 {0}。实际结果：{1}。{2}",
     CompareTooMany => "最多对比 {0} 种算法：要加入“{1}”，请先取消勾选一种",
     CompareTooFew => "至少对比 {0} 种算法：要去掉“{1}”，请先勾选另一种",
     CompareAdd => "添加 {0}",
@@ -740,4 +745,7 @@ words! {
     Phrase::KeysNoun { one: false } => "键",
     Phrase::FlowItem => "{0} → {1} {2:,}",
     Phrase::RealRange => "{0}须为大于 {1}、不超过 {2} 的数",
+    Phrase::Grade(Grade::Right) => "猜对了：只差 {0} 个百分点。",
+    Phrase::Grade(Grade::Close) => "很接近：差 {0} 个百分点。",
+    Phrase::Grade(Grade::Off) => "偏差较大：差 {0} 个百分点。",
 }

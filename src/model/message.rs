@@ -14,6 +14,7 @@ use ring_core::{BuildError, HashFn};
 
 use super::algo::AlgoId;
 use super::limits::{PlaceError, Refusal};
+use super::tour::Grade;
 use super::view::ViewKind;
 
 /// Declares [`Ui`] and the list of all its keys (the catalogue tests walk it).
@@ -225,6 +226,8 @@ ui_keys! {
     Step,
     TourMeter,
     TourKeys,
+    TourGuessLabel,
+    TourCheck,
     // Compare mode.
     Moved,
     Ideal,
@@ -697,6 +700,19 @@ pub enum Msg {
         slots: u32,
         rest: usize,
         summary: MoveSummary,
+    },
+    /// A tour step's question: `name` joins `nodes` nodes; what share of the keys moves?
+    TourQuestion {
+        name: String,
+        nodes: usize,
+    },
+    /// The answer to a guess (a percentage): the core's moved-keys line, and how far off.
+    TourGraded {
+        guess: u32,
+        summary: MoveSummary,
+        grade: Grade,
+        /// Percentage points.
+        off_by: f64,
     },
 
     // Compare mode.

@@ -2,7 +2,8 @@
 //! the state of the lab it talks about, built from the first state through the model's own
 //! actions ([`State::apply`]), so the picture and every number beside it are computed by
 //! the core. [`frame`] is a pure function of the step: going back rebuilds the earlier
-//! state exactly.
+//! state exactly. Some steps ask first what share of the keys a join will move
+//! ([`predict`]).
 
 use ring_core::metrics::{diff, Ideal};
 use ring_core::slots::SlotTable;
@@ -14,6 +15,9 @@ use super::message::Msg;
 use super::replication_view::{replication_view, ReplicationSettings};
 use super::state::{Action, State};
 use ring_core::registry::ParamRef;
+
+mod predict;
+pub(crate) use predict::{Grade, Question};
 
 /// How many steps the tour has.
 pub(crate) const STEP_COUNT: u32 = 18;
@@ -52,6 +56,16 @@ pub(crate) struct Frame {
     pub(crate) visual: Visual,
     /// Numbers the core computed for this step, one sentence each.
     pub(crate) facts: Vec<Msg>,
+    /// What the step asks before it shows what moved, with the core's answer.
+    pub(crate) question: Option<Question>,
+}
+
+impl Frame {
+    /// Whether `fact` gives the question's answer away (what moved, and between whom), so
+    /// that the page shows it only once the guess is checked.
+    pub(crate) fn gives_away(&self, fact: &Msg) -> bool {
+        self.question.is_some() && matches!(fact, Msg::FactChange { .. } | Msg::FactFlows { .. })
+    }
 }
 
 /// A change to make on the way to a step, naming nodes by name (ids depend on the state).
@@ -514,6 +528,7 @@ pub(crate) fn frame(step: u32) -> Result<Frame, Msg> {
     for &fact in def.facts {
         facts.extend(facts_of(fact, &state, &visual));
     }
+    let question = predict::question(step, &state);
     Ok(Frame {
         step,
         title: Msg::TourTitle(step),
@@ -521,6 +536,7 @@ pub(crate) fn frame(step: u32) -> Result<Frame, Msg> {
         state,
         visual,
         facts,
+        question,
     })
 }
 

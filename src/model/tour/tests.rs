@@ -282,6 +282,84 @@ fn the_steps_show_what_their_captions_say() {
 }
 
 #[test]
+fn four_steps_ask_what_share_of_the_keys_a_join_moves() {
+    let frames = frames();
+    let at = |n: usize| &frames[n - 1];
+    let asking: Vec<u32> = frames
+        .iter()
+        .filter(|f| f.question.is_some())
+        .map(|f| f.step)
+        .collect();
+    // Modulo 4 → 5, one point per node, 100 virtual nodes per server, jump hash.
+    assert_eq!(asking, [2, 5, 8, 14]);
+    assert_eq!(at(2).state.kind, AlgoId::Modulo);
+    assert_eq!(at(5).state.kind, AlgoId::SinglePoint);
+    assert_eq!(
+        (at(8).state.kind, at(8).state.default_vnodes),
+        (AlgoId::Virtual, 100)
+    );
+    assert_eq!(at(14).state.kind, AlgoId::Jump);
+    for f in &frames {
+        let Some(q) = &f.question else {
+            assert!(f.facts.iter().all(|x| !f.gives_away(x)), "step {}", f.step);
+            continue;
+        };
+        // A join: the ideal is the newcomer's fair part, 1/(n + 1).
+        let n = q.nodes as u32;
+        assert_eq!(q.summary.ideal, Ideal::Join { nodes_after: n + 1 });
+        assert_eq!(q.ideal(), 1.0 / f64::from(n + 1));
+        assert_eq!(q.summary.total, u64::from(TOUR_KEYS));
+        assert_eq!(q.answer(), q.summary.fraction());
+        assert!(q.ask().contains(&q.joins), "{}", q.ask());
+        // The answer is the step's own moved-keys line, hidden until the guess is checked.
+        match &f.state.change {
+            Some(c) => {
+                assert_eq!(c.summary, q.summary, "step {}", f.step);
+                assert_eq!(q.nodes + 1, f.state.nodes.len());
+                let hidden: Vec<&Msg> = f.facts.iter().filter(|x| f.gives_away(x)).collect();
+                assert!(
+                    hidden.iter().any(
+                        |x| matches!(x, Msg::FactChange { summary, .. } if *summary == q.summary)
+                    ),
+                    "step {}: {hidden:?}",
+                    f.step
+                );
+                let shown = f.facts.iter().filter(|x| !f.gives_away(x)).count();
+                assert_eq!(shown + hidden.len(), f.facts.len());
+            }
+            // Step 8 makes no change: the core joins a copy, and the step stays as it is.
+            None => {
+                assert_eq!(f.step, 8);
+                assert_eq!(q.nodes, f.state.nodes.len());
+                assert!(same_state(&f.state, &state_at(8).unwrap()));
+                assert!(f.facts.iter().all(|x| !f.gives_away(x)));
+            }
+        }
+        // Checking a guess gives the core's line; a guess above 100 counts as 100.
+        let checked = q.check(250);
+        assert!(checked.contains("You guessed 100%"), "{checked}");
+        assert!(
+            checked.contains(&Msg::Moved(q.summary).to_string()),
+            "{checked}"
+        );
+    }
+    let answer = |n: usize| at(n).question.as_ref().unwrap().answer();
+    // Modulo moves about 80% of the keys (the ideal is 20%); jump about the ideal 20%.
+    assert!((answer(2) - 0.8).abs() < 0.03, "{}", answer(2));
+    assert!((answer(14) - 0.2).abs() < 0.03, "{}", answer(14));
+    // One point per node: only the newcomer's arc, far less than modulo.
+    assert!(answer(5) < answer(2) / 2.0, "{}", answer(5));
+    // 100 virtual nodes per server: close to the ideal 1/31.
+    let q8 = at(8).question.as_ref().unwrap();
+    assert_eq!(q8.nodes, 30);
+    assert!((q8.answer() - q8.ideal()).abs() < 0.015, "{}", q8.answer());
+    // A guess of 80% on modulo is right; 30% is off by about 50 points.
+    let q2 = at(2).question.as_ref().unwrap();
+    assert!(q2.check(80).contains("Right: "), "{}", q2.check(80));
+    assert!(q2.check(30).contains("Off by "), "{}", q2.check(30));
+}
+
+#[test]
 fn the_step_lives_in_the_state_and_bad_steps_are_refused() {
     let s = State::initial().unwrap();
     assert_eq!(s.tour_step, 1);
@@ -315,6 +393,9 @@ fn print_the_tour() {
         println!("\n{}. {}\n{}", f.step, f.title, f.caption);
         for x in &f.facts {
             println!("  - {x}");
+        }
+        if let Some(q) = &f.question {
+            println!("  ? {}\n  = {}", q.ask(), q.check(50));
         }
     }
 }
