@@ -56,11 +56,14 @@ const SPEEDS: [(u32, Ui); 4] = [
     (2_000, Ui::TourVeryFast),
 ];
 
+/// The step's pictures; with `before_change`, of the state before the step's change (a
+/// question step's picture until the guess is checked, which would show what moved).
 fn drawings(
     frame: &Frame,
     lang: Lang,
     theme: Theme,
     progress: f64,
+    before_change: bool,
 ) -> Vec<(Rc<Drawing>, String, f64)> {
     let scale = device_pixel_ratio();
     let view = View {
@@ -69,7 +72,10 @@ fn drawings(
         theme,
         ..View::default()
     };
-    let state = &frame.state;
+    let state = match (&frame.state.change, before_change) {
+        (Some(change), true) => change.prior.as_ref(),
+        _ => &frame.state,
+    };
     let picture_label = || {
         lang.t(Msg::TourPicture {
             step: frame.step,
@@ -343,7 +349,8 @@ pub(crate) fn TourView(props: &TourProps) -> Html {
                 }
             };
             // The main picture on the left; a second one (the shares) under the numbers.
-            let mut pictures = drawings(f, lang, props.theme, playback.progress)
+            let asking = f.question.is_some() && here.checked.is_none();
+            let mut pictures = drawings(f, lang, props.theme, playback.progress, asking)
                 .into_iter()
                 .enumerate();
             let first = pictures.next().map(canvas);
@@ -373,7 +380,9 @@ pub(crate) fn TourView(props: &TourProps) -> Html {
                         <h2 id="tour-title">{ format!("{}. {}", f.step, lang.text(&f.title)) }</h2>
                         <p class="tour-caption" id="tour-caption">{ lang.text(&f.caption) }</p>
                         { question.unwrap_or_default() }
-                        <h3 class="tour-facts-title">{ lang.ui(Ui::TourComputed) }</h3>
+                        if f.facts.iter().any(|x| checked || !f.gives_away(x)) {
+                            <h3 class="tour-facts-title">{ lang.ui(Ui::TourComputed) }</h3>
+                        }
                         <ul class="tour-facts" id="tour-facts">
                             // What moved stays hidden until the guess is checked.
                             { for f.facts.iter().map(|x| html! {

@@ -41,6 +41,23 @@ for (const lang of ['en', 'zh']) {
   }
 }
 
+test('axe-core: a real system (Explore with nginx, a checked tour question) in both languages: no violations', async () => {
+  const found = [];
+  for (const lang of ['en', 'zh']) {
+    const { page, context } = await openPage(browser, `${base}/?system=nginx&lang=${lang}`, { reducedMotion: 'reduce' });
+    await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+    await page.waitForTimeout(500);
+    for (const v of await axeOn(page)) found.push(`${lang} nginx: ${v.id} (${v.impact}) at ${v.nodes.join(', ')}`);
+    await page.goto(`${base}/?view=tour&step=2&lang=${lang}`);
+    await page.waitForSelector('#tour-check', { timeout: 30000 });
+    await page.click('#tour-check');
+    await page.waitForTimeout(300);
+    for (const v of await axeOn(page)) found.push(`${lang} tour question: ${v.id} (${v.impact}) at ${v.nodes.join(', ')}`);
+    await context.close();
+  }
+  assert(found.length === 0, `axe-core violations: ${found.join(' | ')}`);
+});
+
 test('keyboard only: add a node, remove one with the focus kept in the list, step the tour, replay; the focus is always visible', async () => {
   const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
   await page.waitForSelector('#legend tbody tr', { timeout: 30000 });

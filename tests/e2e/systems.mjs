@@ -21,7 +21,8 @@ for (const lang of ['en', 'zh']) {
     const groups = await page.$$eval('#algorithm optgroup', (g) => g.map((x) => x.children.length));
     assert(groups.length === 2 && groups[1] === 18, `menu groups: ${groups}`);
     await page.selectOption('#algorithm', 'system:nginx');
-    await page.waitForFunction(() => location.search.includes('system=nginx'), null, { timeout: 10000 });
+    // Right after the change the address is the state before it plus the change.
+    await page.waitForFunction(() => decodeURIComponent(location.search).includes('change=algo:system:nginx'), null, { timeout: 10000 });
     await page.waitForTimeout(300);
     const href = await page.getAttribute('.system-source a', 'href');
     assert(href === 'https://github.com/nginx/nginx/blob/HEAD/src/http/modules/ngx_http_upstream_hash_module.c', `source link: ${href}`);
@@ -39,6 +40,14 @@ for (const lang of ['en', 'zh']) {
     const caption = await page.textContent('#picture-caption');
     assert(caption.includes('crc32-ieee'), `caption: ${caption}`);
     await screenshot(page, `systems-nginx-${lang}`);
+    // That link opens nginx again, with the same picture (the change and the walk).
+    const shown = await canvasStats(page, '#ring-canvas');
+    const again = await openPage(browser, page.url(), { reducedMotion: 'reduce' });
+    await ready(again.page);
+    assert((await again.page.inputValue('#algorithm')) === 'system:nginx', 'the link does not reopen nginx');
+    const reopened = await canvasStats(again.page, '#ring-canvas');
+    assert(reopened.checksum === shown.checksum, 'the link draws another picture');
+    await again.context.close();
     assert(problems.length === 0, problems.join('; '));
     await context.close();
   });

@@ -394,3 +394,38 @@ test('tour: the last step ends with a reading list, the articles by author, titl
     await context.close();
   }
 });
+
+test('tour: four steps ask what share of the keys will move, and grade the guess against the core', async () => {
+  const asked = [];
+  for (let step = 1; step <= 18; step++) {
+    const { page, context, problems } = await openPage(browser, `${base}/?view=tour&step=${step}&lang=en`, { reducedMotion: 'reduce' });
+    await page.waitForSelector('#tour-canvas-0', { timeout: 30000 });
+    await page.waitForTimeout(200);
+    if (await page.$('#tour-guess')) asked.push(step);
+    if (step === 2) {
+      // Before the check: no moved-keys line, and the picture is the state before the join.
+      const hidden = await page.$$eval('#tour-facts li', (li) => li.filter((l) => l.hidden).length);
+      assert(hidden > 0, 'no fact is held back before the check');
+      const before = await canvasStats(page, '#tour-canvas-0');
+      assert(before.painted > 1000, 'the picture before the check is blank');
+      await page.$eval('#tour-guess', (el) => {
+        el.value = '80';
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      await page.click('#tour-check');
+      await page.waitForFunction(() => document.querySelector('#tour-answer')?.textContent.trim().length > 0);
+      const answer = await page.textContent('#tour-answer');
+      // The core moves 1,599 of 2,000 keys under modulo 4 → 5: 80.0%.
+      assert(/You guessed 80%/.test(answer) && /1,599 of 2,000 keys moved \(80\.0%\)/.test(answer) && /Right/.test(answer), `answer: ${answer}`);
+      const shown = await page.$$eval('#tour-facts li', (li) => li.filter((l) => !l.hidden).length);
+      assert(shown === (await page.$$eval('#tour-facts li', (li) => li.length)), 'facts still hidden after the check');
+      const after = await canvasStats(page, '#tour-canvas-0');
+      assert(after.checksum !== before.checksum, 'the picture did not show the join after the check');
+      await screenshot(page, 'tour-02-checked');
+    }
+    noProblems(problems);
+    await context.close();
+  }
+  assert(JSON.stringify(asked) === '[2,5,8,14]', `question steps: ${asked}`);
+});

@@ -52,7 +52,9 @@ impl Question {
         self.summary.fraction()
     }
 
-    /// The least share a join could move, 1/(n + 1).
+    /// The least share a join could move, 1/(n + 1) (the page says it through the summary's
+    /// own ideal; the tests check it).
+    #[cfg(test)]
     pub(crate) fn ideal(&self) -> f64 {
         self.summary.ideal_fraction().unwrap_or(0.0)
     }
