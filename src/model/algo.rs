@@ -69,4 +69,3 @@ mod tests {
         assert_eq!(p.slots(), 1024);
     }
 }
-

@@ -24,13 +24,13 @@ use crate::placement::{NodeIndex, Picture};
 use crate::xxh64::xxh64;
 
 const WEIGHTS: Weights = Weights::Taken {
-    meaning: "Envoy's `load_balancing_weight`: a share of the ring or of the table",
+    meaning: words!("Envoy's `load_balancing_weight`: a share of the ring or of the table"),
     default: 1,
     max: 1_000_000,
 };
 
-const NODE_SYNTAX: &str =
-    "the host's address as Envoy writes it (`127.0.0.1:90`), hashed as written";
+const NODE_SYNTAX: super::Text =
+    words!("the host's address as Envoy writes it (`127.0.0.1:90`), hashed as written");
 
 /// Envoy's `maximum_ring_size` limit and default.
 const MAX_RING: u64 = 8_388_608;
@@ -38,22 +38,23 @@ const MAX_RING: u64 = 8_388_608;
 /// The ring hash load balancer.
 pub static RING_HASH: SystemSpec = SystemSpec {
     id: "envoy-ring-hash",
-    description:
-        "Envoy ring hash (XXH64 of \"address_i\", ring scaled between minimum and maximum size)",
+    description: words!(
+        "Envoy ring hash (XXH64 of \"address_i\", ring scaled between minimum and maximum size)"
+    ),
     source: "envoyproxy/envoy source/extensions/load_balancing_policies/ring_hash/ring_hash_lb.cc",
     weights: WEIGHTS,
     node_syntax: NODE_SYNTAX,
     params: &[
         SystemParam {
             name: "min-ring-size",
-            description: "RingHashLbConfig.minimum_ring_size",
+            description: words!("RingHashLbConfig.minimum_ring_size"),
             default: 1024,
             min: 1,
             max: MAX_RING,
         },
         SystemParam {
             name: "max-ring-size",
-            description: "RingHashLbConfig.maximum_ring_size",
+            description: words!("RingHashLbConfig.maximum_ring_size"),
             default: MAX_RING,
             min: 1,
             max: MAX_RING,
@@ -71,13 +72,13 @@ const MAX_TABLE: u64 = 5_000_011;
 /// The Maglev load balancer.
 pub static MAGLEV: SystemSpec = SystemSpec {
     id: "envoy-maglev",
-    description: "Envoy Maglev (XXH64 offset and skip, weighted fill of a prime table)",
+    description: words!("Envoy Maglev (XXH64 offset and skip, weighted fill of a prime table)"),
     source: "envoyproxy/envoy source/extensions/load_balancing_policies/maglev/maglev_lb.cc",
     weights: WEIGHTS,
     node_syntax: NODE_SYNTAX,
     params: &[SystemParam {
         name: "table-size",
-        description: "MaglevLbConfig.table_size, a prime",
+        description: words!("MaglevLbConfig.table_size, a prime"),
         default: 65_537,
         min: 2,
         max: MAX_TABLE,

@@ -262,7 +262,7 @@ pub(crate) const fn algo_spec(system: &'static SystemSpec, build: registry::Buil
 /// The registry's words for `system` (the command line's; the app has its own).
 pub(crate) const fn algo_docs(system: &'static SystemSpec) -> AlgoDocs {
     AlgoDocs {
-        description: system.description,
+        description: super::text(system.description),
         source: system.source,
         params: &[],
     }
