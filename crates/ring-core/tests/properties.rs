@@ -24,6 +24,7 @@
 // modules, not the helpers of an integration test, so they keep the allow.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+#[macro_use]
 mod reference;
 
 use proptest::prelude::*;
@@ -1053,29 +1054,7 @@ enum Evolves {
 fn claims_of(config: &Config) -> (Claims, Evolves) {
     let rebuilt = |claims| (claims, Evolves::ByRebuild);
     match config.algorithm.id {
-        // The real systems run over `AlgoId::algorithms()` nowhere here: each is checked
-        // against its real program and its own tests (`src/systems/tests.rs`). Named, so
-        // that an algorithm added to the registry still fails to compile this match.
-        AlgoId::Nginx
-        | AlgoId::NginxHash
-        | AlgoId::Haproxy
-        | AlgoId::EnvoyRingHash
-        | AlgoId::EnvoyMaglev
-        | AlgoId::Twemproxy
-        | AlgoId::TwemproxyModula
-        | AlgoId::RedisCluster
-        | AlgoId::Cassandra
-        | AlgoId::CassandraVnodes
-        | AlgoId::Groupcache
-        | AlgoId::Stathat
-        | AlgoId::Guava
-        | AlgoId::Buraksezer
-        | AlgoId::Riak
-        | AlgoId::Libketama
-        | AlgoId::Spymemcached
-        | AlgoId::GoZeroCoreHash => {
-            unreachable!("a system among the algorithms")
-        }
+        any_system!() => unreachable!("a system among the algorithms"),
         AlgoId::Virtual | AlgoId::SinglePoint | AlgoId::Rendezvous => {
             rebuilt(Claims::new(Moves::Minimal))
         }
@@ -1125,29 +1104,7 @@ fn claims_of(config: &Config) -> (Claims, Evolves) {
 /// does not say what the build accepts. No `_ =>` arm, as in [`claims_of`].
 fn fit(config: Config, nodes: usize) -> Config {
     match config.algorithm.id {
-        // The real systems run over `AlgoId::algorithms()` nowhere here: each is checked
-        // against its real program and its own tests (`src/systems/tests.rs`). Named, so
-        // that an algorithm added to the registry still fails to compile this match.
-        AlgoId::Nginx
-        | AlgoId::NginxHash
-        | AlgoId::Haproxy
-        | AlgoId::EnvoyRingHash
-        | AlgoId::EnvoyMaglev
-        | AlgoId::Twemproxy
-        | AlgoId::TwemproxyModula
-        | AlgoId::RedisCluster
-        | AlgoId::Cassandra
-        | AlgoId::CassandraVnodes
-        | AlgoId::Groupcache
-        | AlgoId::Stathat
-        | AlgoId::Guava
-        | AlgoId::Buraksezer
-        | AlgoId::Riak
-        | AlgoId::Libketama
-        | AlgoId::Spymemcached
-        | AlgoId::GoZeroCoreHash => {
-            unreachable!("a system among the algorithms")
-        }
+        any_system!() => unreachable!("a system among the algorithms"),
         // The table size must also be a prime and at least the node count: the next one up.
         AlgoId::Maglev => {
             let mut m = config.algorithm.params.whole(0).max(nodes as u32);

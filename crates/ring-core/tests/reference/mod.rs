@@ -24,6 +24,33 @@
 // so clippy's allow-*-in-tests (clippy.toml) does not cover them.
 #![allow(clippy::expect_used, clippy::panic)]
 
+/// Every real system's entry, as a pattern. These tests run over `AlgoId::algorithms()`,
+/// which has none: each system is checked against its real program and its own tests
+/// (`src/systems/tests.rs`). The matches below name them rather than using `_`, so that an
+/// algorithm added to the registry still fails to compile there.
+macro_rules! any_system {
+    () => {
+        AlgoId::Nginx
+            | AlgoId::NginxHash
+            | AlgoId::Haproxy
+            | AlgoId::EnvoyRingHash
+            | AlgoId::EnvoyMaglev
+            | AlgoId::Twemproxy
+            | AlgoId::TwemproxyModula
+            | AlgoId::RedisCluster
+            | AlgoId::Cassandra
+            | AlgoId::CassandraVnodes
+            | AlgoId::Groupcache
+            | AlgoId::Stathat
+            | AlgoId::Guava
+            | AlgoId::Buraksezer
+            | AlgoId::Riak
+            | AlgoId::Libketama
+            | AlgoId::Spymemcached
+            | AlgoId::GoZeroCoreHash
+    };
+}
+
 use std::cmp::Reverse;
 
 use ring_core::buckets::{BucketAlgo, BucketEngine};
@@ -131,29 +158,7 @@ impl Reference {
         // No `_ =>` arm, on purpose: an algorithm added to the registry without a reference
         // here makes this match non-exhaustive, and the tests do not compile.
         match config.algorithm.id {
-            // The real systems run over `AlgoId::algorithms()` nowhere here: each is checked
-            // against its real program and its own tests (`src/systems/tests.rs`). Named, so
-            // that an algorithm added to the registry still fails to compile this match.
-            AlgoId::Nginx
-            | AlgoId::NginxHash
-            | AlgoId::Haproxy
-            | AlgoId::EnvoyRingHash
-            | AlgoId::EnvoyMaglev
-            | AlgoId::Twemproxy
-            | AlgoId::TwemproxyModula
-            | AlgoId::RedisCluster
-            | AlgoId::Cassandra
-            | AlgoId::CassandraVnodes
-            | AlgoId::Groupcache
-            | AlgoId::Stathat
-            | AlgoId::Guava
-            | AlgoId::Buraksezer
-            | AlgoId::Riak
-            | AlgoId::Libketama
-            | AlgoId::Spymemcached
-            | AlgoId::GoZeroCoreHash => {
-                unreachable!("a system among the algorithms")
-            }
+            any_system!() => unreachable!("a system among the algorithms"),
             AlgoId::Modulo => Reference::Modulo {
                 hash,
                 n: nodes.len() as u64,
