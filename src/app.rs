@@ -211,7 +211,7 @@ pub fn Lab(props: &LabProps) -> Html {
     // Each change has its own serial: a new one plays from the start; explaining a key or
     // a refused input keeps the change, and does not replay it.
     let change_id = animatable.map_or(0, |c| c.serial);
-    let playback = use_playback(change_id);
+    let playback = use_playback(change_id, props.page.host.clone());
     {
         // A `<ring-lab>` element tells its host page about each change.
         let (page, state) = (props.page.clone(), state.clone());

@@ -92,22 +92,34 @@ pub(crate) fn now_ms() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
+/// The attribute a `<ring-lab>` element's loader sets on the lab's root while the element
+/// is off-screen: the animation holds its place meanwhile.
+pub(crate) const OFFSCREEN: &str = "data-offscreen";
+
 /// Runs the next frames of an animation from `from` (started at `start` ms) until it ends.
+/// While `host` (a `<ring-lab>` element's root) is marked [`OFFSCREEN`], each frame only
+/// moves the start on: nothing is drawn, and the animation goes on from where it was when
+/// the element is back in view.
 fn run_frames(
     slot: Rc<RefCell<Option<AnimationFrame>>>,
-    position: Rc<RefCell<f64>>,
-    progress: UseStateHandle<f64>,
+    (position, progress): (Rc<RefCell<f64>>, UseStateHandle<f64>),
     start: f64,
     from: f64,
     speed: f64,
+    host: Option<web_sys::Element>,
 ) {
     let next_slot = Rc::clone(&slot);
     let frame = request_animation_frame(move |now| {
+        if host.as_ref().is_some_and(|h| h.has_attribute(OFFSCREEN)) {
+            let held = *position.borrow();
+            run_frames(next_slot, (position, progress), now, held, speed, host);
+            return;
+        }
         let p = (from + (now - start).max(0.0) * speed / TRAVEL_MS).min(1.0);
         *position.borrow_mut() = p;
         progress.set(p);
         if p < 1.0 {
-            run_frames(next_slot, position, progress, start, from, speed);
+            run_frames(next_slot, (position, progress), start, from, speed, host);
         } else {
             next_slot.borrow_mut().take();
         }
@@ -118,9 +130,10 @@ fn run_frames(
 
 /// The animation of the last change, identified by `change_id` (0: no change): a new id
 /// plays it from the start, unless the system asks for reduced motion; Play and Replay
-/// play it either way.
+/// play it either way. In a `<ring-lab>` element, `host` is the lab's root, which holds the
+/// animation while it is off-screen ([`OFFSCREEN`]).
 #[hook]
-pub(crate) fn use_playback(change_id: u64) -> Playback {
+pub(crate) fn use_playback(change_id: u64, host: Option<web_sys::Element>) -> Playback {
     let reduced_motion = use_media_query("(prefers-reduced-motion: reduce)");
     let progress = use_state(|| 1.0f64);
     let position = use_mut_ref(|| 1.0f64);
@@ -150,7 +163,14 @@ pub(crate) fn use_playback(change_id: u64) -> Playback {
             frame.borrow_mut().take();
             let from = *position.borrow();
             if playing && from < 1.0 {
-                run_frames(frame.clone(), position, progress, now_ms(), from, speed);
+                run_frames(
+                    frame.clone(),
+                    (position, progress),
+                    now_ms(),
+                    from,
+                    speed,
+                    host,
+                );
             }
             move || {
                 frame.borrow_mut().take();

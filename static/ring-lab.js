@@ -74,6 +74,7 @@ class RingLabElement extends HTMLElement {
   #lab = null;
   #root = null;
   #visible = null;
+  #onscreen = null;
   #attributes = null;
   #started = false;
 
@@ -92,6 +93,8 @@ class RingLabElement extends HTMLElement {
   disconnectedCallback() {
     this.#visible?.disconnect();
     this.#visible = null;
+    this.#onscreen?.disconnect();
+    this.#onscreen = null;
     this.#attributes?.disconnect();
     this.#attributes = null;
     this.#lab?.destroy();
@@ -119,6 +122,12 @@ class RingLabElement extends HTMLElement {
       shadow.append(this.#root);
     }
     this.#mount(app.glue);
+    // Off-screen, the lab holds its animation where it is (it reads the root's
+    // data-offscreen each frame) and draws nothing until the element is back in view.
+    this.#onscreen = new IntersectionObserver((entries) => {
+      this.#root.toggleAttribute('data-offscreen', !entries[entries.length - 1].isIntersecting);
+    });
+    this.#onscreen.observe(this);
     // Attributes of the element, and the mdBook theme of the page, remount it.
     this.#attributes = new MutationObserver(() => this.#mount(app.glue));
     this.#attributes.observe(this, { attributes: true });

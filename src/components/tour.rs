@@ -238,7 +238,7 @@ pub(crate) fn TourView(props: &TourProps) -> Html {
             .map_or(0, |c| u64::from(step) << 32 | (c.serial & 0xffff_ffff)),
         Err(_) => 0,
     };
-    let playback = use_playback(change_id);
+    let playback = use_playback(change_id, None);
 
     let go = {
         let dispatch = dispatch.clone();

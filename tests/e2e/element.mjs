@@ -194,3 +194,30 @@ test('element: the Embed dialog writes the element and the iframe for what the l
   assert(problems.length === 0, problems.join('; '));
   await context.close();
 });
+
+test('element: off-screen, an element holds its animation and draws nothing; back in view, it goes on', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/ring-lab-example.html`, { reducedMotion: 'no-preference' });
+  await drawn(page, '#widget-ring');
+  // The element with `change=` starts a screen ahead of the viewport, so its animation
+  // begins off-screen: it is held there.
+  await page.evaluate(() => {
+    const el = document.getElementById('widget-change');
+    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 1.5 * innerHeight);
+  });
+  await page.waitForFunction(() => document.getElementById('widget-change')?.shadowRoot?.querySelector('.ring-lab-root[data-offscreen] #ring-canvas'), null, { timeout: 30000 });
+  await page.waitForTimeout(300);
+  const held = await canvasStats(page, '#widget-change #ring-canvas');
+  // Longer than the whole animation (1.1 s): had it run, it would be over.
+  await page.waitForTimeout(1600);
+  const later = await canvasStats(page, '#widget-change #ring-canvas');
+  assert(held.checksum === later.checksum, 'the animation went on off-screen');
+  await page.evaluate(() => document.getElementById('widget-change').scrollIntoView());
+  await page.waitForFunction(() => !document.getElementById('widget-change').shadowRoot.querySelector('.ring-lab-root[data-offscreen]'), null, { timeout: 5000 });
+  const back = await canvasStats(page, '#widget-change #ring-canvas');
+  await page.waitForTimeout(1600);
+  const end = await canvasStats(page, '#widget-change #ring-canvas');
+  assert(back.checksum !== end.checksum, 'back in view, the animation was already over: it had not been held');
+  assert(end.painted > 1000, 'the element is blank after its animation');
+  noProblems(problems);
+  await context.close();
+});
