@@ -16,7 +16,7 @@ use crate::components::notice::notice;
 use crate::components::picture::PictureCanvas;
 use crate::components::playback::playback_controls;
 use crate::components::share_panel::{CopyLink, EmbedBar, EmbedButton, ExportPanel};
-use crate::components::summary::{change_echo, summary};
+use crate::components::summary::{change_echo, summary, AskFirst};
 use crate::components::teaching::TeachingViews;
 use crate::components::title_bar::{title_bar, TitleBar};
 use crate::components::view_tabs::ViewTabs;
@@ -210,7 +210,10 @@ pub fn Lab(props: &LabProps) -> Html {
         .filter(|c| c.animatable(&state.current));
     // Each change has its own serial: a new one plays from the start; explaining a key or
     // a refused input keeps the change, and does not replay it.
-    let change_id = animatable.map_or(0, |c| c.serial);
+    // Asked first, a change plays once its guess is checked.
+    let change_id = animatable
+        .filter(|_| !state.asking())
+        .map_or(0, |c| c.serial);
     let playback = use_playback(change_id, props.page.host.clone());
     {
         // A `<ring-lab>` element tells its host page about each change.
@@ -226,6 +229,12 @@ pub fn Lab(props: &LabProps) -> Html {
     }
     let s: Rc<State> = Rc::new((*state).clone());
     let teaching = s.clone();
+    // "Ask me first": until the guess is checked, the lab before the change is drawn.
+    let asking = s.asking();
+    let shown = match (&s.change, asking) {
+        (Some(change), true) => Rc::clone(&change.prior),
+        _ => s.clone(),
+    };
     let explore = state.view == ViewKind::Explore;
     html! {
         <ContextProvider<Lang> context={lang}>
@@ -255,21 +264,22 @@ pub fn Lab(props: &LabProps) -> Html {
                 <div class="main-col">
                     <div class="stage">
                         <div class="stage-main">
-                            <PictureCanvas state={s.clone()} {theme} progress={playback.progress} />
+                            <PictureCanvas state={shown.clone()} {theme} progress={playback.progress} />
                         </div>
                         <div class="stage-side">
-                            { summary(&s, lang) }
-                            { playback_controls(&playback, animatable.is_some(), lang) }
-                            { legend(&s, lang) }
+                            <AskFirst state={s.clone()} dispatch={dispatch.clone()} />
+                            if !asking { { summary(&s, lang) } }
+                            { playback_controls(&playback, animatable.is_some() && !asking, lang) }
+                            { legend(&shown, lang) }
                         </div>
                     </div>
                     <div class="below">
-                        <Charts state={s.clone()} {theme} />
+                        <Charts state={shown} {theme} />
                         <ExportPanel state={s.clone()} theme={*chosen} lang={*chosen_lang} />
                     </div>
                 </div>
                 <aside class="controls" aria-label={lang.ui(Ui::ControlsLabel)}>
-                    { change_echo(&s, lang) }
+                    if !asking { { change_echo(&s, lang) } }
                     <AddNode state={s.clone()} dispatch={dispatch.clone()} />
                     <NodeList state={s.clone()} dispatch={dispatch.clone()} />
                     <AlgorithmPanel state={s.clone()} dispatch={dispatch.clone()} />

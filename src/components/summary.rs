@@ -84,3 +84,85 @@ pub(crate) fn summary(state: &State, lang: Lang) -> Html {
         </section>
     }
 }
+
+/// The props of [`AskFirst`].
+#[derive(Properties, PartialEq)]
+pub(crate) struct AskFirstProps {
+    /// The state.
+    pub(crate) state: std::rc::Rc<State>,
+    /// Where actions go.
+    pub(crate) dispatch: super::Dispatch,
+}
+
+/// Where the guess's slider starts, in percent.
+const GUESS_START: u32 = 50;
+
+/// "Ask me first": the switch, and after a change, until the guess is checked, the question
+/// in the summary card's place (the picture, the legend and the charts show the lab before
+/// the change meanwhile); once checked, the graded guess above the summary.
+#[component]
+pub(crate) fn AskFirst(props: &AskFirstProps) -> Html {
+    let lang = super::use_lang();
+    let state = &props.state;
+    let serial = state.change.as_ref().map_or(0, |c| c.serial);
+    // The slider's value for the change of that serial; another change starts afresh.
+    let guess = use_state(|| (serial, GUESS_START));
+    let value = if guess.0 == serial {
+        guess.1
+    } else {
+        GUESS_START
+    };
+    let ontoggle = {
+        let d = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let on = e
+                .target_dyn_into::<web_sys::HtmlInputElement>()
+                .is_some_and(|i| i.checked());
+            d.dispatch(crate::model::Action::SetAskFirst(on));
+        })
+    };
+    let switch = html! {
+        <label class="check ask-first-switch" for="ask-first">
+            <input type="checkbox" id="ask-first" checked={state.ask_first} onchange={ontoggle} />
+            { lang.ui(Ui::AskFirst) }
+        </label>
+    };
+    if !state.asking() {
+        let answer = state.guess_result().map(|m| {
+            html! {
+                <p class="tour-answer" id="ask-answer" role="status">{ lang.t(m) }</p>
+            }
+        });
+        return html! { <>{ switch }{ answer.unwrap_or_default() }</> };
+    }
+    let set = {
+        let guess = guess.clone();
+        Callback::from(move |text: String| {
+            if let Ok(v) = text.parse::<u32>() {
+                guess.set((serial, v.min(100)));
+            }
+        })
+    };
+    let oninput = {
+        let set = set.clone();
+        Callback::from(move |e: InputEvent| set.emit(super::value_of(&e)))
+    };
+    let onchange = Callback::from(move |e: Event| set.emit(super::value_of(&e)));
+    let oncheck = {
+        let d = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(crate::model::Action::CheckGuess(value)))
+    };
+    let shown = crate::i18n::num::pct(f64::from(value) / 100.0, 0);
+    html! {
+        <>
+            { switch }
+            <section class="card summary tour-question" id="summary" aria-labelledby="summary-title">
+                <h2 id="summary-title">{ lang.ui(Ui::WhatMoves) }</h2>
+                <p class="tour-question-text" id="ask-question">{ lang.ui(Ui::AskFirstQuestion) }</p>
+                { super::traffic::slider("ask-guess", lang.ui(Ui::TourGuessLabel), shown,
+                    (0, 100, 1, value), false, (oninput, onchange)) }
+                <button type="button" id="ask-check" onclick={oncheck}>{ lang.ui(Ui::TourCheck) }</button>
+            </section>
+        </>
+    }
+}

@@ -188,6 +188,8 @@ ui_words! {
     Ui::TourKeys => "While the tour has focus: ← and → step back and forward, Home and End go to the first and last step, the space bar plays or pauses.",
     Ui::TourGuessLabel => "Your guess: the share of keys that move",
     Ui::TourCheck => "Check",
+    Ui::AskFirst => "Ask me first",
+    Ui::AskFirstQuestion => "What share of the keys did this change move? Guess, then check: the picture shows the lab before it.",
     Ui::Moved => "Moved",
     Ui::Ideal => "Ideal",
     Ui::PeakAboutKeys => "the busiest node's keys over the mean",

@@ -189,6 +189,8 @@ ui_words! {
     Ui::TourKeys => "导览获得焦点时：← 和 → 前后翻页，Home 和 End 跳到第一步和最后一步，空格键播放或暂停。",
     Ui::TourGuessLabel => "你的猜测：迁移的键所占的比例",
     Ui::TourCheck => "核对",
+    Ui::AskFirst => "先让我猜",
+    Ui::AskFirstQuestion => "这次变更迁移了多大比例的键？先猜，再核对：图中显示的是变更之前的样子。",
     Ui::Moved => "迁移",
     Ui::Ideal => "理想值",
     Ui::PeakAboutKeys => "最忙节点的键数与平均值之比",

@@ -228,6 +228,8 @@ ui_keys! {
     TourKeys,
     TourGuessLabel,
     TourCheck,
+    AskFirst,
+    AskFirstQuestion,
     // Compare mode.
     Moved,
     Ideal,

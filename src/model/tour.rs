@@ -17,7 +17,7 @@ use super::state::{Action, State};
 use ring_core::registry::ParamRef;
 
 mod predict;
-pub(crate) use predict::{Grade, Question};
+pub(crate) use predict::{graded, Grade, Question};
 
 /// How many steps the tour has.
 pub(crate) const STEP_COUNT: u32 = 18;

@@ -168,6 +168,8 @@ pub struct Shared {
     pub(crate) drawn: u32,
     /// The key being explained (empty: none).
     pub(crate) explain: String,
+    /// "Ask me first" (`ask=1`).
+    pub(crate) ask_first: bool,
     /// The slot table's owners as positions in `nodes`, when not the round-robin deal.
     pub(crate) slot_map: Option<Vec<u32>>,
     /// The view.
@@ -219,6 +221,7 @@ impl Default for Shared {
             },
             drawn: MAX_DRAWN,
             explain: String::new(),
+            ask_first: false,
             slot_map: None,
             view: defaults::VIEW,
             step: defaults::TOUR_STEP,
@@ -439,6 +442,19 @@ pub(crate) const PARAMS: &[Param] = &[
         write: |s, _| (!s.explain.is_empty()).then(|| encode(&s.explain)),
     },
     Param {
+        name: "ask",
+        scope: Scope::State,
+        read: |s, v| {
+            s.ask_first = match decode(v)?.as_str() {
+                "0" => false,
+                "1" => true,
+                other => return Err(not_one_of(Choice::ZeroOrOne, other, &["0", "1"])),
+            };
+            Ok(())
+        },
+        write: |s, _| s.ask_first.then(|| "1".to_string()),
+    },
+    Param {
         name: "view",
         scope: Scope::State,
         read: |s, v| {
@@ -648,6 +664,7 @@ impl Shared {
             keys,
             drawn: state.keys.drawn,
             explain: state.explain_key.clone(),
+            ask_first: state.ask_first,
             slot_map: slot_map_of(state),
             view: state.view,
             step: state.tour_step,
@@ -741,6 +758,7 @@ impl Shared {
             SharedKeys::Omitted(_) => KeysToPlace::Given(s.keys.clone().with_drawn(self.drawn)),
         };
         s.explain_key = self.explain.clone();
+        s.ask_first = self.ask_first;
         s.view = self.view;
         s.tour_step = self.step;
         // A slot map is the slot table's owners; any other algorithm has none.

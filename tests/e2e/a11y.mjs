@@ -41,7 +41,7 @@ for (const lang of ['en', 'zh']) {
   }
 }
 
-test('axe-core: a real system (Explore with nginx, a checked tour question) in both languages: no violations', async () => {
+test('axe-core: a real system (Explore with nginx), a checked tour question and Explore asking first, in both languages: no violations', async () => {
   const found = [];
   for (const lang of ['en', 'zh']) {
     const { page, context } = await openPage(browser, `${base}/?system=nginx&lang=${lang}`, { reducedMotion: 'reduce' });
@@ -53,6 +53,11 @@ test('axe-core: a real system (Explore with nginx, a checked tour question) in b
     await page.click('#tour-check');
     await page.waitForTimeout(300);
     for (const v of await axeOn(page)) found.push(`${lang} tour question: ${v.id} (${v.impact}) at ${v.nodes.join(', ')}`);
+    await page.goto(`${base}/?ask=1&lang=${lang}`);
+    await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+    await page.click('#add-node');
+    await page.waitForSelector('#ask-question', { timeout: 10000 });
+    for (const v of await axeOn(page)) found.push(`${lang} ask me first: ${v.id} (${v.impact}) at ${v.nodes.join(', ')}`);
     await context.close();
   }
   assert(found.length === 0, `axe-core violations: ${found.join(' | ')}`);

@@ -429,3 +429,36 @@ test('tour: four steps ask what share of the keys will move, and grade the guess
   }
   assert(JSON.stringify(asked) === '[2,5,8,14]', `question steps: ${asked}`);
 });
+
+test('explore: "Ask me first" asks for a guess after a change, shows the lab before it, then grades and shows it', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?ask=1&lang=en`, { reducedMotion: 'reduce' });
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  await page.waitForTimeout(400);
+  assert(await page.isChecked('#ask-first'), 'ask=1 does not tick the switch');
+  const before = await canvasStats(page, '#ring-canvas');
+  await page.fill('#add-name', 'cache-e');
+  await page.click('#add-node');
+  await page.waitForSelector('#ask-question', { timeout: 10000 });
+  await page.waitForTimeout(300);
+  assert((await page.$('#summary-line')) === null, 'the moved-keys line shows before the guess');
+  assert((await page.$$('#legend tbody tr')).length === 4, 'the legend shows the new node before the guess');
+  const asked = await canvasStats(page, '#ring-canvas');
+  assert(asked.checksum === before.checksum, 'the picture is not the lab before the change');
+  await page.$eval('#ask-guess', (el) => {
+    el.value = '10';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await page.click('#ask-check');
+  await page.waitForSelector('#ask-answer', { timeout: 10000 });
+  const answer = await page.textContent('#ask-answer');
+  assert(/You guessed 10%/.test(answer) && /of 10,000 keys moved/.test(answer), `answer: ${answer}`);
+  const line = await page.textContent('#summary-line');
+  assert(answer.includes(line.trim().split(';')[0]), `the grade and the summary disagree: ${answer} / ${line}`);
+  assert((await page.$$('#legend tbody tr')).length === 5, 'the legend lacks the new node after the guess');
+  const shown = await canvasStats(page, '#ring-canvas');
+  assert(shown.checksum !== before.checksum, 'the change is not drawn after the guess');
+  await screenshot(page, 'explore-ask-first');
+  noProblems(problems);
+  await context.close();
+});

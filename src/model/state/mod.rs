@@ -290,6 +290,10 @@ pub enum Action {
     SetDrawn(String),
     /// Explain how one key is placed (empty: explain none).
     Explain(String),
+    /// Ask for a guess before showing what a change moved, or not.
+    SetAskFirst(bool),
+    /// The guess (a percentage) for the last change's moved share: it is then shown.
+    CheckGuess(u32),
     /// Back to the first state (the view and the tour's step stay as they are).
     Reset,
     /// Show another view of the page.
@@ -334,6 +338,12 @@ pub struct State {
     pub(crate) change: Option<Rc<Change>>,
     /// The key being explained.
     pub(crate) explain_key: String,
+    /// "Ask me first": after a change, Explore asks what share of the keys moved before it
+    /// shows the change (`ask=1` in a link).
+    pub(crate) ask_first: bool,
+    /// The guess checked for the change of that serial, in percent: the change is shown
+    /// from then on.
+    pub(crate) guessed: Option<(u64, u32)>,
     /// The last refused input (shared: the state is copied on every action, and a copy of
     /// a [`Msg`] would need `Clone` for every sentence of the catalogue, 8 KB of wasm).
     pub(crate) error: Option<Rc<InputError>>,
@@ -361,6 +371,21 @@ impl PartialEq for State {
 }
 
 impl State {
+    /// The graded guess for the last change, once it is checked ("Ask me first").
+    pub(crate) fn guess_result(&self) -> Option<Msg> {
+        let change = self.change.as_ref()?;
+        let (serial, guess) = self.guessed.filter(|_| self.ask_first)?;
+        (serial == change.serial).then(|| crate::model::tour::graded(change.summary, guess))
+    }
+
+    /// Whether Explore asks for a guess before it shows the last change ("Ask me first").
+    pub(crate) fn asking(&self) -> bool {
+        match &self.change {
+            Some(change) => self.ask_first && self.guessed.map(|g| g.0) != Some(change.serial),
+            None => false,
+        }
+    }
+
     /// The core configuration of this state.
     pub(crate) fn config(&self) -> Config {
         Config {

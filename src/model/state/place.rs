@@ -89,6 +89,8 @@ impl State {
             current: Rc::new(current),
             change: None,
             explain_key: String::new(),
+            ask_first: false,
+            guessed: None,
             error: None,
             version: 0,
             view: defaults::VIEW,

@@ -527,3 +527,34 @@ fn a_pasted_server_list_replaces_the_nodes_in_one_step() {
         assert_eq!(err.field, Field::ServerList, "{bad:?}");
     }
 }
+
+#[test]
+fn asked_first_a_change_is_shown_once_its_guess_is_checked() {
+    let plain = add(&initial(), "cache-e", "100", "").unwrap();
+    assert!(!plain.asking(), "not asked unless the switch is on");
+    let on = initial().apply(Action::SetAskFirst(true)).unwrap();
+    assert!(!on.asking(), "nothing to ask before a change");
+    let joined = add(&on, "cache-e", "100", "").unwrap();
+    assert!(joined.asking() && joined.guess_result().is_none());
+    let checked = joined.apply(Action::CheckGuess(130)).unwrap();
+    assert!(!checked.asking());
+    let summary = checked.change.as_ref().unwrap().summary;
+    match checked.guess_result() {
+        Some(Msg::TourGraded {
+            guess,
+            summary: s,
+            off_by,
+            ..
+        }) => {
+            assert_eq!(guess, 100, "a guess is at most 100%");
+            assert_eq!(s, summary);
+            let want = (100.0 - summary.fraction() * 100.0).abs();
+            assert!((off_by - want).abs() < 0.06, "{off_by} against {want}");
+        }
+        other => panic!("no graded guess: {other:?}"),
+    }
+    // The next change asks again; the switch off shows it at once.
+    let again = add(&checked, "cache-f", "100", "").unwrap();
+    assert!(again.asking());
+    assert!(!again.apply(Action::SetAskFirst(false)).unwrap().asking());
+}

@@ -144,6 +144,19 @@ impl State {
                 self.with_keys(keys, Field::Paste)
             }
             Action::SetDrawn(text) => self.set_drawn(&text),
+            Action::SetAskFirst(on) => {
+                let mut next = self.clone();
+                next.ask_first = on;
+                next.error = None;
+                next.version += 1;
+                Ok(next)
+            }
+            Action::CheckGuess(guess) => {
+                let mut next = self.clone();
+                next.guessed = self.change.as_ref().map(|c| (c.serial, guess.min(100)));
+                next.version += 1;
+                Ok(next)
+            }
             Action::Explain(key) => {
                 if key.len() > MAX_EXPLAIN_BYTES {
                     return Err(InputError::new(

@@ -47,7 +47,9 @@ pub enum Grade {
 }
 
 impl Question {
-    /// The share of the keys that moved, as the core computed it.
+    /// The share of the keys that moved, as the core computed it (the page words it through
+    /// [`graded`]; the tests check it).
+    #[cfg(test)]
     pub(crate) fn answer(&self) -> f64 {
         self.summary.fraction()
     }
@@ -70,20 +72,27 @@ impl Question {
     /// The answer to `guess` (a percentage, 0 to 100): the guess, the core's line, the
     /// grade and by how much it was off.
     pub(crate) fn check(&self, guess: u32) -> Msg {
-        let guess = guess.min(100);
-        let (grade, off_by) = grade(guess, self.answer());
-        Msg::TourGraded {
-            guess,
-            summary: self.summary,
-            grade,
-            off_by,
-        }
+        graded(self.summary, guess)
     }
 }
 
 /// Grades `guess` (a percentage, 0 to 100) against `answer` (a fraction): the grade and
 /// the difference in percentage points, rounded to a tenth as the page writes it (so the
 /// grade agrees with the number shown).
+/// The answer to `guess` (a percentage) for a change that moved `summary`'s keys: the
+/// guess, the core's line, the grade and by how much it was off (the tour's questions and
+/// Explore's "Ask me first").
+pub(crate) fn graded(summary: MoveSummary, guess: u32) -> Msg {
+    let guess = guess.min(100);
+    let (grade, off_by) = grade(guess, summary.fraction());
+    Msg::TourGraded {
+        guess,
+        summary,
+        grade,
+        off_by,
+    }
+}
+
 pub(crate) fn grade(guess: u32, answer: f64) -> (Grade, f64) {
     let off = (f64::from(guess.min(100)) - answer * 100.0).abs();
     let off = (off * 10.0).round() / 10.0;

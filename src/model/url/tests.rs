@@ -929,3 +929,20 @@ fn the_elements_words_for_the_layout_are_read_as_the_links() {
         );
     }
 }
+
+#[test]
+fn ask_me_first_travels_in_a_link() {
+    let on = State::initial()
+        .unwrap()
+        .apply(crate::model::Action::SetAskFirst(true))
+        .unwrap();
+    let query = Shared::of(&on, None).to_query(Limits::LINK);
+    assert!(query.contains("ask=1"), "{query}");
+    let (back, _) = through_link(&on, None);
+    assert!(back.ask_first);
+    assert!(!Shared::of(&State::initial().unwrap(), None)
+        .to_query(Limits::LINK)
+        .contains("ask="));
+    let bad = Shared::parse("?ask=2");
+    assert!(!bad.problems.is_empty() && !bad.shared.ask_first);
+}
