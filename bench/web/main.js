@@ -3,7 +3,13 @@
 // times itself inside wasm with performance.now(); hashring is timed here around its calls.
 // scripts/bench-web drives it headless (window.ringBench.run) and writes BENCHMARKS.md; the
 // buttons run it by hand.
-import init, { AssignBench, ChangeBench, sample_keys as sampleKeys } from './pkg/bench_web.js';
+import init, {
+  AssignBench,
+  ChangeBench,
+  TrafficBench,
+  native_hits_just_after as nativeHitsJustAfter,
+  sample_keys as sampleKeys,
+} from './pkg/bench_web.js';
 import { HashRing, md5 } from './vendor/hashring.js';
 import { generateKeys, nodeNames } from './keys.js';
 import { markdown, problems } from './report.js';
@@ -20,6 +26,12 @@ export const MODES = {
     changeSeed: 11,
     changeSizes: [[10, 100], [100, 100], [1000, 1000]],
     agreeNodes: 10,
+    // Issue 15's traffic: the native benchmark's scenario (crates/ring-core/benches/traffic.rs),
+    // one slice of `sliceMs` per animation frame.
+    trafficKeys: 1_000_000,
+    trafficSeed: 1,
+    trafficRequests: 10_000_000,
+    sliceMs: 8,
   },
   // Each measurement once, small: checks the page produces sound numbers, not how fast.
   smoke: {
@@ -32,6 +44,10 @@ export const MODES = {
     changeSeed: 11,
     changeSizes: [[10, 100]],
     agreeNodes: 10,
+    trafficKeys: 100_000,
+    trafficSeed: 1,
+    trafficRequests: 200_000,
+    sliceMs: 8,
   },
 };
 
@@ -176,6 +192,84 @@ async function change(config, result) {
   }
 }
 
+const nextFrame = () => new Promise((resume) => requestAnimationFrame(() => resume(performance.now())));
+
+// One traffic run: the setup (one call, not sliced) in an animation frame of its own, then
+// one slice of `sliceMs` per animation frame until every request is made. A frame is timed
+// from one callback's start (performance.now() on entry) to the next's: in headless
+// Chromium the timestamps requestAnimationFrame passes stay on a 16.67 ms grid even when a
+// callback runs late, so they cannot show a long frame (`longestStampGapMs` keeps them).
+async function trafficRun(bench, config) {
+  const setupEntry = await nextFrame();
+  const setupMs = bench.prepare(config.trafficRequests);
+  return new Promise((resolve, fail) => {
+    const stamps = [];
+    const entries = [];
+    let longestCallMs = 0;
+    let end = 0;
+    const frame = (stamp) => {
+      try {
+        const entry = performance.now();
+        stamps.push(stamp);
+        entries.push(entry);
+        const done = bench.slice(config.sliceMs);
+        end = performance.now();
+        longestCallMs = Math.max(longestCallMs, end - entry);
+        if (!done) {
+          requestAnimationFrame(frame);
+          return;
+        }
+        const gaps = entries.slice(1).map((t, i) => t - entries[i]);
+        const stampGaps = stamps.slice(1).map((t, i) => t - stamps[i]);
+        resolve({
+          totalMs: end - entries[0],
+          frames: entries.length,
+          slicedMs: bench.sliced_ms(),
+          chunks: bench.chunks(),
+          longestSliceMs: bench.longest_slice_ms(),
+          longestCallMs,
+          longestChunkMs: bench.longest_chunk_ms(),
+          gaps,
+          longestGapMs: Math.max(0, ...gaps),
+          longestStampGapMs: Math.max(0, ...stampGaps),
+          setupMs,
+          setupFrameMs: entries[0] - setupEntry,
+          done: bench.done(),
+          requests: bench.requests(),
+          hits: bench.hits_just_after() ?? null,
+          hitsOf: bench.requests_just_after() ?? null,
+        });
+      } catch (err) {
+        fail(err);
+      }
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+async function traffic(config, result) {
+  progress(`generate ${config.trafficKeys} keys for the traffic simulation`);
+  const bench = new TrafficBench(config.trafficKeys, config.trafficSeed);
+  try {
+    const runs = [];
+    for (let i = 0; i < config.warmup + config.runs; i++) {
+      progress(`traffic: ${config.trafficRequests} requests over ${config.trafficKeys} keys, `
+        + `slices of ${config.sliceMs} ms${i < config.warmup ? ' (warm-up)' : ''}`);
+      const run = await trafficRun(bench, config);
+      if (i >= config.warmup) runs.push(run);
+      await pause();
+    }
+    result.traffic = {
+      keys: bench.key_count(),
+      chunk: TrafficBench.chunk(),
+      nativeHits: nativeHitsJustAfter(config.trafficKeys, config.trafficRequests) ?? null,
+      runs,
+    };
+  } finally {
+    bench.free();
+  }
+}
+
 // Resolution of performance.now(): 5 µs in a cross-origin-isolated page, 100 µs otherwise.
 function timerStep() {
   let smallest = Infinity;
@@ -198,12 +292,14 @@ export async function run(mode = 'full', overrides = {}) {
     build: [],
     assign: [],
     change: [],
+    traffic: null,
   };
   progress(`generate ${config.keys} keys in JS`);
   const keys = generateKeys(config.keys, config.seed);
   result.checks.keys = checkKeys(keys, config);
   await assignAndBuild(config, keys, result);
   await change(config, result);
+  await traffic(config, result);
   result.seconds = (performance.now() - started) / 1000;
   progress(`done in ${result.seconds.toFixed(1)} s`);
   return result;

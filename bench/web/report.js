@@ -9,7 +9,15 @@ export const TARGETS = {
   assignRatio: 20, // against hashring in the same page
   buildMs: 150, // a one-million-point ring
   changeMs: 16, // moved keys and new loads of a million keys, after a join or a leave
+  trafficMs: 2000, // 10,000,000 simulated requests over a million keys, in slices
+  frameMs: 16.7, // no animation frame longer while they run
 };
+
+// The callbacks of requestAnimationFrame start a few tenths of a millisecond early or late
+// around the 16.67 ms interval: a frame counts as over TARGETS.frameMs when the gap to the
+// next callback is longer by more than this.
+export const FRAME_JITTER_MS = 1;
+
 
 export function median(samples) {
   if (!samples?.length) return NaN;
@@ -92,8 +100,83 @@ export function problems(result) {
       }
     }
   }
+  found.push(...trafficProblems(result));
   return found;
 }
+
+// The traffic run must have made every request, in frames, and hit just after the join as
+// often as the native build does with the same keys and seed (where the crate pins that
+// figure), or at least at a sane rate.
+function trafficProblems(result) {
+  const { config, traffic } = result;
+  if (!traffic) return ['traffic: no figures'];
+  const found = [];
+  if (traffic.keys !== config.trafficKeys) found.push(`traffic: ${traffic.keys} keys, not ${config.trafficKeys}`);
+  if (traffic.runs?.length !== config.runs) found.push(`traffic: ${traffic.runs?.length} runs, not ${config.runs}`);
+  const bucket = config.trafficRequests / 100; // the simulation's 100 time buckets
+  for (const [i, run] of (traffic.runs ?? []).entries()) {
+    const label = `traffic run ${i + 1}`;
+    if (run.done !== config.trafficRequests || run.requests !== config.trafficRequests) {
+      found.push(`${label}: ${run.done} of ${run.requests} requests made, ${config.trafficRequests} expected`);
+    }
+    for (const name of ['totalMs', 'slicedMs', 'longestSliceMs', 'longestCallMs', 'longestChunkMs', 'longestGapMs', 'setupMs', 'setupFrameMs']) {
+      if (!(Number.isFinite(run[name]) && run[name] >= 0)) found.push(`${label}: ${name} is ${run[name]}`);
+    }
+    if (!(run.frames >= 1) || run.frames !== run.gaps?.length + 1) found.push(`${label}: ${run.frames} frames, ${run.gaps?.length} gaps`);
+    if (run.hitsOf !== bucket) found.push(`${label}: ${run.hitsOf} requests just after the join, not ${bucket}`);
+    if (traffic.nativeHits !== null) {
+      if (run.hits !== traffic.nativeHits) {
+        found.push(`${label}: ${run.hits} hits of ${run.hitsOf} just after the join, the native build ${traffic.nativeHits}`);
+      }
+    } else if (!(run.hits / run.hitsOf > 0.5 && run.hits / run.hitsOf <= 1)) {
+      found.push(`${label}: a hit rate of ${run.hits} / ${run.hitsOf} just after the join`);
+    }
+  }
+  return found;
+}
+
+// The traffic runs summed up: medians, and the worst of every run for the frames.
+export function trafficFigures(traffic) {
+  const runs = traffic.runs;
+  const of = (name) => runs.map((r) => r[name]);
+  const worst = (name) => Math.max(...of(name));
+  const late = runs.map((r) => r.gaps.filter((g) => g > TARGETS.frameMs + FRAME_JITTER_MS).length);
+  return {
+    runs: runs.length,
+    totalMs: median(of('totalMs')),
+    worstTotalMs: worst('totalMs'),
+    frames: median(of('frames')),
+    worstFrames: worst('frames'),
+    slicedMs: median(of('slicedMs')),
+    worstSlicedMs: worst('slicedMs'),
+    requests: runs[0]?.requests,
+    chunks: runs[0]?.chunks,
+    longestSliceMs: median(of('longestSliceMs')),
+    worstSliceMs: worst('longestSliceMs'),
+    longestCallMs: median(of('longestCallMs')),
+    worstCallMs: worst('longestCallMs'),
+    longestChunkMs: median(of('longestChunkMs')),
+    worstChunkMs: worst('longestChunkMs'),
+    meanChunkMs: median(runs.map((r) => r.slicedMs / r.chunks)),
+    longestGapMs: median(of('longestGapMs')),
+    worstGapMs: worst('longestGapMs'),
+    late: median(late),
+    worstLate: Math.max(...late),
+    allLate: late.reduce((a, b) => a + b, 0),
+    // Frames whose length is known: each slice's but the last.
+    allFrames: runs.reduce((a, r) => a + r.gaps.length, 0),
+    setupMs: median(of('setupMs')),
+    worstSetupMs: worst('setupMs'),
+    setupFrameMs: median(of('setupFrameMs')),
+    worstSetupFrameMs: worst('setupFrameMs'),
+    hits: runs[0]?.hits,
+    hitsOf: runs[0]?.hitsOf,
+    sameHits: runs.every((r) => r.hits === runs[0]?.hits),
+    nativeHits: traffic.nativeHits,
+  };
+}
+
+const percent = (hits, of) => `${((100 * hits) / of).toFixed(3)}%`;
 
 // The issue's targets, each with its figure and whether it is met.
 export function targets(result) {
@@ -130,6 +213,25 @@ export function targets(result) {
       text: `moved keys + new loads of ${count(result.config.changeKeys)} keys after a join or a leave in ≤ ${TARGETS.changeMs} ms, at every size`,
       figure: `worst ${ms(worst.value)} (${worst.label})`,
       ok: worst.value <= TARGETS.changeMs,
+    });
+  }
+  if (result.traffic?.runs?.length) {
+    const t = trafficFigures(result.traffic);
+    const { config } = result;
+    out.push({
+      text: `${count(config.trafficRequests)} simulated requests over ${count(config.trafficKeys)} keys in < ${ms(TARGETS.trafficMs)}, `
+        + `in slices (one of ${config.sliceMs} ms per animation frame)`,
+      figure: `${ms(t.totalMs)} (worst ${ms(t.worstTotalMs)}), ${count(t.frames)} frames`,
+      ok: t.totalMs < TARGETS.trafficMs,
+    });
+    const requestsOk = t.worstCallMs <= TARGETS.frameMs && t.worstLate === 0;
+    const setupOk = t.worstSetupFrameMs <= TARGETS.frameMs + FRAME_JITTER_MS;
+    out.push({
+      text: `no frame over ${TARGETS.frameMs} ms while they run`,
+      figure: `longest slice ${ms(t.worstCallMs)}, longest frame ${ms(t.worstGapMs)}; ${count(t.allLate)} of ${count(t.allFrames)} frames over `
+        + `${TARGETS.frameMs} ms in ${t.runs} runs. The setup (\`Simulation::new\`, one call, not sliced) makes one frame of ${ms(t.setupFrameMs)} before the first slice`,
+      ok: requestsOk && setupOk,
+      status: requestsOk && !setupOk ? 'met while the requests run; **not met** by the setup\'s frame' : undefined,
     });
   }
   return out;
@@ -205,12 +307,61 @@ export function markdown(result, meta) {
     say(`| ${sizeName(row.nodes, row.perNode)} | ${ms(median(row.joinMerge))} | ${ms(median(row.joinDelta))} | `
       + `${ms(median(row.leaveFilter))} | ${ms(median(row.leaveDelta))} | ${count(row.join.moved)} / ${count(row.leave.moved)} |`);
   }
+  if (result.traffic?.runs?.length) trafficSection(result, say);
   say();
   say('### Targets');
   say();
   say('| target | figure | status |');
   say('| --- | --- | --- |');
-  for (const t of targets(result)) say(`| ${t.text} | ${t.figure} | ${t.ok ? 'met' : '**not met**'} |`);
+  for (const t of targets(result)) say(`| ${t.text} | ${t.figure} | ${t.status ?? (t.ok ? 'met' : '**not met**')} |`);
   say(END);
   return `${lines.join('\n')}\n`;
+}
+
+// The traffic simulation's subsection of the Browser section.
+function trafficSection(result, say) {
+  const { config } = result;
+  const t = trafficFigures(result.traffic);
+  say();
+  say(`### Traffic simulation in slices (issue 15; ${count(config.trafficKeys)} keys, ${count(config.trafficRequests)} requests)`);
+  say();
+  say('The native benchmark\'s Zipf 1 row (`crates/ring-core/benches/traffic.rs`, "Traffic simulation" above): '
+    + `${count(config.trafficKeys)} keys \`user:<n>:<abc>\` of seed ${config.trafficSeed}, generated in wasm; ten nodes \`10.0.0.i:11211\` `
+    + `on a virtual-node ring of 100 points each, an eleventh joining at request ${count(config.trafficRequests / 2)}; Zipf 1, `
+    + 'caches that hold all their keys. `TrafficBench::prepare` sets the simulation up (`Simulation::new`, one call, timed in wasm); '
+    + `then the page calls \`slice(${config.sliceMs})\` once per \`requestAnimationFrame\` callback, which runs chunks of `
+    + `${count(result.traffic.chunk)} requests until ${config.sliceMs} ms are spent (\`performance.now()\` read in wasm after each chunk). `
+    + 'A frame is timed from one callback\'s start to the next\'s (`performance.now()` on entry: headless Chromium\'s '
+    + 'animation-frame timestamps stay on a 16.67 ms grid even when a callback runs late); it counts as over '
+    + `${TARGETS.frameMs} ms when it is longer by more than ${FRAME_JITTER_MS} ms, the callbacks\' jitter around the 16.67 ms interval. `
+    + `Medians of ${t.runs} runs after ${config.warmup} warm-up, and beside them the worst of the ${t.runs}.`);
+  say();
+  say(`| figure | median of ${t.runs} | worst of ${t.runs} |`);
+  say('| --- | ---: | ---: |');
+  say(`| ${count(config.trafficRequests)} requests, from the first slice's start to the last's end | ${ms(t.totalMs)} | ${ms(t.worstTotalMs)} |`);
+  say(`| frames (one slice each) | ${count(t.frames)} | ${count(t.worstFrames)} |`);
+  const perRequest = (value) => `${((value * 1e6) / t.requests).toFixed(0)} ns`;
+  say(`| the slices alone (per request) | ${ms(t.slicedMs)} (${perRequest(t.slicedMs)}) | ${ms(t.worstSlicedMs)} (${perRequest(t.worstSlicedMs)}) |`);
+  say(`| longest slice, in wasm (the call from JS) | ${ms(t.longestSliceMs)} (${ms(t.longestCallMs)}) | ${ms(t.worstSliceMs)} (${ms(t.worstCallMs)}) |`);
+  say(`| longest chunk of ${count(result.traffic.chunk)} requests (their mean: ${ms(t.meanChunkMs)}) | ${ms(t.longestChunkMs)} | ${ms(t.worstChunkMs)} |`);
+  say(`| longest gap between animation frames | ${ms(t.longestGapMs)} | ${ms(t.worstGapMs)} |`);
+  say(`| frames of the slices over ${TARGETS.frameMs} ms (longer than ${ms(TARGETS.frameMs + FRAME_JITTER_MS)}) | ${count(t.late)} | ${count(t.worstLate)} |`);
+  say(`| setup: \`Simulation::new\`, one call | ${ms(t.setupMs)} | ${ms(t.worstSetupMs)} |`);
+  say(`| the frame the setup falls in (not sliced) | ${ms(t.setupFrameMs)} | ${ms(t.worstSetupFrameMs)} |`);
+  say();
+  const native = t.nativeHits === null
+    ? 'no native figure is pinned for this size'
+    : `${t.hits === t.nativeHits ? 'exactly' : '**not**'} the native build's ${percent(t.nativeHits, t.hitsOf)} `
+      + '(`crates/bench-web/src/traffic.rs` pins it in a test that runs the same scenario natively; "Traffic simulation" above rounds it to '
+      + `${((100 * t.nativeHits) / t.hitsOf).toFixed(1)}%)`;
+  say(`Hit rate just after the join (requests ${count(config.trafficRequests / 2)} to ${count(config.trafficRequests / 2 + t.hitsOf - 1)}): `
+    + `${percent(t.hits, t.hitsOf)} (${count(t.hits)} of ${count(t.hitsOf)}${t.sameHits ? ', in every run' : ', **not the same in every run**'}), ${native}.`);
+  say();
+  const long = [`the one the setup falls in (${ms(t.setupFrameMs)}, median), since \`Simulation::new\` is one call of ${ms(t.setupMs)}, not sliced`];
+  if (t.allLate > 0) {
+    long.push(`${count(t.allLate)} of the ${count(t.allFrames)} frames of the slices in ${t.runs} runs (the longest ${ms(t.worstGapMs)}), `
+      + `after slices that ran past their ${config.sliceMs} ms to as much as ${ms(t.worstCallMs)}: a chunk of ${count(result.traffic.chunk)} requests `
+      + `takes ${ms(t.meanChunkMs)} on average, the longest took ${ms(t.worstChunkMs)}`);
+  }
+  say(`Frames over ${TARGETS.frameMs} ms: ${long.join('; and ')}.`);
 }

@@ -10,7 +10,7 @@ import { readFile, writeFile, rename, mkdir } from 'node:fs/promises';
 import { cpus, loadavg, release } from 'node:os';
 import { extname, join, normalize, resolve, dirname } from 'node:path';
 import { launch } from '../../tests/e2e/harness.mjs';
-import { BEGIN, END, markdown, problems, targets, median, ms, sizeName } from './report.js';
+import { BEGIN, END, markdown, problems, targets, trafficFigures, median, ms, sizeName } from './report.js';
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -159,6 +159,13 @@ function summary(result) {
   for (const row of result.change) {
     lines.push(`join/leave on ${sizeName(row.nodes, row.perNode)} with ${row.keys} keys: moved + loads `
       + `${ms(median(row.joinDelta))} / ${ms(median(row.leaveDelta))} (${row.join.moved} / ${row.leave.moved} keys moved)`);
+  }
+  if (result.traffic?.runs?.length) {
+    const t = trafficFigures(result.traffic);
+    const rate = (hits) => (hits === null ? '–' : `${((100 * hits) / t.hitsOf).toFixed(3)}%`);
+    lines.push(`traffic: ${t.requests} requests over ${result.traffic.keys} keys in ${t.frames} frames, ${ms(t.totalMs)} `
+      + `(slices ${ms(t.slicedMs)}, longest ${ms(t.worstCallMs)}; longest frame ${ms(t.worstGapMs)}; setup ${ms(t.setupMs)}); `
+      + `hit rate just after the join ${rate(t.hits)} (${t.hits} of ${t.hitsOf}; native ${rate(t.nativeHits)})`);
   }
   return lines.join('\n');
 }

@@ -11,12 +11,14 @@
 //!   the page times hashring with, around the work alone: keys, positions and the rings a
 //!   change compares are prepared beforehand, untimed.
 //! - [`AssignBench`] builds rings and assigns keys; [`ChangeBench`] times a node joining
-//!   and leaving with a million keys ([`change`]).
+//!   and leaving with a million keys ([`change`]); [`TrafficBench`] runs issue 15's traffic
+//!   simulation in slices of a time budget, one per animation frame ([`traffic`]).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod change;
 pub mod keys;
+pub mod traffic;
 
 use ring_core::delta::KeyPositions;
 use ring_core::{build, Algorithm, Config, Placement};
@@ -258,4 +260,123 @@ impl ChangeBench {
     pub fn load_total(&self) -> f64 {
         self.load_total as f64
     }
+}
+
+/// Issue 15's traffic simulation ([`traffic::scenario`]) over keys generated once, set up
+/// (timed) by [`TrafficBench::prepare`] and run in slices of a time budget by
+/// [`TrafficBench::slice`], which the page calls once per animation frame.
+#[wasm_bindgen]
+pub struct TrafficBench {
+    keys: Vec<String>,
+    clock: web_sys::Performance,
+    run: Option<traffic::Sliced>,
+}
+
+#[wasm_bindgen]
+impl TrafficBench {
+    /// `key_count` keys of seed `seed` (untimed), and no simulation yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new(key_count: u32, seed: u32) -> Result<TrafficBench, JsError> {
+        Ok(TrafficBench {
+            keys: keys::generate(key_count, u64::from(seed)),
+            clock: clock()?,
+            run: None,
+        })
+    }
+
+    /// Sets up a new simulation of `requests` requests over the keys ([`Simulation::new`]:
+    /// both placements of every key, the alias table, the permutation, the warm caches);
+    /// returns the milliseconds it took. One call, not sliced.
+    ///
+    /// [`Simulation::new`]: ring_core::traffic::Simulation::new
+    pub fn prepare(&mut self, requests: f64) -> Result<f64, JsError> {
+        self.run = None;
+        let setup = traffic::scenario(requests as u64);
+        let (sliced, ms) = timed(|| traffic::Sliced::new(&setup, &self.keys))?;
+        self.run = Some(sliced.map_err(js_error)?);
+        Ok(ms)
+    }
+
+    fn run(&self) -> Result<&traffic::Sliced, JsError> {
+        self.run
+            .as_ref()
+            .ok_or_else(|| JsError::new("call prepare first"))
+    }
+
+    /// Runs requests in chunks of [`traffic::CHUNK`] until `budget_ms` milliseconds
+    /// (`performance.now()`, read inside wasm after each chunk) are spent or the run is
+    /// done; whether it is done.
+    pub fn slice(&mut self, budget_ms: f64) -> Result<bool, JsError> {
+        let clock = &self.clock;
+        let run = self
+            .run
+            .as_mut()
+            .ok_or_else(|| JsError::new("call prepare first"))?;
+        Ok(run.slice(budget_ms, || clock.now()))
+    }
+
+    /// Requests made so far.
+    pub fn done(&self) -> Result<f64, JsError> {
+        Ok(self.run()?.simulation().progress().0 as f64)
+    }
+
+    /// Requests in all.
+    pub fn requests(&self) -> Result<f64, JsError> {
+        Ok(self.run()?.simulation().progress().1 as f64)
+    }
+
+    /// Slices run so far.
+    pub fn slices(&self) -> Result<u32, JsError> {
+        Ok(self.run()?.slices().count)
+    }
+
+    /// The longest slice so far, milliseconds.
+    pub fn longest_slice_ms(&self) -> Result<f64, JsError> {
+        Ok(self.run()?.slices().longest_ms)
+    }
+
+    /// The longest chunk of [`traffic::CHUNK`] requests so far, milliseconds.
+    pub fn longest_chunk_ms(&self) -> Result<f64, JsError> {
+        Ok(self.run()?.slices().longest_chunk_ms)
+    }
+
+    /// Chunks run so far, in all slices.
+    pub fn chunks(&self) -> Result<u32, JsError> {
+        Ok(self.run()?.slices().chunks)
+    }
+
+    /// The slices' time together, milliseconds: the requests' cost without the frames
+    /// between them.
+    pub fn sliced_ms(&self) -> Result<f64, JsError> {
+        Ok(self.run()?.slices().total_ms)
+    }
+
+    /// The requests per chunk of a slice.
+    pub fn chunk() -> f64 {
+        traffic::CHUNK as f64
+    }
+
+    /// The hits of the first time bucket after the join, once it is over (else `None`).
+    pub fn hits_just_after(&self) -> Result<Option<f64>, JsError> {
+        let report = self.run()?.simulation().report();
+        Ok(traffic::just_after(&report).map(|(hits, _)| hits as f64))
+    }
+
+    /// The requests of the first time bucket after the join, once it is over.
+    pub fn requests_just_after(&self) -> Result<Option<f64>, JsError> {
+        let report = self.run()?.simulation().report();
+        Ok(traffic::just_after(&report).map(|(_, requests)| requests as f64))
+    }
+
+    /// The number of keys.
+    pub fn key_count(&self) -> u32 {
+        self.keys.len() as u32
+    }
+}
+
+/// The hits just after the join that the native build gives for `key_count` keys of seed
+/// 1 and `requests` requests, where the crate's tests pin it ([`traffic::native_just_after`]).
+#[wasm_bindgen]
+pub fn native_hits_just_after(key_count: u32, requests: f64) -> Option<f64> {
+    traffic::native_just_after(key_count, requests as u64).map(|(hits, _)| hits as f64)
 }
