@@ -445,11 +445,7 @@ pub(crate) const PARAMS: &[Param] = &[
         name: "ask",
         scope: Scope::State,
         read: |s, v| {
-            s.ask_first = match decode(v)?.as_str() {
-                "0" => false,
-                "1" => true,
-                other => return Err(not_one_of(Choice::ZeroOrOne, other, &["0", "1"])),
-            };
+            s.ask_first = read_zero_or_one(v)?;
             Ok(())
         },
         write: |s, _| s.ask_first.then(|| "1".to_string()),
@@ -570,11 +566,7 @@ pub(crate) const PARAMS: &[Param] = &[
         name: "controls",
         scope: Scope::Page,
         read: |s, v| {
-            s.controls = match decode(v)?.as_str() {
-                "0" => false,
-                "1" => true,
-                other => return Err(not_one_of(Choice::ZeroOrOne, other, &["0", "1"])),
-            };
+            s.controls = read_zero_or_one(v)?;
             Ok(())
         },
         write: |s, limits| (limits.page && !s.controls).then(|| "0".to_string()),
@@ -583,11 +575,7 @@ pub(crate) const PARAMS: &[Param] = &[
         name: "legend",
         scope: Scope::Page,
         read: |s, v| {
-            s.legend = match decode(v)?.as_str() {
-                "0" => false,
-                "1" => true,
-                other => return Err(not_one_of(Choice::ZeroOrOne, other, &["0", "1"])),
-            };
+            s.legend = read_zero_or_one(v)?;
             Ok(())
         },
         write: |s, limits| (limits.page && !s.legend).then(|| "0".to_string()),
@@ -1045,6 +1033,15 @@ fn read_algo(s: &mut Shared, v: &str) -> Result<(), Msg> {
     }
     .ok_or_else(|| not_one_of(Choice::Algorithm, &text, &AlgoId::ids()))?;
     Ok(())
+}
+
+/// `0` or `1` (`ask=`, `controls=`, `legend=`).
+fn read_zero_or_one(v: &str) -> Result<bool, Msg> {
+    match decode(v)?.as_str() {
+        "0" => Ok(false),
+        "1" => Ok(true),
+        other => Err(not_one_of(Choice::ZeroOrOne, other, &["0", "1"])),
+    }
 }
 
 fn read_hash(s: &mut Shared, v: &str) -> Result<(), Msg> {
