@@ -105,8 +105,15 @@ test('tour: step 1 teaches at once; next then back redraws identical pixels', as
 
   await page.click('#tour-next');
   await waitStep(page, 2);
+  // Step 2 asks first: until the guess is checked it draws the lab before its join, which
+  // is step 1's; then the join.
+  const asking = await painted(page, '#tour-canvas-0', 'step 2 asking');
+  assert(asking.checksum === first.checksum, 'step 2 shows its join before the guess is checked');
+  await page.click('#tour-check');
+  await page.waitForFunction(() => document.querySelector('#tour-answer')?.textContent.trim().length > 0);
+  await page.waitForTimeout(300);
   const second = await painted(page, '#tour-canvas-0', 'step 2');
-  assert(second.checksum !== first.checksum, 'step 2 draws the same pixels as step 1');
+  assert(second.checksum !== first.checksum, 'step 2 draws the same pixels as step 1 after the check');
   assert(/moved/.test(await text(page, '#tour-facts')), 'step 2 does not say what moved');
   await page.click('#tour-back');
   await waitStep(page, 1);
