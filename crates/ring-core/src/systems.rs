@@ -688,33 +688,7 @@ impl Points {
         };
         // Left in this order, which puts equal positions as the lookup takes them:
         // `SortedRing::new` sorts them, stably.
-        let mut seen: Vec<u32> = vec![
-            0;
-            self.owners
-                .iter()
-                .map(|&o| o as usize + 1)
-                .max()
-                .unwrap_or(0)
-        ];
-        let points = points
-            .into_iter()
-            .map(|(position, owner)| {
-                let slot = seen.get_mut(owner as usize);
-                let replica = slot.map_or(0, |n| {
-                    *n += 1;
-                    *n - 1
-                });
-                RingPoint {
-                    position,
-                    owner,
-                    replica,
-                }
-            })
-            .collect();
-        Picture::Ring {
-            space_bits: bits,
-            points,
-        }
+        numbered_ring(bits, points)
     }
 
     /// HAProxy's nearest point as arcs: of each run of equal positions `b` followed by the
@@ -746,6 +720,34 @@ impl Points {
             i = j + 1;
         }
         arcs
+    }
+}
+
+/// A [`Picture::Ring`] of `bits` bits over `points` (position, owner), in their order, each
+/// numbered among its owner's points.
+pub(crate) fn numbered_ring(
+    bits: u32,
+    points: impl IntoIterator<Item = (u64, NodeIndex)>,
+) -> Picture {
+    let mut seen: Vec<u32> = Vec::new();
+    let points = points
+        .into_iter()
+        .map(|(position, owner)| {
+            let slot = owner as usize;
+            if seen.len() <= slot {
+                seen.resize(slot + 1, 0);
+            }
+            seen[slot] += 1;
+            RingPoint {
+                position,
+                owner,
+                replica: seen[slot] - 1,
+            }
+        })
+        .collect();
+    Picture::Ring {
+        space_bits: bits,
+        points,
     }
 }
 

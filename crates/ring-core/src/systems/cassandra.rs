@@ -308,34 +308,8 @@ impl Locate for Cassandra {
     }
 
     fn picture(&self) -> crate::placement::Picture {
-        let mut replicas = vec![
-            0u32;
-            self.owners
-                .iter()
-                .map(|&o| o as usize + 1)
-                .max()
-                .unwrap_or(0)
-        ];
-        let points = self
-            .tokens
-            .iter()
-            .zip(&self.owners)
-            .map(|(&token, &owner)| {
-                let replica = replicas.get_mut(owner as usize).map_or(0, |r| {
-                    *r += 1;
-                    *r - 1
-                });
-                crate::placement::RingPoint {
-                    position: ring_position(token),
-                    owner,
-                    replica,
-                }
-            })
-            .collect();
-        crate::placement::Picture::Ring {
-            space_bits: 64,
-            points,
-        }
+        let points = self.tokens.iter().map(|&t| ring_position(t));
+        super::numbered_ring(64, points.zip(self.owners.iter().copied()))
     }
 
     fn space_bits(&self) -> u32 {
