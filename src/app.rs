@@ -16,7 +16,7 @@ use crate::components::notice::notice;
 use crate::components::picture::PictureCanvas;
 use crate::components::playback::playback_controls;
 use crate::components::share_panel::{CopyLink, EmbedBar, EmbedButton, ExportPanel};
-use crate::components::summary::{change_echo, summary, AskFirst};
+use crate::components::summary::{announcement, change_echo, summary, AskFirst};
 use crate::components::teaching::TeachingViews;
 use crate::components::title_bar::{title_bar, TitleBar};
 use crate::components::view_tabs::ViewTabs;
@@ -267,6 +267,7 @@ pub fn Lab(props: &LabProps) -> Html {
                             <PictureCanvas state={shown.clone()} {theme} progress={playback.progress} />
                         </div>
                         <div class="stage-side">
+                            { announcement(&s, lang) }
                             <AskFirst state={s.clone()} dispatch={dispatch.clone()} />
                             if !asking { { summary(&s, lang) } }
                             { playback_controls(&playback, animatable.is_some() && !asking, lang) }

@@ -11,9 +11,11 @@ use crate::draw::chord::{draw_chord, ChordScene};
 use crate::draw::paper::{draw_paper, PaperChart};
 use crate::draw::replicas::{draw_replicas, ReplicaScene};
 use crate::draw::scene::Scene;
+use crate::draw::table::{self, TextTable};
 use crate::draw::traffic::{draw_lines, draw_nodes, LineChart, NodeChart};
 use crate::draw::{draw_bars, draw_bins, draw_ring, BarsScene};
 use crate::effects::{draw_on_canvas, parent_width, use_resize_counter};
+use crate::i18n::{Lang, Ui};
 
 /// What a [`DrawingCanvas`] draws.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,8 +85,61 @@ pub(crate) fn DrawingCanvas(props: &DrawingCanvasProps) -> Html {
         );
     }
     html! {
-        <div class="canvas-box">
-            <canvas id={props.id.clone()} ref={canvas} role="img" aria-label={props.label.clone()}></canvas>
-        </div>
+        <>
+            <div class="canvas-box">
+                <canvas id={props.id.clone()} ref={canvas} role="img" aria-label={props.label.clone()}></canvas>
+            </div>
+            <AsTable id={props.id.clone()} drawing={props.drawing.clone()} />
+        </>
+    }
+}
+
+/// The numbers `drawing` was drawn from, as a table (see [`crate::draw::table`]).
+pub(crate) fn text_table(drawing: &Drawing, lang: Lang) -> TextTable {
+    match drawing {
+        Drawing::Scene(Scene::Ring(r)) => table::nodes(&r.nodes, lang),
+        Drawing::Scene(Scene::Bins(b)) => table::nodes(&b.nodes, lang),
+        Drawing::Bars(b) => table::bars(b, lang),
+        Drawing::Chord(c) => table::chord(c, lang),
+        Drawing::Replicas(r) => table::replicas(r, lang),
+        Drawing::Paper(p) => table::paper(p, lang),
+        Drawing::TrafficLines(l) => table::lines(l, lang),
+        Drawing::TrafficNodes(n) => table::traffic_nodes(n, lang),
+    }
+}
+
+/// Props of [`AsTable`].
+#[derive(Properties, PartialEq)]
+pub(crate) struct AsTableProps {
+    /// The drawing's canvas id: the table's is `{id}-table`.
+    pub(crate) id: AttrValue,
+    /// The drawing.
+    pub(crate) drawing: Rc<Drawing>,
+}
+
+/// "As a table" under a drawing: closed, it holds no rows, so an animation's frames do not
+/// rebuild a table nobody reads.
+#[component]
+pub(crate) fn AsTable(props: &AsTableProps) -> Html {
+    let lang = super::use_lang();
+    let open = use_state(|| false);
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            open.set(
+                e.target_dyn_into::<web_sys::Element>()
+                    .is_some_and(|d| d.has_attribute("open")),
+            );
+        })
+    };
+    let table = open.then(|| {
+        let t = text_table(&props.drawing, lang);
+        Html::from_html_unchecked(t.to_html(&format!("{}-table", props.id)).into())
+    });
+    html! {
+        <details class="as-table" {ontoggle}>
+            <summary>{ lang.ui(Ui::AsTable) }</summary>
+            { table.unwrap_or_default() }
+        </details>
     }
 }

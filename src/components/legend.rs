@@ -1,4 +1,5 @@
-//! The legend: each node's colour and name, with its keys and share of the hash space.
+//! The legend: each node's colour and name, with its points on a ring, its keys and its share
+//! of the hash space; the Explore picture's and charts' table too.
 
 use ring_core::metrics::format;
 use yew::prelude::*;
@@ -14,10 +15,17 @@ use crate::model::State;
 pub(crate) fn legend(state: &State, lang: Lang) -> Html {
     let snap = &state.current;
     let total = state.keys.len().max(1) as f64;
+    // On a ring, each node's points too: the legend is the picture's table.
+    let node_rows = crate::draw::scene::node_rows(snap);
+    let on_ring = node_rows.iter().any(|r| r.points.is_some());
     let rows: Html = state
         .nodes
         .iter()
         .map(|n| {
+            let points = snap
+                .index_of(n.id)
+                .and_then(|i| node_rows.get(i as usize)?.points)
+                .map_or_else(|| "—".to_string(), |p| format::group_thousands(u64::from(p)));
             let (keys, space) = match snap.index_of(n.id) {
                 Some(i) => {
                     let load = snap.loads.get(i as usize).copied().unwrap_or(0);
@@ -39,6 +47,9 @@ pub(crate) fn legend(state: &State, lang: Lang) -> Html {
                         <span class={classes!("swatch", palette::css_class(n.colour()))} aria-hidden="true"></span>
                         <span class="node-name" title={n.name.clone()}>{ &n.name }</span>
                     </th>
+                    if on_ring {
+                        <td>{ points }</td>
+                    }
                     <td>{ keys }</td>
                     <td>{ space }</td>
                 </tr>
@@ -59,7 +70,11 @@ pub(crate) fn legend(state: &State, lang: Lang) -> Html {
             <table class="legend" id="legend">
                 <caption class="visually-hidden">{ lang.ui(Ui::LegendCaption) }</caption>
                 <thead>
-                    <tr><th scope="col">{ lang.ui(Ui::Node) }</th><th scope="col">{ lang.ui(Ui::Keys) }</th><th scope="col">{ lang.ui(Ui::Space) }</th></tr>
+                    <tr><th scope="col">{ lang.ui(Ui::Node) }</th>
+                    if on_ring {
+                        <th scope="col">{ lang.ui(Ui::RingPoints) }</th>
+                    }
+                    <th scope="col">{ lang.ui(Ui::Keys) }</th><th scope="col">{ lang.ui(Ui::Space) }</th></tr>
                 </thead>
                 <tbody>{ rows }</tbody>
             </table>

@@ -30,13 +30,65 @@ pub(crate) fn change_echo(state: &State, lang: Lang) -> Html {
     }
 }
 
+/// Most flows the announcement names.
+const ANNOUNCED_FLOWS: usize = 3;
+
+/// The last change in one sentence, in a polite live region that is always on the page (a
+/// region inserted with its text is not read): what changed, how many keys moved, and the
+/// largest flows, e.g. "cache-e joined: 1,051 of 10,000 keys moved …; cache-b to cache-e
+/// 701 keys, …". Silent while "Ask me first" waits for a guess, so it never tells the
+/// answer before the guess.
+pub(crate) fn announcement(state: &State, lang: Lang) -> Html {
+    let text = state
+        .change
+        .as_deref()
+        .filter(|_| !state.asking())
+        .map(|change| {
+            let name = |id: u32| {
+                state
+                    .describe(NodeId(id))
+                    .map_or_else(|| format!("#{id}"), |(n, _)| n)
+            };
+            let mut text = format!(
+                "{}: {}",
+                lang.t(change.what.clone().into()),
+                lang.t(Msg::Moved(change.summary))
+            );
+            let flows: Vec<String> = change
+                .flows
+                .iter()
+                .take(ANNOUNCED_FLOWS)
+                .map(|f| {
+                    format!(
+                        "{} {} {} {}",
+                        name(f.from),
+                        lang.ui(Ui::FlowTo),
+                        name(f.to),
+                        lang.t(Msg::FlowKeys { keys: f.keys })
+                    )
+                })
+                .collect();
+            if !flows.is_empty() {
+                text.push_str("; ");
+                text.push_str(&flows.join(", "));
+                if change.flows.len() > ANNOUNCED_FLOWS {
+                    text.push_str(", …");
+                }
+            }
+            text
+        });
+    html! {
+        <p class="visually-hidden" id="change-announcement" role="status" aria-live="polite">{ text.unwrap_or_default() }</p>
+    }
+}
+
 /// The summary card.
 /// A function rather than a component: it keeps no state of its own, and a component costs
 /// about 1.5 KB of wasm (BENCHMARKS.md).
 pub(crate) fn summary(state: &State, lang: Lang) -> Html {
     let Some(change) = state.change.as_deref() else {
         return html! {
-            <section class="card summary" id="summary" aria-labelledby="summary-title" aria-live="polite">
+            <section class="card summary" id="summary" aria-labelledby="summary-title">
                 <h2 id="summary-title">{ lang.ui(Ui::WhatMoves) }</h2>
                 <p class="summary-line empty" id="summary-line">{ lang.ui(Ui::SummaryEmpty) }</p>
             </section>
@@ -68,7 +120,7 @@ pub(crate) fn summary(state: &State, lang: Lang) -> Html {
     let more = change.flows.len().saturating_sub(MAX_FLOWS);
     let what = lang.t(change.what.clone().into());
     html! {
-        <section class="card summary" id="summary" aria-labelledby="summary-title" aria-live="polite">
+        <section class="card summary" id="summary" aria-labelledby="summary-title">
             <h2 id="summary-title">{ lang.ui(Ui::WhatMoved) }<span class="what" id="summary-what" title={what.clone()}>{ what }</span></h2>
             <p class="summary-line" id="summary-line">{ lang.t(Msg::Moved(change.summary)) }</p>
             if change.flows.is_empty() {

@@ -120,6 +120,8 @@ pub(crate) struct BinsScene {
     pub(crate) theme: Theme,
     /// Whether to draw text.
     pub(crate) text: bool,
+    /// The nodes, for the picture's table (not drawn).
+    pub(crate) nodes: Vec<super::table::NodeRow>,
 }
 
 /// Where everything goes.

@@ -17,6 +17,7 @@ pub(crate) mod paper;
 pub(crate) mod replicas;
 pub(crate) mod ring;
 pub(crate) mod scene;
+pub(crate) mod table;
 pub(crate) mod traffic;
 
 // The components' short names for the pictures (natively the tests use the modules).

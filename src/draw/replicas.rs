@@ -22,6 +22,8 @@ pub(crate) struct ReplicaMark {
     pub(crate) rank: u32,
     /// Whether this node is the one that failed.
     pub(crate) failed: bool,
+    /// The node's place in the ring's [`super::table::NodeRow`]s, if it is up.
+    pub(crate) node: Option<u32>,
 }
 
 /// Everything the replication drawing needs.
@@ -66,6 +68,7 @@ pub(crate) fn scene(
             colour: colour(id),
             rank: i as u32 + 1,
             failed: Some(id) == down,
+            node: snap.index_of(id),
         })
         .collect();
     let failed_points = down

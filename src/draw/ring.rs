@@ -96,6 +96,8 @@ pub(crate) struct RingScene {
     pub(crate) theme: Theme,
     /// Whether to draw text (the scale's labels).
     pub(crate) text: bool,
+    /// The nodes, for the picture's table (not drawn).
+    pub(crate) nodes: Vec<super::table::NodeRow>,
 }
 
 /// Most points drawn as dots; more are drawn as ticks.

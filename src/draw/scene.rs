@@ -7,6 +7,7 @@ use ring_core::{Explanation, Picture};
 use super::bins::{BinDot, BinsHit, BinsScene, BucketCell, Column, Header, MAX_DRAWS_SHOWN};
 use super::charts::{Bar, BarsScene, Unit};
 use super::ring::{KeyDot, PointMark, RingHit, RingScene, Traveller, Walk};
+use super::table::NodeRow;
 use super::Theme;
 use crate::i18n::Msg;
 use crate::model::{AlgoId, Rgb, Snapshot, State};
@@ -180,6 +181,7 @@ pub(crate) fn ring(state: &State, view: &View) -> RingScene {
         scale: view.scale,
         theme: view.theme,
         text: view.text,
+        nodes: node_rows(snap),
     }
 }
 
@@ -214,6 +216,30 @@ fn table_cells(snap: &Snapshot) -> Option<(Vec<Rgb>, usize)> {
         }
         _ => None,
     }
+}
+
+/// Each node of `snap`, in the core's order, with its points counted when the picture is a
+/// ring.
+pub(crate) fn node_rows(snap: &Snapshot) -> Vec<NodeRow> {
+    let ring = snap.picture.ring_points();
+    let mut points = vec![0u32; snap.nodes.len()];
+    for p in ring {
+        if let Some(c) = points.get_mut(p.owner as usize) {
+            *c += 1;
+        }
+    }
+    let on_ring = !ring.is_empty();
+    snap.nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| NodeRow {
+            name: n.name.clone(),
+            colour: n.colour,
+            points: on_ring.then(|| points.get(i).copied().unwrap_or(0)),
+            share: snap.shares.get(i).copied().unwrap_or(0.0),
+            keys: snap.loads.get(i).copied().unwrap_or(0),
+        })
+        .collect()
 }
 
 /// The key whose scores a rendezvous picture shows: the explained one, else the first key.
@@ -308,6 +334,7 @@ pub(crate) fn bins(state: &State, view: &View) -> BinsScene {
         scale: view.scale,
         theme: view.theme,
         text: view.text,
+        nodes: node_rows(snap),
     }
 }
 

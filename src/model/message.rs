@@ -135,6 +135,10 @@ ui_keys! {
     Node,
     Keys,
     Space,
+    // Every drawing's table.
+    AsTable,
+    RingPoints,
+    ReplicaRank,
     // The animation.
     Play,
     Pause,

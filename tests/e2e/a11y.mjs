@@ -5,7 +5,7 @@
 // every panel; both are fixed and held here, with whatever else axe would report.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { serveDist, launch, openPage, test, assert } from './harness.mjs';
+import { serveDist, launch, openPage, screenshot, test, assert } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -129,3 +129,84 @@ async function canvasStatsOf(page) {
     return sum;
   });
 }
+
+// The numbers of a table `selector` (its body's cells, row by row), with thousands' commas
+// taken out.
+async function tableCells(page, selector) {
+  return page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.children].map((c) => c.textContent.trim())));
+}
+const count = (cell) => Number(cell.replace(/,/g, '').split(' ')[0]);
+
+test('every drawing "as a table": Compare\'s, the tour\'s and Traffic\'s tables hold the numbers drawn, and axe-core finds nothing with them open', async () => {
+  const { page, context } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  // Explore's legend is its picture's table: points on a ring, keys, share.
+  const heads = await page.$$eval('#legend thead th', (t) => t.map((h) => h.textContent.trim()));
+  assert(heads.join('|') === 'Node|Points|Keys|Space', `legend heads: ${heads}`);
+  const legend = await tableCells(page, '#legend');
+  const keys = legend.reduce((s, r) => s + count(r[2]), 0);
+  assert(legend.length >= 2 && keys > 0 && legend.every((r) => count(r[1]) > 0), `legend: ${JSON.stringify(legend)}`);
+
+  await page.click('#tab-compare');
+  await page.waitForSelector('#compare-canvas-0');
+  assert(!(await page.$('#compare-canvas-0-table')), 'a closed table is built anyway');
+  await page.click('#compare-canvas-0 >> xpath=../following-sibling::details[1]/summary');
+  await page.waitForSelector('#compare-canvas-0-table tbody tr');
+  const compare = await tableCells(page, '#compare-canvas-0-table');
+  const heads0 = await page.$$eval('#compare-canvas-0-table thead th', (t) => t.map((h) => h.textContent.trim()));
+  const keyColumn = heads0.indexOf('Keys');
+  assert(keyColumn > 0, `Compare's table heads: ${heads0}`);
+  // Compare shows its change made (a node joins, by default).
+  assert(compare.length === legend.length + 1, `Compare's table has ${compare.length} rows for ${legend.length} nodes and one joining`);
+  const compareKeys = compare.reduce((s, r) => s + count(r[keyColumn]), 0);
+  assert(compareKeys === keys, `Compare's table counts ${compareKeys} keys of ${keys}`);
+
+  await page.click('#tab-traffic');
+  await page.waitForSelector('#traffic-grid[aria-busy="false"] [data-testid="figures"]', { timeout: 60000 });
+  await page.click('#traffic-lines-0 >> xpath=../following-sibling::details[1]/summary');
+  await page.waitForSelector('#traffic-lines-0-table tbody tr');
+  const lines = await tableCells(page, '#traffic-lines-0-table');
+  const rates = lines.map((r) => Number(r[1].replace('%', '')));
+  assert(lines.length >= 2 && lines.every((r) => r[1].endsWith('%') && r[2].endsWith('%')), `Traffic's table: ${JSON.stringify(lines.slice(0, 3))}`);
+  assert(Math.min(...rates) < Math.max(...rates), `the hit rate never dips in the table: ${rates}`);
+  const violations = [];
+  for (const v of await axeOn(page)) violations.push(`traffic: ${v.id} (${v.impact}) at ${v.nodes.join(', ')}`);
+  await page.click('#tab-compare');
+  for (const v of await axeOn(page)) violations.push(`compare: ${v.id} (${v.impact}) at ${v.nodes.join(', ')}`);
+  assert(violations.length === 0, violations.join(' | '));
+
+  await page.goto(`${base}/?view=tour&step=1&lang=zh`);
+  await page.waitForSelector('#tour-canvas-0');
+  await page.click('#tour-canvas-0 >> xpath=../following-sibling::details[1]/summary');
+  await page.waitForSelector('#tour-canvas-0-table tbody tr');
+  const tour = await tableCells(page, '#tour-canvas-0-table');
+  assert(tour.length >= 2 && tour.every((r) => r.length >= 3), `the tour's table: ${JSON.stringify(tour)}`);
+  await screenshot(page, 'a11y-02-tour-as-a-table');
+  await context.close();
+});
+
+test('each change is announced in one sentence in a polite live region, and not while "Ask me first" waits for a guess', async () => {
+  for (const lang of ['en', 'zh']) {
+    const { page, context } = await openPage(browser, `${base}/?lang=${lang}`, { reducedMotion: 'reduce' });
+    await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+    const region = await page.$eval('#change-announcement', (p) => [p.getAttribute('role'), p.getAttribute('aria-live'), p.textContent]);
+    assert(region[0] === 'status' && region[1] === 'polite' && region[2] === '', `before a change: ${region}`);
+    assert((await page.getAttribute('#summary', 'aria-live')) === null, 'the whole summary card is a live region too');
+    await page.click('#add-node');
+    await page.waitForFunction(() => document.querySelector('#change-announcement')?.textContent.length > 0);
+    const said = await page.textContent('#change-announcement');
+    const what = (await page.textContent('#summary-what')).trim();
+    const line = (await page.textContent('#summary-line')).trim();
+    const firstFlow = await page.$eval('#flows li', (li) => [...li.querySelectorAll('.node-name')].map((n) => n.textContent));
+    assert(said.startsWith(`${what}: ${line}; ${firstFlow[0]} `) && said.includes(firstFlow[1]), `announced "${said}" for "${what}", "${line}", ${firstFlow}`);
+    assert(!said.includes('\n') && said.split(/[.。] /).length === 1, `more than one sentence: ${said}`);
+    await page.goto(`${base}/?ask=1&lang=${lang}`);
+    await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+    await page.click('#add-node');
+    await page.waitForSelector('#ask-question', { timeout: 10000 });
+    assert((await page.textContent('#change-announcement')) === '', 'the answer is announced before the guess');
+    await page.click('#ask-check');
+    await page.waitForFunction(() => document.querySelector('#change-announcement')?.textContent.length > 0);
+    await context.close();
+  }
+});

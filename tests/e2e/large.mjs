@@ -15,9 +15,10 @@ async function ready(page) {
   await page.waitForTimeout(300);
 }
 
-// The keys column of the legend, summed (nodes that are down show a badge instead).
+// The keys column of the legend ("2,027 (20.3%)"; on a ring it follows the points column),
+// summed (nodes that are down show a badge instead).
 async function legendKeys(page) {
-  return page.$$eval('#legend tbody tr td:first-of-type', (cells) => cells
+  return page.$$eval('#legend tbody tr td', (cells) => cells
     .map((c) => c.textContent.match(/^([\d,]+) \(/))
     .filter(Boolean)
     .reduce((sum, m) => sum + Number(m[1].replace(/,/g, '')), 0));

@@ -237,24 +237,45 @@ fn element(params: &[(String, String)], settings: &Settings, block: bool) -> Str
     open.push('>');
     let separator = if settings.lab.contains('?') { '&' } else { '?' };
     let href = format!("{}{separator}{}", settings.lab, lab_query(params));
+    let zh = params.iter().any(|(k, v)| k == "lang" && v == "zh");
     let fallback = format!(
-        "{} <a href=\"{}\">Open in Ringlab</a>",
-        escape_markdown(&escape_html(&description(params))),
-        escape_html(href.trim_end_matches(['?', '&']))
+        "{} <a href=\"{}\">{}</a>",
+        escape_markdown(&escape_html(&description(params, zh))),
+        escape_html(href.trim_end_matches(['?', '&'])),
+        if zh {
+            "在 Ringlab 中打开"
+        } else {
+            "Open in Ringlab"
+        }
     );
     let line_break = if block { "\n" } else { "" };
     format!("{open}{line_break}{fallback}{line_break}</ring-lab>")
 }
 
-/// A sentence naming what the widget shows:
+/// A sentence naming what the widget shows, in the widget's language (`lang = "zh"`:
+/// Chinese, else English):
 /// "Ringlab: ketama with nodes a:600, b:300, c:100, 2000 keys, then add:cache-e:100."
-fn description(params: &[(String, String)]) -> String {
+fn description(params: &[(String, String)], zh: bool) -> String {
     let get = |name: &str| {
         params
             .iter()
             .find(|(key, _)| key == name)
             .map(|(_, value)| value.as_str())
     };
+    if zh {
+        let mut sentence = format!("Ringlab：{}", get("algo").unwrap_or("默认的环"));
+        if let Some(nodes) = get("nodes") {
+            sentence.push_str(&format!("，节点 {}", nodes.replace(',', "、")));
+        }
+        if let Some(keys) = get("keys") {
+            sentence.push_str(&format!("，{keys} 个键"));
+        }
+        if let Some(change) = get("change") {
+            sentence.push_str(&format!("，然后 {change}"));
+        }
+        sentence.push('。');
+        return sentence;
+    }
     let mut sentence = format!("Ringlab: {}", get("algo").unwrap_or("the default ring"));
     if let Some(nodes) = get("nodes") {
         sentence.push_str(&format!(" with nodes {}", nodes.replace(',', ", ")));
@@ -394,6 +415,28 @@ mod tests {
         assert!(
             out.contains(">Ringlab: the default ring with nodes &#42;a&#42;:1, b&#95;c&#95;:2. <a"),
             "{out}"
+        );
+    }
+
+    #[test]
+    fn a_chinese_widget_has_a_chinese_fallback() {
+        let settings = Settings::new(None, None);
+        let out = convert_chapter(
+            "```ringlab\nalgo = \"jump\"\nnodes = \"a,b\"\nlang = \"zh\"\n```\n",
+            &settings,
+        )
+        .expect("converts")
+        .expect("has a block");
+        assert!(
+            out.contains(">\nRinglab：jump，节点 a、b。 <a href=\"/?algo=jump&amp;nodes=a,b&amp;lang=zh\">在 Ringlab 中打开</a>\n</ring-lab>"),
+            "{out}"
+        );
+        let en = convert_chapter("```ringlab\nalgo = \"jump\"\n```\n", &settings)
+            .expect("converts")
+            .expect("has a block");
+        assert!(
+            en.contains("Ringlab: jump. <a") && en.contains(">Open in Ringlab</a>"),
+            "{en}"
         );
     }
 

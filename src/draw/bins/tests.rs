@@ -25,6 +25,7 @@ fn scene(header: Header) -> BinsScene {
         scale: 1.0,
         theme: Theme::DARK,
         text: false,
+        nodes: Vec::new(),
     }
 }
 

@@ -45,6 +45,7 @@ fn ring_scene(keys: usize, moved_every: usize) -> RingScene {
         scale: 1.0,
         theme: Theme::LIGHT,
         text: false,
+        nodes: Vec::new(),
     }
 }
 
@@ -237,6 +238,7 @@ fn bins_scene(dots: Vec<BinDot>) -> BinsScene {
         scale: 1.0,
         theme: Theme::LIGHT,
         text: false,
+        nodes: Vec::new(),
     }
 }
 

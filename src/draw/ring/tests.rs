@@ -17,6 +17,7 @@ fn scene(points: Vec<PointMark>) -> RingScene {
         scale: 1.0,
         theme: Theme::LIGHT,
         text: false,
+        nodes: Vec::new(),
     }
 }
 
