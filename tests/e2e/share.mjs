@@ -439,3 +439,19 @@ test('share: the compare table exports as CSV with the numbers on screen', async
   noProblems(problems);
   await context.close();
 });
+
+test('share: the whole lab embedded in an 800 px frame puts its controls beside the picture, at most 2,000 px tall (one column made it 3,200)', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?embed&lang=en`, { viewport: { width: 800, height: 600 }, reducedMotion: 'reduce' });
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  await page.waitForTimeout(500);
+  const box = (sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, width: r.width }; });
+  const ring = await box('#ring-canvas');
+  const controls = await box('.controls');
+  assert(controls.left >= ring.left + ring.width && controls.top < ring.top + 100, `controls not beside the ring: ${JSON.stringify({ ring, controls })}`);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  assert(height <= 2000, `the embedded lab is ${height}px tall`);
+  const ringStats = await canvasStats(page, '#ring-canvas');
+  assert(ringStats.painted > ringStats.width * ringStats.height * 0.05, `the ring is not painted: ${JSON.stringify(ringStats)}`);
+  assert(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
