@@ -17,6 +17,7 @@ use crate::components::picture::PictureCanvas;
 use crate::components::playback::playback_controls;
 use crate::components::share_panel::{CopyLink, EmbedBar, EmbedButton, ExportPanel};
 use crate::components::summary::{announcement, change_echo, summary, AskFirst};
+use crate::components::tasks::tasks;
 use crate::components::teaching::TeachingViews;
 use crate::components::title_bar::{title_bar, TitleBar};
 use crate::components::view_tabs::ViewTabs;
@@ -272,6 +273,7 @@ pub fn Lab(props: &LabProps) -> Html {
                             if !asking { { summary(&s, lang) } }
                             { playback_controls(&playback, animatable.is_some() && !asking, lang) }
                             { legend(&shown, lang) }
+                            if props.page.embed.is_none() { { tasks(&s, lang) } }
                         </div>
                     </div>
                     <div class="below">

@@ -21,6 +21,7 @@ pub(crate) mod playback;
 pub(crate) mod replication;
 pub(crate) mod share_panel;
 pub(crate) mod summary;
+pub(crate) mod tasks;
 pub(crate) mod teaching;
 pub(crate) mod title_bar;
 pub(crate) mod tour;

@@ -247,6 +247,8 @@ sentences! {
     SlotmapTooLong,
     BadEscape,
     StoredVersion,
+    TaskTwice,
+    TaskBest,
     // The core's refusals, the app's limits and the moved-keys line.
     TooManyNodes,
     BuildNoNodes,
@@ -521,6 +523,8 @@ fn by_variant(msg: &Msg) -> Sentence {
         Msg::SlotmapTooLong { .. } => Sentence::SlotmapTooLong,
         Msg::BadEscape { .. } => Sentence::BadEscape,
         Msg::StoredVersion { .. } => Sentence::StoredVersion,
+        Msg::TaskTwice { .. } => Sentence::TaskTwice,
+        Msg::TaskBest { .. } => Sentence::TaskBest,
     }
 }
 

@@ -712,6 +712,11 @@ fn samples() -> Vec<Msg> {
             found: "cache-a".into(),
             reads: "cache-a".into(),
         },
+        Msg::TaskTwice {
+            a: "cache-a".into(),
+            b: "cache-b".into(),
+        },
+        Msg::TaskBest { vnodes: 48 },
     ]
 }
 
@@ -934,10 +939,12 @@ fn variant(msg: &Msg) -> usize {
         Msg::NodesReplaced { .. } => 196,
         Msg::TourQuestion { .. } => 197,
         Msg::TourGraded { .. } => 198,
+        Msg::TaskTwice { .. } => 199,
+        Msg::TaskBest { .. } => 200,
     }
 }
 
-const VARIANTS: usize = 199;
+const VARIANTS: usize = 201;
 
 /// Words that are the same in both languages: names and symbols, not sentences.
 fn same_in_both(en: &str) -> bool {

@@ -234,6 +234,12 @@ ui_keys! {
     TourCheck,
     AskFirst,
     AskFirstQuestion,
+    // Explore's try-it tasks.
+    TasksTitle,
+    TaskBusiest,
+    TaskR1,
+    TaskDone,
+    TaskNotYet,
     // Compare mode.
     Moved,
     Ideal,
@@ -1214,6 +1220,15 @@ pub enum Msg {
     StoredVersion {
         found: String,
         reads: String,
+    },
+    /// The try-it task: a weight that gives node `b` twice node `a`'s keys.
+    TaskTwice {
+        a: String,
+        b: String,
+    },
+    /// The fewest virtual nodes per node that got R1 under 1.2 so far.
+    TaskBest {
+        vnodes: u32,
     },
 }
 

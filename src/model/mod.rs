@@ -30,6 +30,7 @@ pub(crate) mod server_list;
 pub(crate) mod slot_keep;
 mod snapshot;
 mod state;
+pub(crate) mod tasks;
 pub(crate) mod tour;
 pub(crate) mod traffic_view;
 pub mod url;

@@ -469,3 +469,42 @@ test('explore: "Ask me first" asks for a guess after a change, shows the lab bef
   noProblems(problems);
   await context.close();
 });
+
+test('Explore\'s try-it tasks tick themselves: removing the busiest node, R1 under 1.2 with the fewest virtual nodes kept, a weight that gives twice the keys; in both languages', async () => {
+  for (const lang of ['en', 'zh']) {
+    const { page, context, problems } = await openPage(browser, `${base}/?lang=${lang}`, { reducedMotion: 'reduce' });
+    await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+    const done = (id) => page.$eval(id, (li) => li.classList.contains('done'));
+    for (const id of ['#task-busiest', '#task-r1', '#task-twice']) assert(!(await done(id)), `${lang}: ${id} is done before anything was done`);
+    // The legend's busiest and quietest nodes (the keys column is "2,027 (20.3%)").
+    const rows = await page.$$eval('#legend tbody tr', (trs) => trs.map((tr) => [tr.dataset.node,
+      Number([...tr.querySelectorAll('td')].map((td) => td.textContent.match(/^([\d,]+) \(/)).find(Boolean)[1].replace(/,/g, ''))]));
+    rows.sort((x, y) => y[1] - x[1]);
+    const [busiest, quietest] = [rows[0][0], rows[rows.length - 1][0]];
+    await page.click(`[data-testid="node-remove"][data-node="${quietest}"]`);
+    await page.waitForFunction((n) => !document.querySelector(`#legend tr[data-node="${n}"]`), quietest);
+    assert(!(await done('#task-busiest')), `${lang}: removing the quietest node ticked the busiest task`);
+    await page.click('#reset');
+    await page.waitForSelector(`#legend tr[data-node="${quietest}"]`);
+    await page.click(`[data-testid="node-remove"][data-node="${busiest}"]`);
+    await page.waitForFunction(() => document.querySelector('#task-busiest')?.classList.contains('done'));
+    const text = await page.textContent('#task-busiest');
+    assert(text.includes(lang === 'en' ? 'Done' : '已完成'), `${lang}: the done task does not say so: ${text}`);
+    // R1 under 1.2: 500 virtual nodes do it; the task keeps the fewest that did.
+    for (const v of ['500', '300']) {
+      await page.fill('#default-vnodes', v);
+      await page.press('#default-vnodes', 'Enter');
+      await page.waitForTimeout(400);
+    }
+    const r1 = Number((await page.textContent('#balance tbody tr:first-child td')).trim());
+    assert(r1 < 1.2 && await done('#task-r1'), `${lang}: R1 ${r1} and the task is not done`);
+    assert((await page.textContent('#task-r1')).includes('300'), `${lang}: the fewest is not 300: ${await page.textContent('#task-r1')}`);
+    await page.fill('#default-vnodes', '1');
+    await page.press('#default-vnodes', 'Enter');
+    await page.waitForTimeout(400);
+    assert(await done('#task-r1') && (await page.textContent('#task-r1')).includes('300'), `${lang}: one virtual node undid the task`);
+    assert(!(await done('#task-twice')), `${lang}: twice is done without a weight`);
+    assert(problems.length === 0, problems.join('\n'));
+    await context.close();
+  }
+});

@@ -344,6 +344,8 @@ pub struct State {
     /// The guess checked for the change of that serial, in percent: the change is shown
     /// from then on.
     pub(crate) guessed: Option<(u64, u32)>,
+    /// Explore's try-it tasks done so far.
+    pub(crate) tasks: super::tasks::Tasks,
     /// The last refused input (shared: the state is copied on every action, and a copy of
     /// a [`Msg`] would need `Clone` for every sentence of the catalogue, 8 KB of wasm).
     pub(crate) error: Option<Rc<InputError>>,

@@ -91,6 +91,7 @@ impl State {
             explain_key: String::new(),
             ask_first: false,
             guessed: None,
+            tasks: Default::default(),
             error: None,
             version: 0,
             view: defaults::VIEW,

@@ -62,10 +62,16 @@ impl State {
             | Action::SetDrawn(t) => Some(t.clone()),
             _ => None,
         };
-        self.transition(action).map_err(|mut e| {
-            e.text = typed;
-            e
-        })
+        match self.transition(action) {
+            Ok(mut next) => {
+                next.tasks = self.tasks.after(&next);
+                Ok(next)
+            }
+            Err(mut e) => {
+                e.text = typed;
+                Err(e)
+            }
+        }
     }
 
     fn transition(&self, action: Action) -> Result<State, InputError> {
