@@ -12,7 +12,7 @@
 //! successor owns the key hands the query to that successor; otherwise it forwards the
 //! query to its closest finger preceding the key.
 
-use std::collections::HashSet;
+use crate::metrics::first_repeat;
 
 use crate::error::BuildError;
 use crate::placement::NodeIndex;
@@ -88,12 +88,14 @@ impl ChordRing {
             return Err(BuildError::NoNodes);
         }
         let mask = mask(bits);
-        let mut seen = HashSet::with_capacity(ids.len());
-        for &(position, node) in ids {
+        // The first node listed twice, found before the loop so that the errors come in the
+        // order of the list, as one pass with a set would give them.
+        let repeat = first_repeat(ids.iter().map(|&(_, node)| u64::from(node)), |_, _| true);
+        for (i, &(position, node)) in ids.iter().enumerate() {
             if position > mask {
                 return Err(BuildError::PositionOutOfRange { position, bits });
             }
-            if !seen.insert(node) {
+            if repeat == Some(i) {
                 return Err(BuildError::RepeatedNode { index: node });
             }
         }

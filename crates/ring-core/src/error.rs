@@ -333,7 +333,14 @@ pub fn validate_nodes(nodes: &[NodeSpec], default_vnodes: u32) -> Result<(), Bui
             vnodes: default_vnodes,
         });
     }
-    let mut seen = std::collections::HashSet::with_capacity(nodes.len());
+    // The first name given twice, found before the loop so that the errors come in the
+    // order of the list, as one pass with a set would give them.
+    let repeat = crate::metrics::first_repeat(
+        nodes
+            .iter()
+            .map(|n| crate::xxh64::xxh64(n.name.as_bytes(), 0)),
+        |j, i| nodes[j].name == nodes[i].name,
+    );
     for (index, node) in nodes.iter().enumerate() {
         if is_blank_name(&node.name) {
             return Err(BuildError::EmptyName { index });
@@ -344,7 +351,7 @@ pub fn validate_nodes(nodes: &[NodeSpec], default_vnodes: u32) -> Result<(), Bui
                 bytes: node.name.len(),
             });
         }
-        if !seen.insert(node.name.as_str()) {
+        if repeat == Some(index) {
             return Err(BuildError::DuplicateName {
                 name: node.name.clone(),
             });

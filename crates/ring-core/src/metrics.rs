@@ -25,10 +25,10 @@ mod moves;
 
 pub use balance::{loads, Balance};
 pub use moves::sort_indexed;
-pub(crate) use moves::PairCounts;
 pub use moves::{
     diff, ideal_join_fraction, ideal_leave_fraction, Flow, Ideal, MoveSummary, Moves, MovesBuilder,
 };
+pub(crate) use moves::{distinct, first_repeat, PairCounts};
 
 /// Why a metric could not be computed.
 #[derive(Clone, Debug, PartialEq)]

@@ -11,8 +11,6 @@
 //! in the order the lookup resolves them. Unsorted points give a list that is wrong but
 //! never a panic.
 
-use std::collections::HashSet;
-
 use crate::error::BuildError;
 use crate::placement::{NodeIndex, RingPoint};
 
@@ -28,13 +26,19 @@ fn walk(
     let start = points.partition_point(|p| p.position < key_position);
     // partition_point returns at most len, so split_at cannot fail; start == len wraps.
     let (head, tail) = points.split_at(start);
-    let mut seen = HashSet::new();
+    // The nodes chosen so far, sorted: a binary search per point (a hash set here cost the
+    // wasm build a hash table of its own).
+    let mut seen: Vec<NodeIndex> = Vec::new();
     let mut chosen = Vec::with_capacity(limit.min(points.len()));
     for point in tail.iter().chain(head) {
         if chosen.len() >= limit {
             break;
         }
-        if Some(point.owner) != skip && seen.insert(point.owner) {
+        if Some(point.owner) == skip {
+            continue;
+        }
+        if let Err(at) = seen.binary_search(&point.owner) {
+            seen.insert(at, point.owner);
             chosen.push(point.owner);
         }
     }
@@ -42,8 +46,8 @@ fn walk(
 }
 
 fn distinct_nodes(points: &[RingPoint]) -> u32 {
-    let nodes: HashSet<NodeIndex> = points.iter().map(|p| p.owner).collect();
-    u32::try_from(nodes.len()).unwrap_or(u32::MAX)
+    let nodes = crate::metrics::distinct(points.iter().map(|p| u64::from(p.owner)));
+    u32::try_from(nodes).unwrap_or(u32::MAX)
 }
 
 /// The `replicas` distinct nodes that hold the key at `key_position`: its owner first, then
@@ -239,7 +243,7 @@ mod tests {
                 prop_assert_eq!(&list, &naive_list(&points, key, r));
                 prop_assert_eq!(list.len(), r as usize);
                 prop_assert_eq!(list[0], naive_owner(&points, key));
-                let unique: HashSet<NodeIndex> = list.iter().copied().collect();
+                let unique: std::collections::HashSet<NodeIndex> = list.iter().copied().collect();
                 prop_assert_eq!(unique.len(), list.len());
             } else {
                 prop_assert_eq!(got, Err(BuildError::BadReplicas { replicas: r, nodes: distinct }));

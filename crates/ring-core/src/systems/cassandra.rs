@@ -27,6 +27,7 @@ use super::{
     MAX_SYSTEM_POINTS,
 };
 use crate::cassandra_murmur3::token;
+use crate::metrics::first_repeat;
 use crate::placement::NodeIndex;
 
 /// SimpleStrategy's `replication_factor`.
@@ -140,23 +141,31 @@ pub fn cassandra_random_token(random: &mut JavaRandom) -> i64 {
     }
 }
 
+/// The first `wanted` distinct values of `draw`, in the order drawn. Cassandra refuses a
+/// token already owned (`metadata.getEndpoint(token) == null`, then a HashSet add) and
+/// draws again: a draw is refused exactly when it repeats an earlier one, so the tokens
+/// are the draws without their repeats. Drawn all at once, then each repeat (a chance of
+/// about wanted²/2^65) dropped and one more drawn at the end; no hash set, which would
+/// cost the wasm build a hash table of its own.
+pub(crate) fn distinct_draws(wanted: usize, mut draw: impl FnMut() -> i64) -> Vec<i64> {
+    let mut tokens: Vec<i64> = (0..wanted).map(|_| draw()).collect();
+    while let Some(i) = first_repeat(tokens.iter().map(|&t| t as u64), |_, _| true) {
+        tokens.remove(i);
+        tokens.push(draw());
+    }
+    tokens
+}
+
 /// `BootStrapper.getRandomTokens` for each of `nodes` nodes in turn, from one
 /// `java.util.Random(seed)`: node `i`'s tokens, each distinct and owned by no earlier node.
 pub fn cassandra_random_tokens(nodes: usize, num_tokens: usize, seed: i64) -> Vec<Vec<i64>> {
     let mut random = JavaRandom::new(seed);
-    let mut owned = std::collections::HashSet::new();
-    (0..nodes)
-        .map(|_| {
-            let mut mine = Vec::with_capacity(num_tokens);
-            while mine.len() < num_tokens {
-                let t = cassandra_random_token(&mut random);
-                // `metadata.getEndpoint(token) == null`, then a HashSet add.
-                if owned.insert(t) {
-                    mine.push(t);
-                }
-            }
-            mine
-        })
+    let wanted = nodes.saturating_mul(num_tokens);
+    distinct_draws(wanted, || cassandra_random_token(&mut random))
+        .chunks(num_tokens.max(1))
+        .map(<[i64]>::to_vec)
+        .chain(std::iter::repeat_with(Vec::new))
+        .take(nodes)
         .collect()
 }
 

@@ -745,6 +745,26 @@ fn java_random_matches_java() {
 }
 
 #[test]
+fn cassandra_draws_again_when_a_token_repeats_as_its_set_does() {
+    // A draw that repeats any earlier one is refused and the next draw taken, as
+    // `getRandomTokens` does with its set: compared with a set on sequences full of repeats.
+    let draws = [5i64, 3, 5, 5, -1, 3, 7, -1, 9, 9, 2, 8];
+    for wanted in 0..=7 {
+        let mut next = draws.iter().copied().chain(100..);
+        let got = super::cassandra::distinct_draws(wanted, || next.next().unwrap_or(0));
+        let mut set = std::collections::HashSet::new();
+        let expected: Vec<i64> = draws
+            .iter()
+            .copied()
+            .chain(100..)
+            .filter(|t| set.insert(*t))
+            .take(wanted)
+            .collect();
+        assert_eq!(got, expected, "wanted {wanted}");
+    }
+}
+
+#[test]
 fn cassandra_random_tokens_are_drawn_in_node_order() {
     // Node 0 takes the first draws of Random(0), node 1 the next ones.
     let tokens = cassandra_random_tokens(2, 2, 0);
