@@ -262,31 +262,42 @@ fn description(params: &[(String, String)], zh: bool) -> String {
             .find(|(key, _)| key == name)
             .map(|(_, value)| value.as_str())
     };
-    if zh {
-        let mut sentence = format!("Ringlab：{}", get("algo").unwrap_or("默认的环"));
-        if let Some(nodes) = get("nodes") {
-            sentence.push_str(&format!("，节点 {}", nodes.replace(',', "、")));
-        }
-        if let Some(keys) = get("keys") {
-            sentence.push_str(&format!("，{keys} 个键"));
-        }
-        if let Some(change) = get("change") {
-            sentence.push_str(&format!("，然后 {change}"));
-        }
-        sentence.push('。');
-        return sentence;
-    }
-    let mut sentence = format!("Ringlab: {}", get("algo").unwrap_or("the default ring"));
+    // The sentence's words in each language: its start, the default ring, what comes
+    // before the nodes and between them, around the key count, before the change, its end.
+    let w = if zh {
+        [
+            "Ringlab：",
+            "默认的环",
+            "，节点 ",
+            "、",
+            "，",
+            " 个键",
+            "，然后 ",
+            "。",
+        ]
+    } else {
+        [
+            "Ringlab: ",
+            "the default ring",
+            " with nodes ",
+            ", ",
+            ", ",
+            " keys",
+            ", then ",
+            ".",
+        ]
+    };
+    let mut sentence = format!("{}{}", w[0], get("algo").unwrap_or(w[1]));
     if let Some(nodes) = get("nodes") {
-        sentence.push_str(&format!(" with nodes {}", nodes.replace(',', ", ")));
+        sentence.push_str(&format!("{}{}", w[2], nodes.replace(',', w[3])));
     }
     if let Some(keys) = get("keys") {
-        sentence.push_str(&format!(", {keys} keys"));
+        sentence.push_str(&format!("{}{keys}{}", w[4], w[5]));
     }
     if let Some(change) = get("change") {
-        sentence.push_str(&format!(", then {change}"));
+        sentence.push_str(&format!("{}{change}", w[6]));
     }
-    sentence.push('.');
+    sentence.push_str(w[7]);
     sentence
 }
 
