@@ -40,13 +40,15 @@ for (const lang of ['en', 'zh']) {
     const caption = await page.textContent('#picture-caption');
     assert(caption.includes('crc32-ieee'), `caption: ${caption}`);
     await screenshot(page, `systems-nginx-${lang}`);
-    // That link opens nginx again, with the same picture (the change and the walk).
+    // That link opens nginx again, with the same picture (the change and the walk); the
+    // address takes the typed key a moment after the typing.
+    await page.waitForFunction(() => location.search.includes('explain='), null, { timeout: 10000 });
     const shown = await canvasStats(page, '#ring-canvas');
     const again = await openPage(browser, page.url(), { reducedMotion: 'reduce' });
     await ready(again.page);
     assert((await again.page.inputValue('#algorithm')) === 'system:nginx', 'the link does not reopen nginx');
     const reopened = await canvasStats(again.page, '#ring-canvas');
-    assert(reopened.checksum === shown.checksum, 'the link draws another picture');
+    assert(reopened.checksum === shown.checksum, `the link draws another picture: ${JSON.stringify([shown, reopened])}`);
     await again.context.close();
     assert(problems.length === 0, problems.join('; '));
     await context.close();
