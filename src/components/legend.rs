@@ -8,7 +8,9 @@ use crate::i18n::{Lang, Msg, Ui};
 use crate::model::palette;
 use crate::model::State;
 
-/// The legend.
+/// The most characters of a name in the legend's narrow column.
+const LEGEND_NAME_CHARS: usize = 9;
+
 /// The legend.
 /// A function rather than a component: it keeps no state of its own, and a component costs
 /// about 1.5 KB of wasm (BENCHMARKS.md).
@@ -45,12 +47,12 @@ pub(crate) fn legend(state: &State, lang: Lang) -> Html {
                 <tr class={classes!(n.down.then_some("down"))} data-node={n.name.clone()}>
                     <th scope="row">
                         <span class={classes!("swatch", palette::css_class(n.colour()))} aria-hidden="true"></span>
-                        <span class="node-name" title={n.name.clone()}>{ &n.name }</span>
+                        { super::node_name(&n.name, LEGEND_NAME_CHARS) }
                     </th>
                     if on_ring {
                         <td>{ points }</td>
                     }
-                    <td>{ keys }</td>
+                    <td class="keys">{ keys }</td>
                     <td>{ space }</td>
                 </tr>
             }

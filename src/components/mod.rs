@@ -56,6 +56,21 @@ pub(crate) fn use_lang() -> Lang {
     use_context::<Lang>().unwrap_or_default()
 }
 
+/// A node's name where room is short: cut in the middle to `max` characters, so that names
+/// that differ only at the end (ports, `-1a` and `-1b`) stay apart, with the whole name in
+/// the tooltip and for screen readers.
+pub(crate) fn node_name(name: &str, max: usize) -> Html {
+    let short = crate::model::display::label(name, max);
+    if short == name {
+        return html! { <span class="node-name" title={name.to_string()}>{ name }</span> };
+    }
+    html! {
+        <span class="node-name" title={name.to_string()}>
+            <span aria-hidden="true">{ short }</span><span class="visually-hidden">{ name }</span>
+        </span>
+    }
+}
+
 /// The value of the input or select an event came from.
 pub(crate) fn value_of(e: &Event) -> String {
     use wasm_bindgen::JsCast;

@@ -6,6 +6,9 @@ use yew::prelude::*;
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::{palette, NodeId, Rgb, State};
 
+/// The most characters of each name in a flow's line.
+const FLOW_NAME_CHARS: usize = 10;
+
 /// Most flows listed; the rest are summed up in one line.
 const MAX_FLOWS: usize = 8;
 
@@ -108,9 +111,9 @@ pub(crate) fn summary(state: &State, lang: Lang) -> Html {
             let (to, to_colour) = name(f.to);
             html! {
                 <li>
-                    { swatch(from_colour) }<span class="node-name">{ from }</span>
+                    { swatch(from_colour) }{ super::node_name(&from, FLOW_NAME_CHARS) }
                     <span class="arrow" aria-label={lang.ui(Ui::FlowTo)}>{ " → " }</span>
-                    { swatch(to_colour) }<span class="node-name">{ to }</span>
+                    { swatch(to_colour) }{ super::node_name(&to, FLOW_NAME_CHARS) }
                     <span class="flow-count">{ lang.t(Msg::FlowKeys { keys: f.keys }) }</span>
                 </li>
             }
