@@ -18,17 +18,17 @@ pub(crate) fn legend(state: &State, lang: Lang) -> Html {
     let snap = &state.current;
     let total = state.keys.len().max(1) as f64;
     // On a ring, each node's points too: the legend is the picture's table.
-    let node_rows = crate::draw::scene::node_rows(snap);
-    let on_ring = node_rows.iter().any(|r| r.points.is_some());
+    let counts = crate::draw::scene::point_counts(snap);
+    let on_ring = counts.is_some();
     let rows: Html = state
         .nodes
         .iter()
         .map(|n| {
-            let points = snap
-                .index_of(n.id)
-                .and_then(|i| node_rows.get(i as usize)?.points)
+            let index = snap.index_of(n.id);
+            let points = index
+                .and_then(|i| counts.as_ref()?.get(i as usize).copied())
                 .map_or_else(|| "—".to_string(), |p| format::group_thousands(u64::from(p)));
-            let (keys, space) = match snap.index_of(n.id) {
+            let (keys, space) = match index {
                 Some(i) => {
                     let load = snap.loads.get(i as usize).copied().unwrap_or(0);
                     let share = snap.shares.get(i as usize).copied().unwrap_or(0.0);

@@ -84,13 +84,17 @@ pub(crate) fn picture(state: &State, view: &View) -> Scene {
 /// The ring scene.
 pub(crate) fn ring(state: &State, view: &View) -> RingScene {
     let snap = &state.current;
-    let points: Vec<PointMark> = snap
-        .picture
-        .ring_points()
+    let ring_points = snap.picture.ring_points();
+    // The table's point counts in the same pass as the marks: this runs every frame.
+    let mut counts = vec![0u32; snap.nodes.len()];
+    let points: Vec<PointMark> = ring_points
         .iter()
-        .map(|p| PointMark {
-            frac: snap.fraction(p.position),
-            colour: colour_of(snap, p.owner),
+        .map(|p| {
+            count_point(&mut counts, p);
+            PointMark {
+                frac: snap.fraction(p.position),
+                colour: colour_of(snap, p.owner),
+            }
         })
         .collect();
     let sample = &state.keys.sample;
@@ -181,7 +185,7 @@ pub(crate) fn ring(state: &State, view: &View) -> RingScene {
         scale: view.scale,
         theme: view.theme,
         text: view.text,
-        nodes: node_rows(snap),
+        nodes: node_rows(snap, (!ring_points.is_empty()).then_some(counts)),
     }
 }
 
@@ -218,24 +222,33 @@ fn table_cells(snap: &Snapshot) -> Option<(Vec<Rgb>, usize)> {
     }
 }
 
-/// Each node of `snap`, in the core's order, with its points counted when the picture is a
-/// ring.
-pub(crate) fn node_rows(snap: &Snapshot) -> Vec<NodeRow> {
-    let ring = snap.picture.ring_points();
-    let mut points = vec![0u32; snap.nodes.len()];
-    for p in ring {
-        if let Some(c) = points.get_mut(p.owner as usize) {
-            *c += 1;
-        }
+/// Adds one to `counts` for the owner of ring point `p`.
+fn count_point(counts: &mut [u32], p: &ring_core::RingPoint) {
+    if let Some(c) = counts.get_mut(p.owner as usize) {
+        *c += 1;
     }
-    let on_ring = !ring.is_empty();
+}
+
+/// How many ring points each node of `snap` has, in the core's order; `None` off a ring.
+pub(crate) fn point_counts(snap: &Snapshot) -> Option<Vec<u32>> {
+    let ring = snap.picture.ring_points();
+    let mut counts = vec![0u32; snap.nodes.len()];
+    for p in ring {
+        count_point(&mut counts, p);
+    }
+    (!ring.is_empty()).then_some(counts)
+}
+
+/// Each node of `snap`, in the core's order, with its ring points (`points`, as
+/// [`point_counts`] gives them).
+fn node_rows(snap: &Snapshot, points: Option<Vec<u32>>) -> Vec<NodeRow> {
     snap.nodes
         .iter()
         .enumerate()
         .map(|(i, n)| NodeRow {
             name: n.name.clone(),
             colour: n.colour,
-            points: on_ring.then(|| points.get(i).copied().unwrap_or(0)),
+            points: points.as_ref().map(|p| p.get(i).copied().unwrap_or(0)),
             share: snap.shares.get(i).copied().unwrap_or(0.0),
             keys: snap.loads.get(i).copied().unwrap_or(0),
         })
@@ -334,7 +347,7 @@ pub(crate) fn bins(state: &State, view: &View) -> BinsScene {
         scale: view.scale,
         theme: view.theme,
         text: view.text,
-        nodes: node_rows(snap),
+        nodes: node_rows(snap, None),
     }
 }
 
