@@ -1,5 +1,6 @@
 //! The app: the state in a reducer, the theme and the animation as effects, and the layout.
 
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -25,7 +26,7 @@ use crate::draw::Theme;
 use crate::effects::{install_panic_hook, use_media_query, use_playback};
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::{Action, State, ViewKind};
-use crate::share::{boot, clear_storage, use_share, Page};
+use crate::share::{boot, clear_storage, use_share, Note, Page};
 
 /// Mounts the app into `#app`, after installing the panic hook. A page without `#app` is
 /// one with `<ring-lab>` elements, whose script mounts one lab in each ([`mount_widget`]).
@@ -48,24 +49,45 @@ pub fn start() {
             }
         }
     };
-    let props = LabProps {
-        initial: Rc::new(state),
-        page: Rc::new(page),
-    };
-    yew::Renderer::<Lab>::with_root_and_props(root, props).render();
+    when_words_are_here(state, page, move |props| {
+        yew::Renderer::<Lab>::with_root_and_props(root, props).render();
+    });
+}
+
+/// Calls `mount` with the lab's first props once the words of the page's language are
+/// here (fetched first for Chinese); if they could not be fetched, the page says so and
+/// shows the English words.
+fn when_words_are_here(state: State, mut page: Page, mount: impl FnOnce(LabProps) + 'static) {
+    let lang = page.lang.unwrap_or_else(browser_lang);
+    crate::effects::with_words(lang, &crate::share::lab_base(), move |taken| {
+        if taken.is_err() {
+            page.notes.push(Note {
+                heading: Ui::NoteWordsMissing,
+                items: Rc::new([]),
+            });
+        }
+        mount(LabProps {
+            initial: Rc::new(state),
+            page: Rc::new(page),
+        });
+    });
 }
 
 /// A lab mounted in a `<ring-lab>` element; dropping it (or `destroy`) unmounts it.
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub struct RingLab {
-    app: Option<yew::AppHandle<Lab>>,
+    /// The mounted app: `None` until the language's words are here, and once destroyed.
+    app: Rc<RefCell<Option<yew::AppHandle<Lab>>>>,
+    /// Set by `destroy`, so that words arriving afterwards mount nothing.
+    destroyed: Rc<Cell<bool>>,
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 impl RingLab {
     /// Unmounts the lab (the element left the page, or its attributes changed).
     pub fn destroy(&mut self) {
-        if let Some(app) = self.app.take() {
+        self.destroyed.set(true);
+        if let Some(app) = self.app.borrow_mut().take() {
             app.destroy();
         }
     }
@@ -91,14 +113,20 @@ pub fn mount_widget(
             State::initial().map(|s| (s, Page::default()))
         })
         .ok();
-    let app = booted.map(|(state, page)| {
-        let props = LabProps {
-            initial: Rc::new(state),
-            page: Rc::new(page),
-        };
-        yew::Renderer::<Lab>::with_root_and_props(root, props).render()
-    });
-    RingLab { app }
+    let lab = RingLab {
+        app: Rc::default(),
+        destroyed: Rc::default(),
+    };
+    if let Some((state, page)) = booted {
+        let (app, destroyed) = (lab.app.clone(), lab.destroyed.clone());
+        when_words_are_here(state, page, move |props| {
+            if !destroyed.get() {
+                let handle = yew::Renderer::<Lab>::with_root_and_props(root, props).render();
+                *app.borrow_mut() = Some(handle);
+            }
+        });
+    }
+    lab
 }
 
 /// The app: the first state, or why it could not be built.
@@ -177,7 +205,13 @@ pub fn Lab(props: &LabProps) -> Html {
     }
     let onlang = {
         let chosen_lang = chosen_lang.clone();
-        Callback::from(move |l: Lang| chosen_lang.set(Some(l)))
+        Callback::from(move |l: Lang| {
+            let chosen_lang = chosen_lang.clone();
+            // Chinese shows once its words are fetched (the first time it is picked).
+            crate::effects::with_words(l, &crate::share::lab_base(), move |_| {
+                chosen_lang.set(Some(l));
+            });
+        })
     };
     {
         // The page's colours follow the theme through an attribute on <html> (or the

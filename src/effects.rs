@@ -341,3 +341,45 @@ pub(crate) fn element_by_id<T: JsCast>(id: &str) -> Option<T> {
         .dyn_into::<T>()
         .ok()
 }
+
+/// Calls `then` once `lang`'s words are here: at once for English, or for Chinese already
+/// taken; else after fetching its words file from `base` (the app's directory, ending in
+/// `/`), with why it failed if it did (the page then shows the English words).
+pub(crate) fn with_words(
+    lang: crate::i18n::Lang,
+    base: &str,
+    then: impl FnOnce(Result<(), crate::i18n::WordsError>) + 'static,
+) {
+    use crate::i18n::{has_words, take_words, words_file, WordsError};
+    let file = match words_file(lang) {
+        Some(file) if !has_words(lang) => file,
+        _ => return then(Ok(())),
+    };
+    let url = format!("{base}{file}");
+    yew::platform::spawn_local(async move {
+        let fetched = fetch_text(&url)
+            .await
+            .map_err(|e| WordsError::Unreachable(e.as_string().unwrap_or_else(|| url.clone())));
+        let taken = fetched.and_then(|text| take_words(lang, text));
+        if let Err(e) = &taken {
+            gloo::console::error!(format!("ringlab: {e}"));
+        }
+        then(taken);
+    });
+}
+
+/// The body of `url` as text, if the server answered 200–299.
+async fn fetch_text(url: &str) -> Result<String, wasm_bindgen::JsValue> {
+    use wasm_bindgen_futures::JsFuture;
+    let window = web_sys::window().ok_or("no window")?;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
+        .await?
+        .dyn_into()?;
+    if !response.ok() {
+        return Err(format!("{url}: HTTP {}", response.status()).into());
+    }
+    JsFuture::from(response.text()?)
+        .await?
+        .as_string()
+        .ok_or_else(|| "not text".into())
+}

@@ -47,6 +47,7 @@ ui_words! {
     Ui::NotePastedTooBig => "Your pasted keys are too many for the browser's storage: after a reload, generated keys stand in for them.",
     Ui::NoteAddressIgnored => "Parts of this address could not be used and were ignored.",
     Ui::NoteAddressUnusable => "This address could not be shown.",
+    Ui::NoteWordsMissing => "The Chinese words could not be loaded, so the page is in English.",
     Ui::AlgorithmTitle => "Algorithm",
     Ui::Placement => "Placement",
     Ui::AlgorithmsGroup => "Algorithms",

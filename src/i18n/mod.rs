@@ -36,7 +36,15 @@ mod args;
 mod sentence;
 pub(crate) mod en;
 mod msg;
+mod pack;
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod zh;
+// In the browser the Chinese words are fetched when first needed, not compiled in.
+#[cfg(target_arch = "wasm32")]
+#[path = "zh_fetched.rs"]
+pub(crate) mod zh;
+
+pub use pack::WordsError;
 
 use sentence::Sentence;
 
@@ -177,6 +185,38 @@ impl Lang {
     /// The sentence `msg` in this language, by reference.
     pub(crate) fn text(self, msg: &Msg) -> String {
         text(self, msg).into_owned()
+    }
+}
+
+/// Whether `lang`'s words are here: English always; Chinese in the browser once its words
+/// file is taken ([`take_words`]), natively always.
+pub fn has_words(lang: Lang) -> bool {
+    match lang {
+        Lang::En => true,
+        #[cfg(target_arch = "wasm32")]
+        Lang::Zh => zh::loaded(),
+        #[cfg(not(target_arch = "wasm32"))]
+        Lang::Zh => true,
+    }
+}
+
+/// Where `lang`'s words file is, relative to the app's directory (`None`: compiled in).
+/// The query is the build's fingerprint of the file, so no cache serves another build's.
+#[cfg(target_arch = "wasm32")]
+pub fn words_file(lang: Lang) -> Option<String> {
+    match lang {
+        Lang::En => None,
+        Lang::Zh => Some(format!("{}?v={:08x}", zh::FILE, zh::FINGERPRINT)),
+    }
+}
+
+/// Takes `lang`'s words file, fetched from [`words_file`]; a file of another build, or not
+/// one entry per key, is refused and the words stay as they were.
+#[cfg(target_arch = "wasm32")]
+pub fn take_words(lang: Lang, text: String) -> Result<(), WordsError> {
+    match lang {
+        Lang::En => Ok(()),
+        Lang::Zh => zh::take(text),
     }
 }
 

@@ -591,10 +591,15 @@ pub(super) fn moved(s: &MoveSummary) -> Sentence {
 macro_rules! templates {
     ($($key:ident => $text:literal,)*) => {
         fn template(s: Sentence) -> &'static str {
+            template_at(s as usize)
+        }
+
+        /// Template `i` (of [`Sentence`] `i`), as the words file lists them.
+        pub(super) fn template_at(i: usize) -> &'static str {
             const ALL: &str = concat!($($text),*);
             const LENGTHS: &[u16] = &[$(super::sentence::length($text)),*];
             const _: () = super::sentence::check_order(&[$(Sentence::$key),*]);
-            super::sentence::nth(ALL, LENGTHS, s as usize)
+            super::sentence::nth(ALL, LENGTHS, i)
         }
     };
 }
@@ -606,10 +611,15 @@ macro_rules! ui_words {
     ($($key:expr => $text:literal,)*) => {
         /// The fixed words of `key`.
         pub(crate) fn ui(key: Ui) -> &'static str {
+            ui_at(key as usize)
+        }
+
+        /// The fixed words of [`Ui`] key `i`, as the words file lists them.
+        pub(super) fn ui_at(i: usize) -> &'static str {
             const ALL: &str = concat!($($text),*);
             const LENGTHS: &[u16] = &[$(super::sentence::length($text)),*];
             const _: () = super::sentence::check_ui(&[$($key),*]);
-            super::sentence::nth(ALL, LENGTHS, key as usize)
+            super::sentence::nth(ALL, LENGTHS, i)
         }
     };
 }
@@ -655,10 +665,15 @@ pub(super) const fn check_order(keys: &[Sentence]) {
 macro_rules! words {
     ($($key:expr => $text:literal,)*) => {
         fn phrase(p: Phrase) -> &'static str {
+            phrase_at(p.index())
+        }
+
+        /// The words of the phrase at [`Phrase::index`] `i`, as the words file lists them.
+        pub(super) fn phrase_at(i: usize) -> &'static str {
             const ALL: &str = concat!($($text),*);
             const LENGTHS: &[u16] = &[$(super::sentence::length($text)),*];
             const _: () = super::sentence::check_words(&[$($key.index()),*]);
-            super::sentence::nth(ALL, LENGTHS, p.index())
+            super::sentence::nth(ALL, LENGTHS, i)
         }
     };
 }

@@ -48,6 +48,7 @@ ui_words! {
     Ui::NotePastedTooBig => "粘贴的键太多，浏览器存储放不下：重新加载后，将用生成的键代替。",
     Ui::NoteAddressIgnored => "地址中有部分内容无法使用，已忽略。",
     Ui::NoteAddressUnusable => "无法显示这个地址。",
+    Ui::NoteWordsMissing => "中文文字未能加载，页面暂以英文显示。",
     Ui::AlgorithmTitle => "算法",
     Ui::Placement => "放置方式",
     Ui::AlgorithmsGroup => "算法",

@@ -76,6 +76,7 @@ ui_keys! {
     NotePastedTooBig,
     NoteAddressIgnored,
     NoteAddressUnusable,
+    NoteWordsMissing,
     // The algorithm.
     AlgorithmTitle,
     Placement,
