@@ -119,10 +119,14 @@ function trafficProblems(result) {
     if (run.done !== config.trafficRequests || run.requests !== config.trafficRequests) {
       found.push(`${label}: ${run.done} of ${run.requests} requests made, ${config.trafficRequests} expected`);
     }
-    for (const name of ['totalMs', 'slicedMs', 'longestSliceMs', 'longestCallMs', 'longestChunkMs', 'longestGapMs', 'setupMs', 'setupFrameMs']) {
+    for (const name of ['totalMs', 'slicedMs', 'longestSliceMs', 'longestCallMs', 'longestChunkMs', 'longestGapMs', 'prepareMs', 'prepareFrameMs',
+      'setupMs', 'setupWallMs', 'longestSetupSliceMs', 'longestSetupStepMs']) {
       if (!(Number.isFinite(run[name]) && run[name] >= 0)) found.push(`${label}: ${name} is ${run[name]}`);
     }
-    if (!(run.frames >= 1) || run.frames !== run.gaps?.length + 1) found.push(`${label}: ${run.frames} frames, ${run.gaps?.length} gaps`);
+    if (!(run.frames >= 1) || !(run.setupFrames >= 1) || run.frames + run.setupFrames !== run.gaps?.length + 1) {
+      found.push(`${label}: ${run.setupFrames} setup and ${run.frames} request frames, ${run.gaps?.length} gaps`);
+    }
+    if (run.setupSlices !== run.setupFrames) found.push(`${label}: ${run.setupSlices} setup slices in ${run.setupFrames} frames`);
     if (run.hitsOf !== bucket) found.push(`${label}: ${run.hitsOf} requests just after the join, not ${bucket}`);
     if (traffic.nativeHits !== null) {
       if (run.hits !== traffic.nativeHits) {
@@ -165,10 +169,16 @@ export function trafficFigures(traffic) {
     allLate: late.reduce((a, b) => a + b, 0),
     // Frames whose length is known: each slice's but the last.
     allFrames: runs.reduce((a, r) => a + r.gaps.length, 0),
+    prepareMs: median(of('prepareMs')),
+    worstPrepareMs: worst('prepareMs'),
     setupMs: median(of('setupMs')),
     worstSetupMs: worst('setupMs'),
-    setupFrameMs: median(of('setupFrameMs')),
-    worstSetupFrameMs: worst('setupFrameMs'),
+    setupWallMs: median(of('setupWallMs')),
+    worstSetupWallMs: worst('setupWallMs'),
+    setupFrames: median(of('setupFrames')),
+    longestSetupSliceMs: median(of('longestSetupSliceMs')),
+    worstSetupSliceMs: worst('longestSetupSliceMs'),
+    worstSetupStepMs: worst('longestSetupStepMs'),
     hits: runs[0]?.hits,
     hitsOf: runs[0]?.hitsOf,
     sameHits: runs.every((r) => r.hits === runs[0]?.hits),
@@ -224,14 +234,14 @@ export function targets(result) {
       figure: `${ms(t.totalMs)} (worst ${ms(t.worstTotalMs)}), ${count(t.frames)} frames`,
       ok: t.totalMs < TARGETS.trafficMs,
     });
-    const requestsOk = t.worstCallMs <= TARGETS.frameMs && t.worstLate === 0;
-    const setupOk = t.worstSetupFrameMs <= TARGETS.frameMs + FRAME_JITTER_MS;
+    const slicesOk = t.worstCallMs <= TARGETS.frameMs && t.worstLate === 0;
+    const prepareOk = t.worstPrepareMs <= TARGETS.frameMs;
     out.push({
-      text: `no frame over ${TARGETS.frameMs} ms while they run`,
+      text: `no frame over ${TARGETS.frameMs} ms while they run, the setup included`,
       figure: `longest slice ${ms(t.worstCallMs)}, longest frame ${ms(t.worstGapMs)}; ${count(t.allLate)} of ${count(t.allFrames)} frames over `
-        + `${TARGETS.frameMs} ms in ${t.runs} runs. The setup (\`Simulation::new\`, one call, not sliced) makes one frame of ${ms(t.setupFrameMs)} before the first slice`,
-      ok: requestsOk && setupOk,
-      status: requestsOk && !setupOk ? 'met while the requests run; **not met** by the setup\'s frame' : undefined,
+        + `${TARGETS.frameMs} ms in ${t.runs} runs, the setup's ${count(t.setupFrames)} included (its steps: ${ms(t.setupMs)} in all, the longest slice `
+        + `${ms(t.worstSetupSliceMs)}; \`prepare\` ${ms(t.worstPrepareMs)} at most)`,
+      ok: slicesOk && prepareOk,
     });
   }
   return out;
@@ -328,9 +338,11 @@ function trafficSection(result, say) {
   say('The native benchmark\'s Zipf 1 row (`crates/ring-core/benches/traffic.rs`, "Traffic simulation" above): '
     + `${count(config.trafficKeys)} keys \`user:<n>:<abc>\` of seed ${config.trafficSeed}, generated in wasm; ten nodes \`10.0.0.i:11211\` `
     + `on a virtual-node ring of 100 points each, an eleventh joining at request ${count(config.trafficRequests / 2)}; Zipf 1, `
-    + 'caches that hold all their keys. `TrafficBench::prepare` sets the simulation up (`Simulation::new`, one call, timed in wasm); '
-    + `then the page calls \`slice(${config.sliceMs})\` once per \`requestAnimationFrame\` callback, which runs chunks of `
-    + `${count(result.traffic.chunk)} requests until ${config.sliceMs} ms are spent (\`performance.now()\` read in wasm after each chunk). `
+    + 'caches that hold all their keys. `TrafficBench::prepare` starts the setup (`SimulationBuild::new`: the limits checked, the first '
+    + 'placement built; timed in wasm, in a frame of its own); '
+    + `then the page calls \`slice(${config.sliceMs})\` once per \`requestAnimationFrame\` callback, which runs the rest of the setup in steps of `
+    + `${count(2048)} keys (placing every key before and after the join, the popularity permutation, the alias table, the warm caches), then chunks of `
+    + `${count(result.traffic.chunk)} requests, until ${config.sliceMs} ms are spent (\`performance.now()\` read in wasm after each step or chunk). `
     + 'A frame is timed from one callback\'s start to the next\'s (`performance.now()` on entry: headless Chromium\'s '
     + 'animation-frame timestamps stay on a 16.67 ms grid even when a callback runs late); it counts as over '
     + `${TARGETS.frameMs} ms when it is longer by more than ${FRAME_JITTER_MS} ms, the callbacks\' jitter around the 16.67 ms interval. `
@@ -339,15 +351,17 @@ function trafficSection(result, say) {
   say(`| figure | median of ${t.runs} | worst of ${t.runs} |`);
   say('| --- | ---: | ---: |');
   say(`| ${count(config.trafficRequests)} requests, from the first slice's start to the last's end | ${ms(t.totalMs)} | ${ms(t.worstTotalMs)} |`);
-  say(`| frames (one slice each) | ${count(t.frames)} | ${count(t.worstFrames)} |`);
+  say(`| frames of the requests (one slice each) | ${count(t.frames)} | ${count(t.worstFrames)} |`);
   const perRequest = (value) => `${((value * 1e6) / t.requests).toFixed(0)} ns`;
   say(`| the slices alone (per request) | ${ms(t.slicedMs)} (${perRequest(t.slicedMs)}) | ${ms(t.worstSlicedMs)} (${perRequest(t.worstSlicedMs)}) |`);
   say(`| longest slice, in wasm (the call from JS) | ${ms(t.longestSliceMs)} (${ms(t.longestCallMs)}) | ${ms(t.worstSliceMs)} (${ms(t.worstCallMs)}) |`);
   say(`| longest chunk of ${count(result.traffic.chunk)} requests (their mean: ${ms(t.meanChunkMs)}) | ${ms(t.longestChunkMs)} | ${ms(t.worstChunkMs)} |`);
   say(`| longest gap between animation frames | ${ms(t.longestGapMs)} | ${ms(t.worstGapMs)} |`);
-  say(`| frames of the slices over ${TARGETS.frameMs} ms (longer than ${ms(TARGETS.frameMs + FRAME_JITTER_MS)}) | ${count(t.late)} | ${count(t.worstLate)} |`);
-  say(`| setup: \`Simulation::new\`, one call | ${ms(t.setupMs)} | ${ms(t.worstSetupMs)} |`);
-  say(`| the frame the setup falls in (not sliced) | ${ms(t.setupFrameMs)} | ${ms(t.worstSetupFrameMs)} |`);
+  say(`| frames over ${TARGETS.frameMs} ms (longer than ${ms(TARGETS.frameMs + FRAME_JITTER_MS)}), the setup's included | ${count(t.late)} | ${count(t.worstLate)} |`);
+  say(`| \`prepare\` (\`SimulationBuild::new\`), one call | ${ms(t.prepareMs)} | ${ms(t.worstPrepareMs)} |`);
+  say(`| the setup's steps, in all | ${ms(t.setupMs)} | ${ms(t.worstSetupMs)} |`);
+  say(`| the setup from its first slice to its last, in frames | ${ms(t.setupWallMs)} (${count(t.setupFrames)} frames) | ${ms(t.worstSetupWallMs)} |`);
+  say(`| the setup's longest slice (its longest step of ${count(2048)} keys) | ${ms(t.longestSetupSliceMs)} | ${ms(t.worstSetupSliceMs)} (${ms(t.worstSetupStepMs)}) |`);
   say();
   const native = t.nativeHits === null
     ? 'no native figure is pinned for this size'
@@ -357,11 +371,13 @@ function trafficSection(result, say) {
   say(`Hit rate just after the join (requests ${count(config.trafficRequests / 2)} to ${count(config.trafficRequests / 2 + t.hitsOf - 1)}): `
     + `${percent(t.hits, t.hitsOf)} (${count(t.hits)} of ${count(t.hitsOf)}${t.sameHits ? ', in every run' : ', **not the same in every run**'}), ${native}.`);
   say();
-  const long = [`the one the setup falls in (${ms(t.setupFrameMs)}, median), since \`Simulation::new\` is one call of ${ms(t.setupMs)}, not sliced`];
+  const long = [];
   if (t.allLate > 0) {
-    long.push(`${count(t.allLate)} of the ${count(t.allFrames)} frames of the slices in ${t.runs} runs (the longest ${ms(t.worstGapMs)}), `
+    long.push(`${count(t.allLate)} of the ${count(t.allFrames)} frames in ${t.runs} runs (the longest ${ms(t.worstGapMs)}), `
       + `after slices that ran past their ${config.sliceMs} ms to as much as ${ms(t.worstCallMs)}: a chunk of ${count(result.traffic.chunk)} requests `
-      + `takes ${ms(t.meanChunkMs)} on average, the longest took ${ms(t.worstChunkMs)}`);
+      + `takes ${ms(t.meanChunkMs)} on average, the longest took ${ms(t.worstChunkMs)}; the setup's longest step ${ms(t.worstSetupStepMs)}`);
+  } else {
+    long.push(`none of the ${count(t.allFrames)} frames in ${t.runs} runs, the setup's included`);
   }
   say(`Frames over ${TARGETS.frameMs} ms: ${long.join('; and ')}.`);
 }

@@ -284,11 +284,13 @@ impl TrafficBench {
         })
     }
 
-    /// Sets up a new simulation of `requests` requests over the keys ([`Simulation::new`]:
-    /// both placements of every key, the alias table, the permutation, the warm caches);
-    /// returns the milliseconds it took. One call, not sliced.
+    /// Starts a new simulation of `requests` requests over the keys
+    /// ([`SimulationBuild::new`]: the limits checked, the placement before the change
+    /// built); returns the milliseconds it took. The rest of the setup (both placements of
+    /// every key, the permutation, the alias table, the warm caches) runs in the first
+    /// slices.
     ///
-    /// [`Simulation::new`]: ring_core::traffic::Simulation::new
+    /// [`SimulationBuild::new`]: ring_core::traffic::SimulationBuild::new
     pub fn prepare(&mut self, requests: f64) -> Result<f64, JsError> {
         self.run = None;
         let setup = traffic::scenario(requests as u64);
@@ -303,26 +305,52 @@ impl TrafficBench {
             .ok_or_else(|| JsError::new("call prepare first"))
     }
 
-    /// Runs requests in chunks of [`traffic::CHUNK`] until `budget_ms` milliseconds
-    /// (`performance.now()`, read inside wasm after each chunk) are spent or the run is
-    /// done; whether it is done.
+    /// Spends about `budget_ms` milliseconds (`performance.now()`, read inside wasm after
+    /// each step or chunk) on the setup, then on requests in chunks of [`traffic::CHUNK`];
+    /// whether every request is made.
     pub fn slice(&mut self, budget_ms: f64) -> Result<bool, JsError> {
         let clock = &self.clock;
         let run = self
             .run
             .as_mut()
             .ok_or_else(|| JsError::new("call prepare first"))?;
-        Ok(run.slice(budget_ms, || clock.now()))
+        run.slice(&self.keys, budget_ms, || clock.now())
+            .map_err(js_error)
+    }
+
+    /// Whether the simulation is set up (the setup's slices are over).
+    pub fn set_up(&self) -> Result<bool, JsError> {
+        Ok(self.run()?.simulation().is_some())
+    }
+
+    /// The setup's slices so far.
+    pub fn setup_slices(&self) -> Result<u32, JsError> {
+        Ok(self.run()?.setup_slices().count)
+    }
+
+    /// The setup's slices' time together, milliseconds.
+    pub fn setup_ms(&self) -> Result<f64, JsError> {
+        Ok(self.run()?.setup_slices().total_ms)
+    }
+
+    /// The longest slice of the setup, milliseconds.
+    pub fn longest_setup_slice_ms(&self) -> Result<f64, JsError> {
+        Ok(self.run()?.setup_slices().longest_ms)
+    }
+
+    /// The longest step of [`traffic::SETUP_WORK`] keys of the setup, milliseconds.
+    pub fn longest_setup_step_ms(&self) -> Result<f64, JsError> {
+        Ok(self.run()?.setup_slices().longest_chunk_ms)
     }
 
     /// Requests made so far.
     pub fn done(&self) -> Result<f64, JsError> {
-        Ok(self.run()?.simulation().progress().0 as f64)
+        Ok(self.run()?.progress().0 as f64)
     }
 
     /// Requests in all.
     pub fn requests(&self) -> Result<f64, JsError> {
-        Ok(self.run()?.simulation().progress().1 as f64)
+        Ok(self.run()?.progress().1 as f64)
     }
 
     /// Slices run so far.
@@ -358,14 +386,18 @@ impl TrafficBench {
 
     /// The hits of the first time bucket after the join, once it is over (else `None`).
     pub fn hits_just_after(&self) -> Result<Option<f64>, JsError> {
-        let report = self.run()?.simulation().report();
-        Ok(traffic::just_after(&report).map(|(hits, _)| hits as f64))
+        let report = self.run()?.report();
+        Ok(report
+            .and_then(|r| traffic::just_after(&r))
+            .map(|(hits, _)| hits as f64))
     }
 
     /// The requests of the first time bucket after the join, once it is over.
     pub fn requests_just_after(&self) -> Result<Option<f64>, JsError> {
-        let report = self.run()?.simulation().report();
-        Ok(traffic::just_after(&report).map(|(_, requests)| requests as f64))
+        let report = self.run()?.report();
+        Ok(report
+            .and_then(|r| traffic::just_after(&r))
+            .map(|(_, requests)| requests as f64))
     }
 
     /// The number of keys.

@@ -5,7 +5,9 @@
 //! The clock is a closure here, so that the slicing is tested natively; the page's
 //! [`crate::TrafficBench`] gives it `performance.now()`.
 
-use ring_core::traffic::{Capacity, Change, Report, Setup, Simulation, TrafficError};
+use ring_core::traffic::{
+    Capacity, Change, Report, Setup, Simulation, SimulationBuild, TrafficError,
+};
 use ring_core::{Algorithm, Config};
 
 use ring_core::registry::AlgoId;
@@ -18,6 +20,11 @@ use crate::keys;
 /// out to JS) 5,000 times in 10,000,000 requests costs nothing to speak of. A multiple of
 /// 256, the requests the core draws before it looks their nodes up.
 pub const CHUNK: u64 = 2_048;
+
+/// Keys' worth of setup per step of a slice ([`SimulationBuild::step`]): placing a key
+/// costs about 0.1 to 0.3 µs in wasm, a Zipf weight (one `pow`) about as much, so a step
+/// takes about 0.5 ms and a slice overshoots its budget by about that.
+pub const SETUP_WORK: u64 = 2_048;
 
 /// The native benchmark's main row over `requests` requests: ten nodes `10.0.0.i:11211`
 /// on a virtual-node ring of 100 points each, an eleventh joining half-way, Zipf 1, caches
@@ -86,57 +93,117 @@ pub struct Slices {
     pub chunks: u32,
 }
 
-/// A simulation and its slices so far.
+/// A simulation, set up and then run in slices, and its slices so far.
 pub struct Sliced {
-    sim: Simulation,
+    state: State,
+    requests: u64,
     done: bool,
+    setup: Slices,
     slices: Slices,
 }
 
+/// A simulation being set up, or running.
+enum State {
+    Building(Box<SimulationBuild>),
+    Running(Box<Simulation>),
+}
+
 impl Sliced {
-    /// Sets up `setup` over `keys` ([`Simulation::new`]).
+    /// Starts setting up `setup` over `keys` ([`SimulationBuild::new`]: the limits checked,
+    /// the placement before the change built); the slices do the rest.
     pub fn new(setup: &Setup, keys: &[String]) -> Result<Sliced, TrafficError> {
         Ok(Sliced {
-            sim: Simulation::new(setup, keys)?,
+            state: State::Building(Box::new(SimulationBuild::new(setup, keys)?)),
+            requests: setup.requests,
             done: false,
+            setup: Slices::default(),
             slices: Slices::default(),
         })
     }
 
-    /// Runs chunks of [`CHUNK`] requests until `budget_ms` (on `now`, in milliseconds) is
-    /// spent or every request is made; whether every request is made. At least one chunk
-    /// runs, so a slice always makes progress.
-    pub fn slice(&mut self, budget_ms: f64, mut now: impl FnMut() -> f64) -> bool {
+    /// Spends about `budget_ms` (on `now`, in milliseconds) on the run: while the
+    /// simulation is being set up, on steps of [`SETUP_WORK`] keys (a slice that finishes
+    /// the setup ends there), then on chunks of [`CHUNK`] requests; whether every request
+    /// is made. At least one step or chunk runs, so a slice always makes progress. `keys`
+    /// must be the keys given to [`Sliced::new`].
+    pub fn slice(
+        &mut self,
+        keys: &[String],
+        budget_ms: f64,
+        mut now: impl FnMut() -> f64,
+    ) -> Result<bool, TrafficError> {
         if self.done {
-            return true;
+            return Ok(true);
         }
         let start = now();
         let mut last = start;
-        loop {
-            self.done = self.sim.run(CHUNK);
-            self.slices.chunks += 1;
-            let t = now();
-            self.slices.longest_chunk_ms = self.slices.longest_chunk_ms.max(t - last);
-            last = t;
-            if self.done || t - start >= budget_ms {
-                break;
+        let stats = match &mut self.state {
+            State::Building(build) => {
+                loop {
+                    let ready = build.step(keys, SETUP_WORK)?;
+                    self.setup.chunks += 1;
+                    let t = now();
+                    self.setup.longest_chunk_ms = self.setup.longest_chunk_ms.max(t - last);
+                    last = t;
+                    if ready || t - start >= budget_ms {
+                        break;
+                    }
+                }
+                &mut self.setup
+            }
+            State::Running(sim) => {
+                loop {
+                    self.done = sim.run(CHUNK);
+                    self.slices.chunks += 1;
+                    let t = now();
+                    self.slices.longest_chunk_ms = self.slices.longest_chunk_ms.max(t - last);
+                    last = t;
+                    if self.done || t - start >= budget_ms {
+                        break;
+                    }
+                }
+                &mut self.slices
+            }
+        };
+        let ms = last - start;
+        stats.count += 1;
+        stats.longest_ms = stats.longest_ms.max(ms);
+        stats.total_ms += ms;
+        if let State::Building(build) = &mut self.state {
+            if let Some(sim) = build.take_ready() {
+                self.state = State::Running(Box::new(sim));
             }
         }
-        let ms = last - start;
-        self.slices.count += 1;
-        self.slices.longest_ms = self.slices.longest_ms.max(ms);
-        self.slices.total_ms += ms;
-        self.done
+        Ok(self.done)
     }
 
-    /// The slices so far.
+    /// The slices of the requests so far.
     pub fn slices(&self) -> &Slices {
         &self.slices
     }
 
-    /// The simulation.
-    pub fn simulation(&self) -> &Simulation {
-        &self.sim
+    /// The slices of the setup so far (its "chunks" are steps of [`SETUP_WORK`] keys).
+    pub fn setup_slices(&self) -> &Slices {
+        &self.setup
+    }
+
+    /// The simulation, once it is set up.
+    pub fn simulation(&self) -> Option<&Simulation> {
+        match &self.state {
+            State::Running(sim) => Some(sim),
+            State::Building(_) => None,
+        }
+    }
+
+    /// Requests made so far, and in all.
+    pub fn progress(&self) -> (u64, u64) {
+        self.simulation()
+            .map_or((0, self.requests), Simulation::progress)
+    }
+
+    /// The report so far (`None` until the simulation is set up).
+    pub fn report(&self) -> Option<Report> {
+        self.simulation().map(Simulation::report)
     }
 }
 
@@ -203,18 +270,48 @@ mod tests {
         }
     }
 
+    /// Runs the setup's slices (of `budget` on `clock`) until the simulation is set up;
+    /// their number.
+    fn set_up(
+        sliced: &mut Sliced,
+        keys: &[String],
+        budget: f64,
+        clock: &mut impl FnMut() -> f64,
+    ) -> u32 {
+        let mut slices = 0;
+        while sliced.simulation().is_none() {
+            assert!(!sliced.slice(keys, budget, &mut *clock).unwrap());
+            assert_eq!(
+                sliced.progress().0,
+                0,
+                "no request before the setup is done"
+            );
+            slices += 1;
+        }
+        slices
+    }
+
     #[test]
-    fn slices_stop_at_the_budget_and_give_the_report_of_one_run() {
+    fn slices_set_up_then_stop_at_the_budget_and_give_the_report_of_one_run() {
         let setup = scenario(100_000);
         let keys = keys::generate(20_000, 1);
         let whole = ring_core::traffic::simulate(&setup, &keys).unwrap();
         let mut sliced = Sliced::new(&setup, &keys).unwrap();
-        // One millisecond a chunk, three a slice: 3 chunks, 6,144 requests a slice.
+        // One millisecond a step or chunk, three a slice: 3 steps of 2,048 keys, or 3
+        // chunks of 2,048 requests, a slice.
         let mut clock = ticking(1.0);
+        let setup_slices = set_up(&mut sliced, &keys, 3.0, &mut clock);
+        // The setup passes over the 20,000 keys about 7 times: at least 6 x 20,000 keys'
+        // worth of work in slices of at most 3 x 2,048.
+        assert!(setup_slices >= 19, "{setup_slices} setup slices");
+        let s = sliced.setup_slices();
+        assert_eq!(s.count, setup_slices);
+        assert!(s.longest_ms <= 3.0 && s.longest_chunk_ms == 1.0, "{s:?}");
+        assert_eq!(sliced.slices(), &Slices::default());
         let mut slices = 0;
-        while !sliced.slice(3.0, &mut clock) {
+        while !sliced.slice(&keys, 3.0, &mut clock).unwrap() {
             slices += 1;
-            assert_eq!(sliced.simulation().progress().0, 3 * CHUNK * slices);
+            assert_eq!(sliced.progress().0, 3 * CHUNK * slices);
         }
         // 100,000 requests: 16 full slices of 6,144, then 1,696 in one chunk.
         assert_eq!(slices, 16);
@@ -223,8 +320,8 @@ mod tests {
         assert_eq!(s.longest_ms, 3.0);
         assert_eq!(s.longest_chunk_ms, 1.0);
         assert_eq!(s.total_ms, 16.0 * 3.0 + 1.0);
-        assert_eq!(sliced.simulation().report(), whole);
-        assert!(sliced.slice(3.0, &mut clock));
+        assert_eq!(sliced.report(), Some(whole));
+        assert!(sliced.slice(&keys, 3.0, &mut clock).unwrap());
         assert_eq!(
             sliced.slices().count,
             17,
@@ -237,8 +334,12 @@ mod tests {
         let setup = scenario(10_000);
         let keys = keys::generate(1_000, 1);
         let mut sliced = Sliced::new(&setup, &keys).unwrap();
-        assert!(!sliced.slice(0.0, ticking(5.0)));
-        assert_eq!(sliced.simulation().progress().0, CHUNK);
+        let mut clock = ticking(5.0);
+        assert!(!sliced.slice(&keys, 0.0, &mut clock).unwrap());
+        assert_eq!(sliced.setup_slices().chunks, 1, "one setup step");
+        set_up(&mut sliced, &keys, 0.0, &mut clock);
+        assert!(!sliced.slice(&keys, 0.0, &mut clock).unwrap());
+        assert_eq!(sliced.progress().0, CHUNK);
         assert_eq!(sliced.slices().chunks, 1);
     }
 }

@@ -15,7 +15,7 @@
 //!   old node keeps its copy (which a later request there would hit).
 //! - **Change:** at request [`Setup::at`] the placement changes ([`Change`]): a join, a
 //!   leave, a node going down or coming up, a new weight. Both placements are built once by
-//!   [`build`], and [`Placement::assign`] gives every key's node before and after, so a
+//!   [`crate::placement::build`], and [`Placement::assign`] gives every key's node before and after, so a
 //!   request costs one table lookup and one cache operation. A node that is down is left out
 //!   of the placement, as in the app. Leaves and downs are rebuilds, as in `ringlab move`
 //!   (an AnchorHash, DxHash or MementoHash engine kept across the change is the app's).
@@ -37,7 +37,8 @@
 //!   after, its requests, its peak in one bucket and its expected share.
 //!
 //! A [`Simulation`] runs in slices ([`Simulation::run`]) so that a page can run it between
-//! frames; [`simulate`] runs one to the end.
+//! frames, and can be set up in steps too ([`SimulationBuild`], [`staged`]); [`simulate`]
+//! runs one to the end.
 //!
 //! **Determinism:** the permutation and the requests come from one [`SplitMix64`], the Zipf
 //! weights from `libm::pow` (the same bits on every target) and IEEE basic arithmetic;
@@ -52,6 +53,7 @@
 //! "Traffic simulation").
 
 pub mod lru;
+pub mod staged;
 pub mod zipf;
 
 #[cfg(test)]
@@ -66,11 +68,13 @@ use crate::error::{
     MAX_TRAFFIC_KEYS, MAX_TRAFFIC_REPLICAS, MAX_ZIPF,
 };
 use crate::keys::SplitMix64;
-use crate::placement::{build, Config, NodeIndex, NodeSpec, Placement};
+use crate::placement::{Config, NodeIndex, NodeSpec, Placement};
 use crate::registry::AlgoId;
 use crate::replication;
 use lru::{Lru, Touch};
 use zipf::Zipf;
+
+pub use staged::SimulationBuild;
 
 /// Time buckets unless the setup says otherwise.
 pub const DEFAULT_BUCKETS: u32 = 100;
@@ -540,20 +544,6 @@ struct Built {
     labels: Vec<u32>,
 }
 
-fn place(config: &Config, m: Members, keys: &[String]) -> Result<Built, TrafficError> {
-    if m.specs.is_empty() {
-        return Err(TrafficError::NoNodeLeft);
-    }
-    let placement = build(config, &m.specs)?;
-    let label = |i: NodeIndex| m.labels.get(i as usize).copied().unwrap_or(0);
-    let owners = placement.assign(keys).into_iter().map(label).collect();
-    Ok(Built {
-        placement,
-        owners,
-        labels: m.labels,
-    })
-}
-
 fn check(setup: &Setup, keys: &[String]) -> Result<(), TrafficError> {
     if keys.is_empty() {
         return Err(TrafficError::NoKeys);
@@ -643,189 +633,10 @@ impl Simulation {
     /// change, places every key in both and fills the caches. `keys` are the keys requested
     /// (at most [`MAX_TRAFFIC_KEYS`]); a key that appears twice is two keys.
     pub fn new(setup: &Setup, keys: &[String]) -> Result<Simulation, TrafficError> {
-        check(setup, keys)?;
-        let config = &setup.config;
-        let mut everyone = setup.nodes.clone();
-        let mut after_nodes = setup.nodes.clone();
-        let (skip_before, skip_after, down) = match &setup.change {
-            None => (None, None, None),
-            Some(Change::Join(spec)) => {
-                everyone.push(spec.clone());
-                after_nodes.push(spec.clone());
-                (None, None, None)
-            }
-            Some(Change::Leave(i)) => (None, Some(*i as usize), None),
-            Some(Change::Down(i)) => (None, Some(*i as usize), Some(*i)),
-            Some(Change::Up(i)) => (Some(*i as usize), None, Some(*i)),
-            Some(Change::Reweight { node, weight }) => {
-                if let Some(n) = after_nodes.get_mut(*node as usize) {
-                    n.weight = *weight;
-                }
-                (None, None, None)
-            }
-        };
-        // Labels are places in `everyone`, where a joining node comes after the others.
-        let before = place(config, members(&setup.nodes, skip_before), keys)?;
-        if let Some(Change::Leave(i)) = setup.change {
-            before.placement.check_removal(i)?;
-        }
-        let after = place(config, members(&after_nodes, skip_after), keys)?;
-        let count = u32::try_from(keys.len()).unwrap_or(u32::MAX);
-        let labels = everyone.len();
-
-        // The placement with every node up: whose copies the caches start with, and whose
-        // owners tell which requests are failovers.
-        let full = if matches!(setup.change, Some(Change::Up(_))) {
-            &after
-        } else {
-            &before
-        };
-        let copies = if setup.replicas > 1 {
-            Some(replica_lists(full, keys, setup.replicas, &setup.config)?)
-        } else {
-            None
-        };
-
-        let mut rng = SplitMix64::new(SplitMix64::new(setup.seed ^ TRAFFIC_STREAM).next_u64());
-        let key_of_rank = permutation(count, &mut rng);
-        let zipf = Zipf::new(count, setup.zipf);
-
-        let down_in = [
-            down.is_some_and(|d| !before.labels.contains(&d)),
-            down.is_some_and(|d| !after.labels.contains(&d)),
-        ];
-        let width = stride(setup.replicas) as usize;
-        let r_copies = setup.replicas as usize;
-        let owner_of = |owners: &[u32], k: u32| owners.get(k as usize).copied().unwrap_or(0);
-        // Per rank, the nodes that may hold the key, in entry order.
-        let mut holders: Vec<u32> = vec![u32::MAX; count as usize * width];
-        let mut serve = [
-            Vec::with_capacity(count as usize),
-            Vec::with_capacity(count as usize),
-        ];
-        let mut popularity = [vec![0.0; labels], vec![0.0; labels]];
-        let mut keys_owned = [vec![0u64; labels], vec![0u64; labels]];
-        for (rank, &k) in (0u32..).zip(&key_of_rank) {
-            let base = rank as usize * width;
-            let slots = holders.get_mut(base..base + width).unwrap_or_default();
-            let mut used = 0;
-            let mut slot_of = |node: u32, slots: &mut [u32]| -> u32 {
-                match slots.iter().take(used).position(|&h| h == node) {
-                    Some(j) => j as u32,
-                    None => {
-                        if let Some(s) = slots.get_mut(used) {
-                            *s = node;
-                        }
-                        used += 1;
-                        (used - 1) as u32
-                    }
-                }
-            };
-            if let Some(lists) = &copies {
-                let list = lists.get(k as usize * r_copies..(k as usize + 1) * r_copies);
-                for &node in list.unwrap_or_default() {
-                    slot_of(node, slots);
-                }
-            }
-            let p = zipf.probability(rank);
-            let primary = owner_of(&full.owners, k);
-            for (phase, built) in [&before, &after].into_iter().enumerate() {
-                let node = owner_of(&built.owners, k);
-                let j = slot_of(node, slots);
-                let entry = j * count + rank;
-                let failover = down_in[phase] && down == Some(primary);
-                serve[phase].push(Serve {
-                    node,
-                    entry: if failover { entry | FAILOVER } else { entry },
-                });
-                if let Some(x) = popularity[phase].get_mut(node as usize) {
-                    *x += p;
-                }
-                if let Some(x) = keys_owned[phase].get_mut(node as usize) {
-                    *x += 1;
-                }
-            }
-        }
-
-        // Warm caches: in rank order, each holder that starts with the key takes it while it
-        // has room, so the most popular keys are the most recently used.
-        let entries = u32::try_from(holders.len()).unwrap_or(u32::MAX);
-        let starts_with = |rank: usize, j: usize, node: u32| -> bool {
-            if Some(node) == down && skip_before.is_some() {
-                return false; // down from the start: empty
-            }
-            match &copies {
-                // With copies, every replica (the first R holders) starts with the key.
-                Some(_) => j < r_copies && holders.get(rank * width + j) == Some(&node),
-                // With one copy, the owner before the change.
-                None => serve[0].get(rank).is_some_and(|s| s.node == node),
-            }
-        };
-        let mut caches = match setup.cache {
-            Capacity::All => Caches::Unbounded(vec![false; entries as usize]),
-            Capacity::Keys(c) => Caches::Lru(Lru::new(entries, &vec![c; labels])),
-        };
-        for rank in 0..count as usize {
-            for j in 0..width {
-                let Some(&node) = holders.get(rank * width + j) else {
-                    continue;
-                };
-                if node == u32::MAX || !starts_with(rank, j, node) {
-                    continue;
-                }
-                let e = (j * count as usize + rank) as u32;
-                match &mut caches {
-                    Caches::Unbounded(present) => {
-                        if let Some(p) = present.get_mut(e as usize) {
-                            *p = true;
-                        }
-                    }
-                    Caches::Lru(lru) => {
-                        lru.push_back(node, e);
-                    }
-                }
-            }
-        }
-
-        let epsilon =
-            (config.algorithm.id == AlgoId::Bounded).then(|| config.algorithm.params.get(0));
-        let [serve_before, serve_after] = serve;
-        let phases = [
-            phase(&before, serve_before, epsilon.is_some(), keys, &key_of_rank),
-            phase(&after, serve_after, epsilon.is_some(), keys, &key_of_rank),
-        ];
-        let cells = setup.buckets as usize * labels;
-        Ok(Simulation {
-            names: everyone.into_iter().map(|n| n.name).collect(),
-            zipf,
-            key_of_rank,
-            phases,
-            caches,
-            counters: Counters {
-                buckets: (0..setup.buckets)
-                    .map(|b| BucketStats {
-                        start: bucket_start(b, setup.buckets, setup.requests),
-                        ..BucketStats::default()
-                    })
-                    .collect(),
-                cells: vec![0; cells],
-                nodes: labels,
-                phase_requests: [vec![0; labels], vec![0; labels]],
-                failover: vec![0; labels],
-                overflow: vec![0; labels],
-                // One more: every rank past the hottest counts there, without a branch.
-                hot: vec![0; HOT_KEYS as usize + 1],
-            },
-            rng,
-            requests: setup.requests,
-            at: setup.at,
-            bucket_count: setup.buckets,
-            done: 0,
-            bucket: 0,
-            epsilon,
-            popularity,
-            keys_owned,
-        })
+        let mut build = SimulationBuild::new(setup, keys)?;
+        while !build.step(keys, u64::MAX)? {}
+        // A step that said so has put the simulation together.
+        build.finish().ok_or(TrafficError::NoKeys)
     }
 
     /// The nodes' names, in label order: the nodes given, then a joining node.
@@ -966,16 +777,6 @@ impl Simulation {
 fn bucket_start(b: u32, buckets: u32, requests: u64) -> u64 {
     let wide = u128::from(b) * u128::from(requests) / u128::from(buckets.max(1));
     u64::try_from(wide).unwrap_or(u64::MAX).min(requests)
-}
-
-/// A seeded permutation of `0..n` (Fisher–Yates, Durstenfeld's form).
-fn permutation(n: u32, rng: &mut SplitMix64) -> Vec<u32> {
-    let mut p: Vec<u32> = (0..n).collect();
-    for i in (1..p.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        p.swap(i, j);
-    }
-    p
 }
 
 /// Every key's R replicas, as labels, `replicas` per key in key order.

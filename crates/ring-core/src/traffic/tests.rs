@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::metrics::diff;
+use crate::placement::build;
 use crate::Algorithm;
 
 fn nodes(n: usize) -> Vec<NodeSpec> {
@@ -471,4 +472,105 @@ fn bad_input_is_refused_with_its_range() {
             nodes: 401,
         },
     );
+}
+
+/// The staged setup makes the same simulation however its work is cut: the same state
+/// (its `Debug` form: every table, cache and the generator) and, run to the end, the same
+/// report, on a join with LRU caches, bounded loads losing a node, three copies with a
+/// node down, a node coming up and a reweight.
+#[test]
+fn a_setup_in_steps_is_the_setup_in_one() {
+    let keys = crate::keys::generate(1_500, 12);
+    let mut setups = Vec::new();
+    let mut join = setup(Algorithm::new(AlgoId::Virtual), 4, 9_000);
+    join.change = Some(Change::Join(NodeSpec::new("cache-new", 100)));
+    join.cache = Capacity::Keys(120);
+    setups.push(join);
+    let mut leave = setup(Algorithm::bounded(0.25), 5, 9_000);
+    leave.change = Some(Change::Leave(1));
+    leave.zipf = 0.8;
+    setups.push(leave);
+    let mut down = setup(Algorithm::new(AlgoId::Virtual), 5, 9_000);
+    down.change = Some(Change::Down(3));
+    down.replicas = 3;
+    setups.push(down);
+    let mut up = setup(Algorithm::jump(), 4, 9_000);
+    up.change = Some(Change::Up(3));
+    up.cache = Capacity::Keys(50);
+    setups.push(up);
+    let mut heavier = setup(Algorithm::new(AlgoId::Ketama), 4, 9_000);
+    heavier.change = Some(Change::Reweight {
+        node: 0,
+        weight: 300,
+    });
+    heavier.zipf = 1.4;
+    setups.push(heavier);
+    for s in &setups {
+        let mut whole = Simulation::new(s, &keys).unwrap();
+        let state = format!("{whole:?}");
+        while !whole.run(2_000) {}
+        let report = whole.report();
+        for work in [1, 7, 333, 10_000] {
+            let mut build = SimulationBuild::new(s, &keys).unwrap();
+            let mut steps = 0u64;
+            let mut last = 0;
+            while !build.step(&keys, work).unwrap() {
+                steps += 1;
+                let (done, all) = build.progress(&keys);
+                assert!(done >= last && done <= all, "{done} of {all}");
+                last = done;
+            }
+            // Placing the keys on both sides alone takes this many steps of `work` keys.
+            assert!(
+                steps + 1 >= 2 * keys.len() as u64 / work.max(1) / 2,
+                "{steps} steps of {work}"
+            );
+            let (done, all) = build.progress(&keys);
+            assert_eq!(done, all);
+            let mut sim = build.finish().unwrap();
+            assert_eq!(
+                format!("{sim:?}"),
+                state,
+                "{:?} in steps of {work}",
+                s.change
+            );
+            while !sim.run(2_000) {}
+            assert_eq!(sim.report(), report);
+        }
+    }
+}
+
+/// The popularity permutation is Fisher–Yates (Durstenfeld's form) on the simulation's
+/// generator, as written out here.
+#[test]
+fn the_popularity_permutation_is_fisher_yates() {
+    let keys = crate::keys::generate(1_000, 3);
+    let s = setup(Algorithm::new(AlgoId::Virtual), 3, 1_000);
+    let sim = Simulation::new(&s, &keys).unwrap();
+    let mut rng = SplitMix64::new(SplitMix64::new(s.seed ^ TRAFFIC_STREAM).next_u64());
+    let mut expected: Vec<u32> = (0..1_000).collect();
+    for i in (1..expected.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        expected.swap(i, j);
+    }
+    let ranked: Vec<u32> = (0..1_000).map(|r| sim.key_of_rank(r).unwrap()).collect();
+    assert_eq!(ranked, expected);
+}
+
+/// A Zipf table built in steps is the table built at once.
+#[test]
+fn a_zipf_table_in_steps_is_the_table_at_once() {
+    use super::zipf::ZipfBuild;
+    for (n, s) in [(1, 1.0), (2, 0.0), (1_000, 1.0), (4_097, 1.5), (777, 0.3)] {
+        let whole = Zipf::new(n, s);
+        for work in [1, 5, 640] {
+            let mut build = ZipfBuild::new(n, s);
+            let mut steps = 0;
+            while !build.step(work) {
+                steps += 1;
+            }
+            assert!(steps + 1 >= n / work, "{steps} steps of {work} for {n}");
+            assert_eq!(build.finish(), whole, "n {n} s {s} in steps of {work}");
+        }
+    }
 }

@@ -43,51 +43,9 @@ impl Zipf {
     /// (`n` ≥ 1, `s` finite and at least 0); an `n` of 0 gives a table that draws nothing
     /// ([`Zipf::sample`] then returns 0).
     pub fn new(n: u32, s: f64) -> Zipf {
-        let weights: Vec<f64> = (0..n).map(|r| weight(r, s)).collect();
-        let total: f64 = weights.iter().sum();
-        let scale = f64::from(n) / total;
-        let mut scaled: Vec<f64> = weights.iter().map(|w| w * scale).collect();
-        let mut columns: Vec<Column> = (0..n)
-            .map(|r| Column {
-                threshold: u32::MAX,
-                alias: r,
-            })
-            .collect();
-        // Vose: pair each column below 1 with one above, which gives it the rest of its mass.
-        let mut small: Vec<u32> = Vec::new();
-        let mut large: Vec<u32> = Vec::new();
-        for (r, &p) in (0..n).zip(&scaled) {
-            if p < 1.0 {
-                small.push(r);
-            } else {
-                large.push(r);
-            }
-        }
-        while let (Some(&s_rank), Some(&l_rank)) = (small.last(), large.last()) {
-            small.pop();
-            let (si, li) = (s_rank as usize, l_rank as usize);
-            let p = scaled.get(si).copied().unwrap_or(1.0);
-            if let Some(c) = columns.get_mut(si) {
-                *c = Column {
-                    threshold: to_threshold(p),
-                    alias: l_rank,
-                };
-            }
-            if let Some(rest) = scaled.get_mut(li) {
-                *rest = (*rest + p) - 1.0;
-                if *rest < 1.0 {
-                    large.pop();
-                    small.push(l_rank);
-                }
-            }
-        }
-        // What is left on either list is 1 up to rounding: it keeps its own rank (the
-        // initial column), which is what its mass says.
-        Zipf {
-            columns,
-            total,
-            exponent: s,
-        }
+        let mut build = ZipfBuild::new(n, s);
+        while !build.step(u32::MAX) {}
+        build.finish()
     }
 
     /// The number of ranks.
@@ -130,6 +88,124 @@ impl Zipf {
         // draw (Zipf 1 ran 50% slower than uniform).
         let keep = u32::from(coin < c.threshold).wrapping_neg();
         (column as u32 & keep) | (c.alias & !keep)
+    }
+}
+
+/// A [`Zipf`] table built in steps of a bounded amount of work, so that a page can spread
+/// a million ranks over frames: the weights (one `pow` each), then Vose's pairing. The
+/// steps do exactly what one pass would, in the same order, so the table is the same bits
+/// however the work is cut.
+#[derive(Clone, Debug)]
+pub struct ZipfBuild {
+    n: u32,
+    exponent: f64,
+    /// Ranks whose weight is summed so far (the first pass).
+    weighed: u32,
+    weights: Vec<f64>,
+    /// The sum of the weights so far, in rank order.
+    total: f64,
+    /// Ranks scaled and sorted into small and large so far (the second pass).
+    sorted: u32,
+    scaled: Vec<f64>,
+    columns: Vec<Column>,
+    small: Vec<u32>,
+    large: Vec<u32>,
+}
+
+impl ZipfBuild {
+    /// A build of the distribution over `0..n` with exponent `s` ([`Zipf::new`]).
+    pub fn new(n: u32, s: f64) -> ZipfBuild {
+        ZipfBuild {
+            n,
+            exponent: s,
+            weighed: 0,
+            weights: Vec::with_capacity(n as usize),
+            // What `Iterator::sum` of floats starts from: the same total, bit for bit.
+            total: -0.0,
+            sorted: 0,
+            scaled: Vec::with_capacity(n as usize),
+            columns: Vec::with_capacity(n as usize),
+            small: Vec::new(),
+            large: Vec::new(),
+        }
+    }
+
+    /// Does about `work` more ranks' worth of work (at least one); whether the table is
+    /// complete.
+    pub fn step(&mut self, work: u32) -> bool {
+        let mut left = work.max(1);
+        while self.weighed < self.n && left > 0 {
+            let end = self.n.min(self.weighed.saturating_add(left));
+            for r in self.weighed..end {
+                let w = weight(r, self.exponent);
+                self.total += w;
+                self.weights.push(w);
+            }
+            left -= end - self.weighed;
+            self.weighed = end;
+        }
+        if self.weighed < self.n {
+            return false;
+        }
+        // Each column scaled so that 1 is the mean, and sorted into small and large.
+        let scale = f64::from(self.n) / self.total;
+        while self.sorted < self.n && left > 0 {
+            let end = self.n.min(self.sorted.saturating_add(left));
+            for r in self.sorted..end {
+                let p = self.weights.get(r as usize).copied().unwrap_or(0.0) * scale;
+                self.scaled.push(p);
+                self.columns.push(Column {
+                    threshold: u32::MAX,
+                    alias: r,
+                });
+                if p < 1.0 {
+                    self.small.push(r);
+                } else {
+                    self.large.push(r);
+                }
+            }
+            left -= end - self.sorted;
+            self.sorted = end;
+        }
+        if self.sorted < self.n {
+            return false;
+        }
+        // Vose: pair each column below 1 with one above, which gives it the rest of its mass.
+        while let (Some(&s_rank), Some(&l_rank)) = (self.small.last(), self.large.last()) {
+            if left == 0 {
+                return false;
+            }
+            left -= 1;
+            self.small.pop();
+            let (si, li) = (s_rank as usize, l_rank as usize);
+            let p = self.scaled.get(si).copied().unwrap_or(1.0);
+            if let Some(c) = self.columns.get_mut(si) {
+                *c = Column {
+                    threshold: to_threshold(p),
+                    alias: l_rank,
+                };
+            }
+            if let Some(rest) = self.scaled.get_mut(li) {
+                *rest = (*rest + p) - 1.0;
+                if *rest < 1.0 {
+                    self.large.pop();
+                    self.small.push(l_rank);
+                }
+            }
+        }
+        // What is left on either list is 1 up to rounding: it keeps its own rank (the
+        // initial column), which is what its mass says.
+        true
+    }
+
+    /// The table, once [`ZipfBuild::step`] has said it is complete (before that, the
+    /// columns paired so far).
+    pub fn finish(self) -> Zipf {
+        Zipf {
+            columns: self.columns,
+            total: self.total,
+            exponent: self.exponent,
+        }
     }
 }
 
