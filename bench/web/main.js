@@ -31,7 +31,7 @@ export const MODES = {
     trafficKeys: 1_000_000,
     trafficSeed: 1,
     trafficRequests: 10_000_000,
-    sliceMs: 8,
+    sliceMs: 6,
   },
   // Each measurement once, small: checks the page produces sound numbers, not how fast.
   smoke: {

@@ -18,7 +18,6 @@ use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::compare::CompareChange;
-use crate::model::limits::MAX_VIEW_KEYS;
 use crate::model::palette::css_class;
 use crate::model::traffic_view::{
     store_peak, zipf_text, Side, TrafficRun, TrafficSettings, CACHE_STEP, DEFAULT_CACHE, MAX_CACHE,
@@ -44,11 +43,12 @@ pub(crate) struct TrafficProps {
 /// charts to redraw.
 const FRAME_BUDGET_MS: f64 = 8.0;
 
-/// Requests between two looks at the clock.
-const SLICE: u64 = 16_384;
+/// Requests, or keys of the setup, between two looks at the clock.
+const SLICE: u64 = 8_192;
 
-/// Sets the run up in the first frame, then steps it a frame at a time, re-rendering the
-/// view after each frame. The frame handle lives in `slot`: dropping it stops the work.
+/// Starts the run in the first frame, then steps it a frame at a time (its setup, then its
+/// requests), re-rendering the view after each frame. The frame handle lives in `slot`:
+/// dropping it stops the work.
 fn run_frames(
     slot: Rc<RefCell<Option<AnimationFrame>>>,
     state: Rc<State>,
@@ -251,12 +251,7 @@ pub(crate) fn TrafficPanel(props: &TrafficProps) -> Html {
         <section class="compare traffic" aria-labelledby="traffic-title">
             <div class="card compare-controls">
                 <h2 id="traffic-title">{ lang.ui(Ui::TrafficTitle) }</h2>
-                <p class="hint muted">{ lang.t(Msg::TrafficHint { up, keys: state.keys.len().min(MAX_VIEW_KEYS) }) }</p>
-                if state.keys.len() > MAX_VIEW_KEYS {
-                    <p class="hint muted" id="traffic-first-keys">
-                        { lang.t(Msg::ViewFirstKeys { used: MAX_VIEW_KEYS, of: state.keys.len() }) }
-                    </p>
-                }
+                <p class="hint muted">{ lang.t(Msg::TrafficHint { up, keys: state.keys.len() }) }</p>
                 <div class="row-form">
                     { slider("traffic-zipf", lang.ui(Ui::TrafficZipf), zipf_text(zipf),
                         (0, MAX_ZIPF, 5, zipf), false,

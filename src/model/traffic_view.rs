@@ -4,14 +4,17 @@
 //! lab's algorithm side by side (for a ring with virtual nodes when the lab's is modulo),
 //! so that the avalanche `hash % n` causes is seen, not told.
 //!
-//! A [`TrafficRun`] is set up at once (both placements of both sides, on the first
-//! [`MAX_VIEW_KEYS`] keys) and then stepped a slice of requests at a time
-//! ([`TrafficRun::step`]), so that the page can run it between frames; its
-//! [`TrafficRun::reports`] can be read at any time.
+//! A [`TrafficRun`] over all the lab's keys is set up and run in steps of bounded work
+//! ([`TrafficRun::step`]): first each side's setup ([`SimulationBuild`]: both placements of
+//! every key, the popularity table, the warm caches) a run of keys at a time, then a slice
+//! of requests at a time, so that the page can do it between frames, a million keys
+//! included; its [`TrafficRun::reports`] can be read at any time.
 
 use std::rc::Rc;
 
-use ring_core::traffic::{Capacity, Change, Report, Setup, Simulation, TrafficError};
+use ring_core::traffic::{
+    Capacity, Change, Report, Setup, Simulation, SimulationBuild, TrafficError,
+};
 use ring_core::{build, Config, NodeSpec};
 
 use super::algo::AlgoId;
@@ -132,13 +135,30 @@ pub(crate) struct HotKey {
     pub(crate) popularity: f64,
 }
 
+/// A side's simulation, being set up or running.
+enum Sim {
+    Building(Box<SimulationBuild>),
+    Running(Box<Simulation>),
+}
+
+impl std::fmt::Debug for Sim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Sim::Building(_) => f.write_str("Building"),
+            Sim::Running(sim) => sim.fmt(f),
+        }
+    }
+}
+
 /// One algorithm's simulation.
 #[derive(Debug)]
 pub(crate) struct Side {
     /// The algorithm.
     pub(crate) kind: AlgoId,
     /// The simulation, or why it could not be set up.
-    sim: Result<Simulation, Msg>,
+    sim: Result<Sim, Msg>,
+    /// Its configuration, to name the hot keys' nodes once it is set up.
+    config: Config,
     /// The nodes' names, in the simulation's order (a node that joins last).
     pub(crate) names: Vec<String>,
     /// Their colours, in the same order.
@@ -153,9 +173,43 @@ impl Side {
         self.sim.as_ref().err()
     }
 
-    /// What it has measured so far.
+    /// What it has measured so far (nothing while it is being set up).
     pub(crate) fn report(&self) -> Option<Report> {
-        self.sim.as_ref().ok().map(Simulation::report)
+        self.running().map(Simulation::report)
+    }
+
+    fn running(&self) -> Option<&Simulation> {
+        match &self.sim {
+            Ok(Sim::Running(sim)) => Some(sim),
+            _ => None,
+        }
+    }
+
+    fn building(&self) -> bool {
+        matches!(self.sim, Ok(Sim::Building(_)))
+    }
+
+    /// About `work` keys' worth more of the setup; the work spent.
+    fn set_up(&mut self, cluster: &Cluster, keys: &[String], work: u64) -> u64 {
+        let Ok(Sim::Building(build)) = &mut self.sim else {
+            return 0;
+        };
+        let before = build.progress(keys).0;
+        match build.step(keys, work) {
+            Ok(false) => work,
+            Ok(true) => {
+                let spent = build.progress(keys).0.saturating_sub(before);
+                if let Some(sim) = build.take_ready() {
+                    self.hot = hot_keys(&sim, &self.config, cluster, keys, HOT_NAMED);
+                    self.sim = Ok(Sim::Running(Box::new(sim)));
+                }
+                spent.min(work)
+            }
+            Err(e) => {
+                self.sim = Err(traffic_refusal(e));
+                0
+            }
+        }
     }
 }
 
@@ -164,8 +218,11 @@ impl Side {
 pub(crate) struct TrafficRun {
     /// Modulo, then the other algorithm.
     pub(crate) sides: [Side; 2],
-    /// How many keys are requested (the first [`MAX_VIEW_KEYS`] of the lab's).
+    /// How many keys are requested: all the lab's.
     pub(crate) keys: usize,
+    all_keys: Rc<Vec<String>>,
+    cluster: Cluster,
+    requests: u64,
 }
 
 /// The algorithm shown beside modulo for a lab on `kind`.
@@ -187,6 +244,7 @@ fn traffic_refusal(e: TrafficError) -> Msg {
 
 /// The nodes up, their colours, and the change as the core takes it, with the colour of a
 /// node that joins.
+#[derive(Debug)]
 struct Cluster {
     specs: Vec<NodeSpec>,
     colours: Vec<Rgb>,
@@ -288,43 +346,54 @@ fn side(
     }
     let sim = check_work(kind, names.len(), keys.len())
         .map_err(Msg::Refusal)
-        .and_then(|()| Simulation::new(&setup, keys).map_err(traffic_refusal));
-    let hot = sim
-        .as_ref()
-        .map(|s| hot_keys(s, &config, cluster, keys, HOT_NAMED))
-        .unwrap_or_default();
+        .and_then(|()| SimulationBuild::new(&setup, keys).map_err(traffic_refusal))
+        .map(|build| Sim::Building(Box::new(build)));
     Side {
         kind,
         sim,
+        config,
         names,
         colours: cluster.colours.clone(),
-        hot,
+        hot: Vec::new(),
     }
 }
 
 impl TrafficRun {
-    /// Both simulations of `settings` over `state`'s nodes that are up and its first
-    /// [`MAX_VIEW_KEYS`] keys, set up and ready to run.
+    /// Both simulations of `settings` over `state`'s nodes that are up and all its keys,
+    /// ready to be set up ([`TrafficRun::step`]).
     pub(crate) fn new(state: &State, settings: TrafficSettings) -> TrafficRun {
         let settings = settings.clamped();
-        let all: &Rc<Vec<String>> = &state.keys.keys;
-        let keys = all.get(..all.len().min(MAX_VIEW_KEYS)).unwrap_or_default();
+        let all_keys = Rc::clone(&state.keys.keys);
         let cluster = cluster(state, settings.change);
+        let keys = all_keys.as_slice();
         TrafficRun {
             sides: [
                 side(state, AlgoId::Modulo, settings, &cluster, keys),
                 side(state, other_algorithm(state.kind), settings, &cluster, keys),
             ],
             keys: keys.len(),
+            requests: u64::from(settings.requests),
+            all_keys,
+            cluster,
         }
     }
 
-    /// Runs at most `requests` more requests, on the first side that is not done, then
+    /// Spends about `work` on the run: on setting up a side (a key placed counting one),
+    /// then, once both are set up, on requests, on the first side that is not done, then
     /// the next. Whether both are done.
-    pub(crate) fn step(&mut self, requests: u64) -> bool {
-        let mut left = requests;
+    pub(crate) fn step(&mut self, work: u64) -> bool {
+        let mut left = work.max(1);
+        let keys = self.all_keys.get(..self.keys).unwrap_or_default();
         for side in &mut self.sides {
-            if let Ok(sim) = &mut side.sim {
+            while side.building() && left > 0 {
+                left = left.saturating_sub(side.set_up(&self.cluster, keys, left).max(1));
+            }
+            if side.building() {
+                return false;
+            }
+        }
+        for side in &mut self.sides {
+            if let Ok(Sim::Running(sim)) = &mut side.sim {
                 let (done, total) = sim.progress();
                 if done >= total {
                     continue;
@@ -346,8 +415,8 @@ impl TrafficRun {
     pub(crate) fn progress(&self) -> (u64, u64) {
         self.sides
             .iter()
-            .filter_map(|s| s.sim.as_ref().ok())
-            .map(Simulation::progress)
+            .filter(|s| s.sim.is_ok())
+            .map(|s| s.running().map_or((0, self.requests), Simulation::progress))
             .fold((0, 0), |(d, t), (d2, t2)| (d + d2, t + t2))
     }
 
@@ -551,6 +620,47 @@ mod tests {
             assert_eq!(side.error(), Some(&Msg::Ui(Ui::NoNodeUp)));
         }
         assert_eq!(run.progress(), (0, 0));
+    }
+
+    /// Every key of the lab is requested, past the other views' 20,000, and the setup
+    /// comes in steps: no report (and no request) until both sides are set up.
+    #[test]
+    fn every_key_is_requested_and_the_setup_comes_in_steps() {
+        let s = State::initial()
+            .unwrap()
+            .apply(Action::GenerateKeys {
+                count: "50000".into(),
+                seed: "3".into(),
+            })
+            .unwrap()
+            .run_pending();
+        let settings = TrafficSettings {
+            requests: 60_000,
+            change: CompareChange::AddNode,
+            ..TrafficSettings::default()
+        };
+        let mut run = TrafficRun::new(&s, settings);
+        assert_eq!(run.keys, 50_000);
+        let mut steps = 0;
+        while run.reports().iter().any(Option::is_none) {
+            assert_eq!(run.progress(), (0, 120_000), "a request before the setup");
+            assert!(!run.step(4_096));
+            steps += 1;
+        }
+        // Each side places 50,000 keys twice, among its other passes.
+        assert!(steps >= 2 * 2 * 50_000 / 4_096, "{steps} steps");
+        while !run.step(20_000) {}
+        assert_eq!(run.progress(), (120_000, 120_000));
+        for report in run.reports().into_iter().flatten() {
+            let before: u64 = report.nodes.iter().map(|n| n.keys_before).sum();
+            let after: u64 = report.nodes.iter().map(|n| n.keys_after).sum();
+            assert_eq!((before, after), (50_000, 50_000));
+        }
+        // The same as one call over all the keys.
+        let mut whole = TrafficRun::new(&s, settings);
+        assert!(whole.step(u64::MAX));
+        assert_eq!(whole.reports(), run.reports());
+        assert_eq!(whole.sides[1].hot, run.sides[1].hot);
     }
 
     #[test]

@@ -45,6 +45,22 @@ for (const lang of ['en', 'zh']) {
   });
 }
 
+// Every key of the lab is requested (the other views take the first 20,000): the setup of
+// both sides runs in steps over the frames, then the requests.
+test('traffic: every one of 60,000 keys is requested, set up in steps', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?view=traffic&lang=en&keys=60000`, { reducedMotion: 'reduce' });
+  await finished(page);
+  const hint = await page.textContent('#traffic-title + .hint');
+  assert(/its 60,000 keys/.test(hint), `hint: ${hint}`);
+  const done = await page.textContent('#traffic-progress');
+  assert(/requests simulated over 60,000 keys/.test(done), `progress: ${done}`);
+  assert((await page.$('#traffic-first-keys')) === null, 'the view still says it takes the first keys only');
+  const [modulo, ring] = await justAfter(page);
+  assert(modulo > 0 && modulo < 0.8 && ring > 0.85, `just after: modulo ${modulo}, ring ${ring}`);
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});
+
 test('traffic: a slider changes the run, and the settings travel in the address', async () => {
   const { page, context, problems } = await openPage(browser, `${base}/?view=traffic&lang=en`, { reducedMotion: 'reduce' });
   await finished(page);

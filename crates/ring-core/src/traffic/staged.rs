@@ -157,6 +157,10 @@ impl SimulationBuild {
         let rng = SplitMix64::new(SplitMix64::new(setup.seed ^ TRAFFIC_STREAM).next_u64());
         // Labels are places in `everyone`, where a joining node comes after the others.
         let before = Side::new(&setup.config, members(&setup.nodes, skip_before))?;
+        // A change that leaves no node is refused now, not after every key is placed.
+        if members(&after_nodes, skip_after).specs.is_empty() {
+            return Err(TrafficError::NoNodeLeft);
+        }
         Ok(SimulationBuild {
             together: setup.config.algorithm.id.spec().places_together,
             setup: setup.clone(),
