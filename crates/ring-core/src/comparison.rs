@@ -45,10 +45,13 @@
 use std::fmt;
 
 use crate::error::BuildError;
-use crate::keys::{key_from, SplitMix64};
-use crate::metrics::{loads, Balance, MetricsError};
+use crate::keys::SplitMix64;
+use crate::metrics::{Balance, MetricsError};
 use crate::placement::{build, Config, NodeIndex, NodeSpec, Placement};
 use crate::registry::{AlgoId, AlgoSpec, Picture};
+
+mod staged;
+pub use staged::RowBuild;
 
 /// Keys per node of the keyed balance and of the monotonicity runs, as the suites use.
 pub const KEYS_PER_NODE: u64 = 100;
@@ -343,23 +346,6 @@ pub struct Row {
     pub changes: Vec<Change>,
 }
 
-/// The owners of `keys` under `placement` (the node indices of `labels`, so that reduced
-/// placements name the full list's nodes), and the time per key.
-fn owners(
-    placement: &dyn Placement,
-    keys: &[String],
-    labels: &[NodeIndex],
-    clock: &mut Clock<'_>,
-) -> (Vec<NodeIndex>, f64) {
-    let start = clock();
-    let mut owners = placement.assign(keys);
-    let elapsed = clock().saturating_sub(start);
-    for owner in &mut owners {
-        *owner = labels[*owner as usize];
-    }
-    (owners, elapsed as f64 / keys.len().max(1) as f64)
-}
-
 /// Loads of `count` keys of `seed` under `placement`, placed a chunk at a time unless the
 /// algorithm places keys together.
 fn sampled_loads(
@@ -368,22 +354,9 @@ fn sampled_loads(
     count: u64,
     seed: u64,
 ) -> Result<Vec<u64>, ComparisonError> {
-    let n = placement.node_count();
-    if spec.places_together {
-        return Ok(loads(&placement.assign(&keys_of(count, seed)), n)?);
-    }
-    let mut totals = vec![0u64; n as usize];
-    let mut rng = SplitMix64::new(seed);
-    let mut left = count;
-    while left > 0 {
-        let chunk = left.min(KEY_CHUNK);
-        let keys: Vec<String> = (0..chunk).map(|_| key_from(rng.next_u64())).collect();
-        for (total, load) in totals.iter_mut().zip(loads(&placement.assign(&keys), n)?) {
-            *total += load;
-        }
-        left -= chunk;
-    }
-    Ok(totals)
+    let mut sample = staged::Sample::new(count, seed, placement.node_count());
+    while !sample.advance(placement, KEY_CHUNK, spec.places_together)? {}
+    Ok(sample.totals)
 }
 
 /// The balance of `KEYS_PER_NODE × n` keys of `seed` under `placement` (built under
@@ -453,13 +426,10 @@ fn step(
     }
 }
 
-/// What every change of a row starts from: the full placement and its keys' owners.
+/// What every change of a row starts from: the configuration and the full placement.
 struct Start<'a> {
     config: &'a Config,
-    nodes: &'a [NodeSpec],
     full: &'a dyn Placement,
-    keys: &'a [String],
-    owners: &'a [NodeIndex],
 }
 
 impl Start<'_> {
@@ -502,66 +472,6 @@ impl Start<'_> {
         }
         current.map_or_else(|| build(self.config, remaining), Ok)
     }
-
-    /// One removal of `percent`% of the nodes in `order`, and its restore.
-    fn change(
-        &self,
-        order: Order,
-        percent: u32,
-        seed: u64,
-        clock: &mut Clock<'_>,
-    ) -> Result<Change, ComparisonError> {
-        let n = self.full.node_count();
-        let count = removal_count(n, percent);
-        let gone = removed_nodes(n, count, order, seed ^ u64::from(percent));
-        let mut change = Change {
-            order,
-            percent,
-            removed: count,
-            outcome: None,
-            refusal: None,
-        };
-        if gone.is_empty() {
-            // One node: removing it would leave none.
-            change.refusal = Some(BuildError::NoNodes);
-            return Ok(change);
-        }
-        if let Some(refusal) = self.refusal(order, &gone) {
-            change.refusal = Some(refusal);
-            return Ok(change);
-        }
-        let mut is_removed = vec![false; n as usize];
-        for &i in &gone {
-            is_removed[i as usize] = true;
-        }
-        let labels: Vec<NodeIndex> = (0..n).filter(|&i| !is_removed[i as usize]).collect();
-        let remaining: Vec<NodeSpec> = labels
-            .iter()
-            .map(|&i| self.nodes[i as usize].clone())
-            .collect();
-        let reduced = self.reduced(&gone, &remaining)?;
-        let (during, lookup_ns) = owners(reduced.as_ref(), self.keys, &labels, clock);
-        let removal = step(self.owners, &during, &is_removed, |b, _| {
-            is_removed[b as usize]
-        });
-        let restored = build(self.config, self.nodes)?;
-        let all: Vec<NodeIndex> = (0..n).collect();
-        let (after, _) = owners(restored.as_ref(), self.keys, &all, clock);
-        let restore = step(&during, &after, &is_removed, |_, a| is_removed[a as usize]);
-        let not_back = self
-            .owners
-            .iter()
-            .zip(&after)
-            .filter(|(b, a)| b != a)
-            .count() as u64;
-        change.outcome = Some(Outcome {
-            removal,
-            restore,
-            not_back,
-            lookup_ns,
-        });
-        Ok(change)
-    }
 }
 
 /// The row of `config`'s algorithm over [`nodes`]`(n)`, with keys and removals from
@@ -573,52 +483,12 @@ pub fn row(
     seed: u64,
     clock: &mut Clock<'_>,
 ) -> Result<Row, ComparisonError> {
-    let spec = config.algorithm.spec();
-    check_work(spec, n)?;
-    let specs = nodes(n);
-    let started = clock();
-    let full = build(config, &specs)?;
-    let build_ns = clock().saturating_sub(started);
-
-    // The keyed balance's keys are the monotonicity runs' too, when there are few enough.
-    let keys_count = KEYS_PER_NODE * u64::from(n);
-    let keys = keys_of(change_keys(n), seed);
-    let labels: Vec<NodeIndex> = (0..n).collect();
-    let (before, lookup_ns) = owners(full.as_ref(), &keys, &labels, clock);
-    let keyed = if keys_count == keys.len() as u64 {
-        Spread::of(&Balance::of_counts(&loads(&before, n)?)?)
-    } else {
-        keyed(full.as_ref(), spec, seed)?
-    };
-
-    let (key_space, key_space_from) = key_space(full.as_ref(), spec, seed)?;
-
-    let start = Start {
-        config,
-        nodes: &specs,
-        full: full.as_ref(),
-        keys: &keys,
-        owners: &before,
-    };
-    let mut changes = Vec::with_capacity(Order::ALL.len() * REMOVED_PERCENTS.len());
-    for order in Order::ALL {
-        for percent in REMOVED_PERCENTS {
-            changes.push(start.change(order, percent, seed, clock)?);
-        }
-    }
-    Ok(Row {
-        algo: config.algorithm.id,
-        nodes: n,
-        keys: keys_count,
-        keyed,
-        key_space,
-        key_space_from,
-        memory_bytes: full.memory_bytes(),
-        build_ns,
-        lookup_ns,
-        change_keys: keys.len() as u64,
-        changes,
-    })
+    let mut build = RowBuild::new(config, n, seed)?;
+    while !build.step(u64::MAX, clock)? {}
+    // A step that said so has put the row together.
+    build
+        .finish()
+        .ok_or(ComparisonError::TooMuchWork { work: 0 })
 }
 
 #[cfg(test)]
