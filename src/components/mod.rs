@@ -27,6 +27,7 @@ pub(crate) mod title_bar;
 pub(crate) mod tour;
 pub(crate) mod traffic;
 pub(crate) mod view_tabs;
+pub(crate) mod which;
 
 use std::rc::Rc;
 

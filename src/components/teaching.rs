@@ -1,5 +1,5 @@
-//! The teaching views beside the lab: the tour, compare mode, traffic, Chord, replication
-//! and the paper's table. Each shows in its tab panel when its tab is selected; their settings are
+//! The teaching views beside the lab: the tour, compare mode, traffic, Chord, replication,
+//! the paper's table and the field's comparison table ("Which algorithm?"). Each shows in its tab panel when its tab is selected; their settings are
 //! the state's (`State::views`), so they survive switching tabs and a link carries them. The panels of the other views are rendered empty
 //! and hidden, so that every tab's `aria-controls` names an element.
 
@@ -14,6 +14,7 @@ use super::replication::ReplicationPanel;
 use super::tour::TourView;
 use super::traffic::TrafficPanel;
 use super::view_tabs::{panel_id, tab_id};
+use super::which::WhichPanel;
 use super::Dispatch;
 use crate::draw::Theme;
 use crate::model::{State, ViewKind};
@@ -42,6 +43,7 @@ pub(crate) fn TeachingViews(props: &TeachingProps) -> Html {
         ViewKind::Chord => html! { <ChordPanel {state} {dispatch} {theme} /> },
         ViewKind::Replication => html! { <ReplicationPanel {state} {dispatch} {theme} /> },
         ViewKind::Paper => html! { <PaperPanel {state} {dispatch} {theme} /> },
+        ViewKind::Which => html! { <WhichPanel {state} {dispatch} {theme} /> },
     };
     html! {
         <>

@@ -43,6 +43,8 @@ pub(crate) struct BarsScene {
     /// Each bar's own fair value, when the weights differ: a dashed line over a ±10% band
     /// behind that bar alone (in place of `mean` and `band`).
     pub(crate) targets: Option<Vec<f64>>,
+    /// The heads of its "as a table" (`None`: node, and keys or share of the space).
+    pub(crate) heads: Option<[crate::i18n::Ui; 2]>,
     /// How the axis reads.
     pub(crate) unit: Unit,
     /// Device pixels per CSS pixel.
@@ -222,6 +224,7 @@ mod tests {
 
     fn scene(values: &[f64]) -> BarsScene {
         BarsScene {
+            heads: None,
             bars: values
                 .iter()
                 .enumerate()

@@ -118,8 +118,9 @@ pub(crate) fn bars(scene: &BarsScene, lang: Lang) -> TextTable {
         Unit::Count => Ui::Keys,
         Unit::Percent => Ui::Space,
     };
+    let [first, second] = scene.heads.unwrap_or([Ui::Node, value]);
     TextTable {
-        heads: vec![lang.ui(Ui::Node).to_string(), lang.ui(value).to_string()],
+        heads: vec![lang.ui(first).to_string(), lang.ui(second).to_string()],
         rows: scene
             .bars
             .iter()

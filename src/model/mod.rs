@@ -35,6 +35,7 @@ pub(crate) mod tour;
 pub(crate) mod traffic_view;
 pub mod url;
 pub(crate) mod view;
+pub(crate) mod which_view;
 
 pub(crate) use algo::{hash_name, AlgoId};
 pub use palette::Rgb;

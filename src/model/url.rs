@@ -496,6 +496,8 @@ pub(crate) const PARAMS: &[Param] = &[
     views::TRAFFIC_CACHE,
     views::TRAFFIC_REQUESTS,
     views::TRAFFIC_CHANGE,
+    views::WHICH,
+    views::WHICH_NODES,
     Param {
         name: "theme",
         scope: Scope::State,

@@ -7,6 +7,7 @@ use super::compare::CompareSettings;
 use super::paper::PaperSpec;
 use super::replication_view::ReplicationSettings;
 use super::traffic_view::TrafficSettings;
+use super::which_view::WhichSettings;
 
 ring_core::listed_enum! {
     /// A view of the page, chosen by the tabs at the top.
@@ -30,6 +31,9 @@ ring_core::listed_enum! {
         Replication,
         /// Seed 003's balance table (R1, R2, R3), computed live.
         Paper,
+        /// The field's comparison table: balance, monotonicity, memory and times of the
+        /// algorithms picked.
+        Which,
     }
 }
 
@@ -44,6 +48,7 @@ impl ViewKind {
             ViewKind::Chord => "chord",
             ViewKind::Replication => "replication",
             ViewKind::Paper => "paper",
+            ViewKind::Which => "which",
         }
     }
 
@@ -77,6 +82,8 @@ pub(crate) struct ViewSettings {
     pub(crate) paper: PaperSpec,
     /// The Traffic view's popularity, caches, requests and change.
     pub(crate) traffic: TrafficSettings,
+    /// The "Which algorithm?" view's algorithms and node counts.
+    pub(crate) which: WhichSettings,
 }
 
 /// One teaching view's settings, as a view sets them.
@@ -92,6 +99,8 @@ pub enum ViewSetting {
     Paper(Box<PaperSpec>),
     /// The Traffic view's.
     Traffic(TrafficSettings),
+    /// The "Which algorithm?" view's.
+    Which(WhichSettings),
 }
 
 impl ViewSettings {
@@ -104,6 +113,7 @@ impl ViewSettings {
             ViewSetting::Replication(s) => next.replication = s,
             ViewSetting::Paper(s) => next.paper = *s,
             ViewSetting::Traffic(s) => next.traffic = s,
+            ViewSetting::Which(s) => next.which = s,
         }
         next
     }
@@ -122,8 +132,8 @@ mod tests {
         }
         assert_eq!(ViewKind::from_id(" Tour "), Some(ViewKind::Tour));
         assert_eq!(ViewKind::from_id("tours"), None);
-        assert_eq!(ViewKind::Explore.step(-1), ViewKind::Paper);
-        assert_eq!(ViewKind::Paper.step(1), ViewKind::Explore);
+        assert_eq!(ViewKind::Explore.step(-1), ViewKind::Which);
+        assert_eq!(ViewKind::Which.step(1), ViewKind::Explore);
         assert_eq!(ViewKind::default(), ViewKind::Explore);
     }
 }

@@ -13,7 +13,7 @@ const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
 const { base } = await serveDist();
 const browser = await launch();
 
-const VIEWS = ['explore', 'tour', 'compare', 'traffic', 'chord', 'replication', 'paper'];
+const VIEWS = ['explore', 'tour', 'compare', 'traffic', 'chord', 'replication', 'paper', 'which'];
 
 async function axeOn(page) {
   await page.addScriptTag({ content: AXE });
@@ -32,7 +32,7 @@ for (const lang of ['en', 'zh']) {
       const found = [];
       for (const view of VIEWS) {
         await page.click(`#tab-${view}`);
-        await page.waitForTimeout(view === 'paper' ? 1500 : 600);
+        await page.waitForTimeout(view === 'paper' || view === 'which' ? 1500 : 600);
         for (const v of await axeOn(page)) found.push(`${view}: ${v.id} (${v.impact}) at ${v.nodes.join(', ')}`);
       }
       assert(found.length === 0, `axe-core violations: ${found.join(' | ')}`);

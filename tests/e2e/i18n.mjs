@@ -191,7 +191,7 @@ test('i18n: refusals and notes are worded in Chinese, the core\'s from their fie
 });
 
 test('i18n: every control has an accessible name in Chinese', async () => {
-  for (const view of ['explore', 'tour', 'compare', 'traffic', 'chord', 'replication', 'paper']) {
+  for (const view of ['explore', 'tour', 'compare', 'traffic', 'chord', 'replication', 'paper', 'which']) {
     const { page, context } = await openPage(browser, `${base}/?lang=zh&view=${view}`, { reducedMotion: 'reduce' });
     await page.waitForSelector(`#panel-${view}:not([hidden]) *`, { timeout: 30000 });
     const unnamed = await page.evaluate(() => {

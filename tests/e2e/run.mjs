@@ -219,6 +219,7 @@ import './a11y.mjs';
 import './element.mjs';
 import './traffic.mjs';
 import './systems.mjs';
+import './which.mjs';
 const failed = await run();
 await browser.close();
 server.close();

@@ -330,7 +330,7 @@ test('share: the app and a widget work under a strict Content-Security-Policy', 
   assert((await page.inputValue('#share-link')).includes('algo=maglev'), 'no link under the policy');
   const violations = await page.evaluate(() => window.__violations);
   assert(violations.length === 0, `CSP violations: ${violations.join('; ')}`);
-  for (const view of ['tour', 'compare', 'traffic', 'chord', 'replication', 'paper']) {
+  for (const view of ['tour', 'compare', 'traffic', 'chord', 'replication', 'paper', 'which']) {
     await page.goto(`${strict.base}/?view=${view}`);
     await page.waitForSelector(`#tab-${view}[aria-selected="true"]`, { timeout: 30000 });
     await page.waitForTimeout(400);

@@ -47,7 +47,7 @@ use std::fmt;
 use crate::error::BuildError;
 use crate::keys::SplitMix64;
 use crate::metrics::{Balance, MetricsError};
-use crate::placement::{build, Config, NodeIndex, NodeSpec, Placement};
+use crate::placement::{Config, NodeIndex, NodeSpec, Placement};
 use crate::registry::{AlgoId, AlgoSpec, Picture};
 
 mod staged;
@@ -426,52 +426,15 @@ fn step(
     }
 }
 
-/// What every change of a row starts from: the configuration and the full placement.
-struct Start<'a> {
-    config: &'a Config,
-    full: &'a dyn Placement,
-}
-
-impl Start<'_> {
-    /// The first refusal of the nodes `gone`, checked on the full placement: each chosen
-    /// node at random, and last-first only the last node, since every later removal is the
-    /// last node of a shorter list of the same algorithm.
-    fn refusal(&self, order: Order, gone: &[NodeIndex]) -> Option<BuildError> {
-        let checked = match order {
-            Order::Random => gone,
-            Order::LastFirst => &gone[..gone.len().min(1)],
-        };
-        checked
-            .iter()
-            .find_map(|&i| self.full.check_removal(i).err())
-    }
-
-    /// The placement without the nodes `gone`, removed in that order: by the placement's
-    /// own [`Placement::left`] where it has one (the engines of AnchorHash, DxHash and
-    /// MementoHash remove a bucket and keep the rest), else built over `remaining`.
-    fn reduced(
-        &self,
-        gone: &[NodeIndex],
-        remaining: &[NodeSpec],
-    ) -> Result<Box<dyn Placement>, BuildError> {
-        let mut alive: Vec<NodeIndex> = (0..self.full.node_count()).collect();
-        let mut current: Option<Box<dyn Placement>> = None;
-        for g in gone {
-            let Some(at) = alive.iter().position(|a| a == g) else {
-                return build(self.config, remaining);
-            };
-            let next = match &current {
-                Some(p) => p.left(at as NodeIndex),
-                None => self.full.left(at as NodeIndex),
-            };
-            match next {
-                Some(p) => current = Some(p?),
-                None => return build(self.config, remaining),
-            }
-            alive.remove(at);
-        }
-        current.map_or_else(|| build(self.config, remaining), Ok)
-    }
+/// The first refusal of the nodes `gone` by the full placement: each chosen node at random,
+/// and last-first only the last node, since every later removal is the last node of a
+/// shorter list of the same algorithm.
+fn refusal(full: &dyn Placement, order: Order, gone: &[NodeIndex]) -> Option<BuildError> {
+    let checked = match order {
+        Order::Random => gone,
+        Order::LastFirst => &gone[..gone.len().min(1)],
+    };
+    checked.iter().find_map(|&i| full.check_removal(i).err())
 }
 
 /// The row of `config`'s algorithm over [`nodes`]`(n)`, with keys and removals from

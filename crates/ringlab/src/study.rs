@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use ring_core::comparison::{self, Change, ComparisonError, KeySpace, Row, Spread, Step};
 use ring_core::error::validate_nodes;
-use ring_core::metrics::format::{decimal, group_thousands};
+use ring_core::metrics::format::{decimal, duration, group_thousands};
 use ring_core::registry::AlgoId;
 use ring_core::{Algorithm, Config};
 
@@ -285,19 +285,6 @@ pub(crate) fn json_escape(text: &str) -> String {
         }
     }
     s
-}
-
-/// A duration in nanoseconds, with a unit that keeps it short.
-fn duration(ns: f64) -> String {
-    if ns < 1e3 {
-        format!("{} ns", decimal(ns, 1))
-    } else if ns < 1e6 {
-        format!("{} µs", decimal(ns / 1e3, 1))
-    } else if ns < 1e9 {
-        format!("{} ms", decimal(ns / 1e6, 1))
-    } else {
-        format!("{} s", decimal(ns / 1e9, 2))
-    }
 }
 
 /// Rows of cells as an aligned table (numbers to the right), with a rule under the header.

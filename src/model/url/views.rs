@@ -9,6 +9,7 @@
 //! replication=2&replication-key=user%3A42&replication-down=cache-c
 //! paper-nodes=10..100/10&paper-vnodes=1,30,100&paper-algo=ketama&paper-hash=md5
 //! traffic-zipf=0.8&traffic-cache=500&traffic-requests=1000000&traffic-change=remove
+//! which=virtual,jump,multiprobe&which-nodes=10,100,1000
 //! ```
 //!
 //! Nodes are named; a name the link's nodes do not have is reported and ignored.
@@ -24,6 +25,7 @@ use crate::model::traffic_view::{
     parse_zipf, zipf_text, MAX_CACHE, MAX_REQUESTS, MIN_CACHE, MIN_REQUESTS,
 };
 use crate::model::view::ViewSettings;
+use crate::model::which_view::parse_which_nodes;
 use crate::model::AlgoId;
 
 /// A list of counts without spaces: `10..100/10` or `1,30,100`.
@@ -270,5 +272,51 @@ pub(super) const TRAFFIC_CHANGE: Param = Param {
     write: |s, _| {
         let change = s.views.traffic.change;
         (change != defaults().traffic.change).then(|| change.id().to_string())
+    },
+};
+
+pub(super) const WHICH: Param = Param {
+    name: "which",
+    scope: Scope::State,
+    read: |s, v| {
+        let mut kinds = Vec::new();
+        for item in v.split(',') {
+            let mut scratch = Shared::default();
+            read_algo(&mut scratch, item)?;
+            if scratch.kind.system().is_some() {
+                let names: Vec<&str> = AlgoId::algorithms().map(AlgoId::id).collect();
+                return Err(not_one_of(Choice::Algorithm, item, &names));
+            }
+            kinds.push(scratch.kind);
+        }
+        // Menu order without repeats, as the view keeps them.
+        s.views.which.kinds = AlgoId::ALL
+            .into_iter()
+            .filter(|k| kinds.contains(k))
+            .collect();
+        Ok(())
+    },
+    write: |s, _| {
+        let kinds = &s.views.which.kinds;
+        (*kinds != defaults().which.kinds).then(|| {
+            kinds
+                .iter()
+                .map(|&k| super::kind_name(k))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+    },
+};
+
+pub(super) const WHICH_NODES: Param = Param {
+    name: "which-nodes",
+    scope: Scope::State,
+    read: |s, v| {
+        s.views.which.nodes = parse_which_nodes(&decode(v)?)?;
+        Ok(())
+    },
+    write: |s, _| {
+        let list = &s.views.which.nodes;
+        (*list != defaults().which.nodes).then(|| compact_list(list))
     },
 };

@@ -11,9 +11,9 @@
 //! A placement is built in one step: the caller bounds the node count.
 
 use super::{
-    change_keys, check_work, keys_of, nodes, removal_count, removed_nodes, shares_are_exact, step,
-    Change, ComparisonError, KeySpace, Order, Outcome, Row, Spread, Start, KEYS_PER_NODE,
-    REMOVED_PERCENTS, SAMPLED_SHARE_KEYS,
+    change_keys, check_work, keys_of, nodes, refusal, removal_count, removed_nodes,
+    shares_are_exact, step, Change, ComparisonError, KeySpace, Order, Outcome, Row, Spread,
+    KEYS_PER_NODE, REMOVED_PERCENTS, SAMPLED_SHARE_KEYS,
 };
 use crate::error::BuildError;
 use crate::keys::{key_from, SplitMix64};
@@ -129,7 +129,15 @@ struct Changing {
     change: Change,
     is_removed: Vec<bool>,
     labels: Vec<NodeIndex>,
-    reduced: Box<dyn Placement>,
+    /// The nodes removed, in order, and how many are so far.
+    gone: Vec<NodeIndex>,
+    removed: usize,
+    /// The full list's places still there, and the placement without the nodes removed so
+    /// far (by the placement's own [`Placement::left`]).
+    alive: Vec<NodeIndex>,
+    current: Option<Box<dyn Placement>>,
+    /// The placement without every node of `gone`, once there.
+    reduced: Option<Box<dyn Placement>>,
     during: Placing,
     during_done: bool,
     restored: Option<Box<dyn Placement>>,
@@ -296,10 +304,6 @@ impl RowBuild {
         let Some(full) = self.full.as_deref() else {
             return Ok(true);
         };
-        let start = Start {
-            config: &self.config,
-            full,
-        };
         let all = Order::ALL.len() * REMOVED_PERCENTS.len();
         let Some(c) = self.changing.as_mut() else {
             // The next change: refused at once, or its reduced placement built.
@@ -319,8 +323,8 @@ impl RowBuild {
             };
             if gone.is_empty() {
                 change.refusal = Some(BuildError::NoNodes);
-            } else if let Some(refusal) = start.refusal(order, &gone) {
-                change.refusal = Some(refusal);
+            } else if let Some(refused) = refusal(full, order, &gone) {
+                change.refusal = Some(refused);
             }
             if change.refusal.is_some() {
                 self.changes.push(change);
@@ -331,16 +335,15 @@ impl RowBuild {
                 is_removed[i as usize] = true;
             }
             let labels: Vec<NodeIndex> = (0..n).filter(|&i| !is_removed[i as usize]).collect();
-            let remaining: Vec<NodeSpec> = labels
-                .iter()
-                .map(|&i| self.specs[i as usize].clone())
-                .collect();
-            let reduced = start.reduced(&gone, &remaining)?;
             self.changing = Some(Changing {
                 change,
                 is_removed,
                 labels,
-                reduced,
+                gone,
+                removed: 0,
+                alive: (0..n).collect(),
+                current: None,
+                reduced: None,
                 during: Placing::new(),
                 during_done: false,
                 restored: None,
@@ -348,16 +351,43 @@ impl RowBuild {
             });
             return Ok(false);
         };
+        let Some(reduced) = c.reduced.as_deref() else {
+            // One removal a step, by the placement's own `left` where it has one (the
+            // engines of AnchorHash, DxHash and MementoHash remove a bucket and keep the
+            // rest); otherwise the placement is built over the remaining nodes at once.
+            let left = c.gone.get(c.removed).and_then(|g| {
+                let at = c.alive.iter().position(|a| a == g)?;
+                let next = match &c.current {
+                    Some(p) => p.left(at as NodeIndex),
+                    None => full.left(at as NodeIndex),
+                };
+                next.map(|p| (at, p))
+            });
+            match left {
+                Some((at, p)) => {
+                    c.current = Some(p?);
+                    c.alive.remove(at);
+                    c.removed += 1;
+                    if c.removed == c.gone.len() {
+                        c.reduced = c.current.take();
+                    }
+                }
+                None => {
+                    let remaining: Vec<NodeSpec> = c
+                        .labels
+                        .iter()
+                        .map(|&i| self.specs[i as usize].clone())
+                        .collect();
+                    c.reduced = Some(build(&self.config, &remaining)?);
+                }
+            }
+            return Ok(false);
+        };
         let keys = &self.keys;
         if !c.during_done {
-            c.during_done = c.during.advance(
-                c.reduced.as_ref(),
-                keys,
-                &c.labels,
-                work,
-                self.together,
-                clock,
-            );
+            c.during_done = c
+                .during
+                .advance(reduced, keys, &c.labels, work, self.together, clock);
             return Ok(false);
         }
         let Some(restored) = c.restored.as_deref() else {

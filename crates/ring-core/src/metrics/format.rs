@@ -54,6 +54,20 @@ pub fn decimal(value: f64, decimals: u32) -> String {
     out
 }
 
+/// A duration in nanoseconds, with a unit that keeps it short: `23.4 ns`, `1.5 µs`,
+/// `12.0 ms`, `1.25 s`.
+pub fn duration(ns: f64) -> String {
+    if ns < 1e3 {
+        format!("{} ns", decimal(ns, 1))
+    } else if ns < 1e6 {
+        format!("{} µs", decimal(ns / 1e3, 1))
+    } else if ns < 1e9 {
+        format!("{} ms", decimal(ns / 1e6, 1))
+    } else {
+        format!("{} s", decimal(ns / 1e9, 2))
+    }
+}
+
 /// A fraction written as a percentage with `decimals` places: `0.1204, 1` → `"12.0%"`.
 /// The input is a fraction (1 = 100%), not a percentage.
 ///

@@ -1,0 +1,229 @@
+//! The "Which algorithm?" view: the field's comparison table for the algorithms and node
+//! counts picked, computed a few milliseconds per animation frame, with a chart per metric
+//! and the command line that prints the same table.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::render::{request_animation_frame, AnimationFrame};
+use yew::prelude::*;
+
+use super::drawing::{Drawing, DrawingCanvas};
+use super::{use_lang, Dispatch};
+use crate::draw::which::{bars, table, Metric};
+use crate::draw::Theme;
+use crate::effects::device_pixel_ratio;
+use crate::i18n::{Msg, Ui};
+use crate::model::paper::list_text;
+use crate::model::view::ViewSetting;
+use crate::model::which_view::{command, offered, parse_which_nodes, WhichRun, WhichSettings};
+use crate::model::{Action, AlgoId, State};
+
+/// Props of [`WhichPanel`].
+#[derive(Properties, PartialEq)]
+pub(crate) struct WhichProps {
+    /// The lab's state (the view's settings are its).
+    pub(crate) state: Rc<State>,
+    /// The lab's dispatcher.
+    pub(crate) dispatch: Dispatch,
+    /// The colours.
+    pub(crate) theme: Theme,
+}
+
+/// Milliseconds of computing per animation frame, leaving room for the page to draw (at
+/// 8 ms, measured, about one frame in ten ran past 16.7 ms).
+const FRAME_BUDGET_MS: f64 = 6.0;
+
+/// Keys placed between two looks at the clock.
+const STEP: u64 = 4_096;
+
+/// Steps `run` a frame at a time until every row is done, re-rendering the view after
+/// each frame. The frame handle lives in `slot`: dropping it stops the work.
+fn run_frames(
+    slot: Rc<RefCell<Option<AnimationFrame>>>,
+    run: Rc<RefCell<WhichRun>>,
+    redraw: UseForceUpdateHandle,
+) {
+    let next_slot = Rc::clone(&slot);
+    let frame = request_animation_frame(move |_| {
+        let start = crate::effects::now_ms();
+        // The page's clock in nanoseconds, for the build and lookup times.
+        let mut clock = || (crate::effects::now_ms() * 1e6) as u64;
+        let more = {
+            let mut r = run.borrow_mut();
+            let mut done = r.step(STEP, &mut clock);
+            while !done && crate::effects::now_ms() - start <= FRAME_BUDGET_MS {
+                done = r.step(STEP, &mut clock);
+            }
+            !done
+        };
+        redraw.force_update();
+        if more {
+            run_frames(next_slot, run, redraw);
+        } else {
+            next_slot.borrow_mut().take();
+        }
+    });
+    *slot.borrow_mut() = Some(frame);
+}
+
+/// The "Which algorithm?" view.
+#[component]
+pub(crate) fn WhichPanel(props: &WhichProps) -> Html {
+    let lang = use_lang();
+    let settings = props.state.views.which.clone();
+    let set = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |s| dispatch.dispatch(Action::SetViewSetting(ViewSetting::Which(s))))
+    };
+    let nodes_text = use_state(|| list_text(&settings.nodes));
+    let nodes_error = use_state(|| None::<Msg>);
+    let toggle = |kind: AlgoId| {
+        let on = settings.kinds.contains(&kind);
+        let onchange = {
+            let (settings, set) = (settings.clone(), set.clone());
+            Callback::from(move |_: Event| {
+                let kinds = offered()
+                    .filter(|&k| {
+                        if k == kind {
+                            !on
+                        } else {
+                            settings.kinds.contains(&k)
+                        }
+                    })
+                    .collect();
+                set.emit(WhichSettings {
+                    kinds,
+                    ..settings.clone()
+                });
+            })
+        };
+        let id = format!("which-{}", kind.id());
+        html! {
+            <label class="check" for={id.clone()}>
+                <input type="checkbox" id={id} checked={on} {onchange} />
+                { lang.t(Msg::AlgoLabel(kind)) }
+            </label>
+        }
+    };
+    let onnodes = {
+        let (settings, set, text, error) = (
+            settings.clone(),
+            set.clone(),
+            nodes_text.clone(),
+            nodes_error.clone(),
+        );
+        Callback::from(move |e: Event| {
+            let t = super::value_of(&e);
+            match parse_which_nodes(&t) {
+                Ok(nodes) => {
+                    error.set(None);
+                    set.emit(WhichSettings {
+                        nodes,
+                        ..settings.clone()
+                    });
+                }
+                Err(m) => error.set(Some(m)),
+            }
+            text.set(t);
+        })
+    };
+    html! {
+        <section class="which" aria-labelledby="which-title">
+            <div class="card paper-controls">
+                <h2 id="which-title">{ lang.ui(Ui::WhichTitle) }</h2>
+                <p class="hint muted">{ lang.ui(Ui::WhichHint) }</p>
+                <fieldset class="embed-options which-algos">
+                    <legend>{ lang.ui(Ui::WhichAlgos) }</legend>
+                    { for offered().map(toggle) }
+                </fieldset>
+                <div class="field">
+                    <label for="which-nodes">{ lang.ui(Ui::WhichNodes) }</label>
+                    <input type="text" id="which-nodes" value={(*nodes_text).clone()} onchange={onnodes}
+                        aria-invalid={nodes_error.is_some().to_string()} aria-describedby="which-nodes-error" />
+                </div>
+                if let Some(e) = nodes_error.as_ref() {
+                    <p class="field-error" id="which-nodes-error" role="alert">{ lang.text(e) }</p>
+                }
+            </div>
+            <WhichResults settings={settings} theme={props.theme} />
+        </section>
+    }
+}
+
+/// Props of [`WhichResults`].
+#[derive(Properties, PartialEq)]
+struct WhichResultsProps {
+    settings: WhichSettings,
+    theme: Theme,
+}
+
+/// The progress, the table and the charts: a component of their own, so that the frames
+/// that fill the table re-render only these, never the fields being typed in.
+#[component]
+fn WhichResults(props: &WhichResultsProps) -> Html {
+    let lang = use_lang();
+    let settings = &props.settings;
+    let run = use_mut_ref(|| WhichRun::new(&WhichSettings::default()));
+    let redraw = use_force_update();
+    {
+        let (run, redraw) = (run.clone(), redraw.clone());
+        use_effect_with(settings.clone(), move |settings| {
+            *run.borrow_mut() = WhichRun::new(settings);
+            let slot = Rc::new(RefCell::new(None::<AnimationFrame>));
+            run_frames(slot.clone(), Rc::clone(&run), redraw);
+            move || {
+                slot.borrow_mut().take();
+            }
+        });
+    }
+    let held = run.borrow();
+    let (done, total) = held.progress();
+    let finished = done == total;
+    let table_html = table(held.rows(), lang).to_html("which-table");
+    let scale = device_pixel_ratio();
+    // The charts are drawn once the table is done: four canvases redrawn at every row
+    // would hold a frame each time.
+    let drawn_rows = if finished { held.rows() } else { &[] };
+    let charts = Metric::ALL.map(|metric| {
+        let drawing = Rc::new(Drawing::Bars(bars(drawn_rows, metric, props.theme, scale)));
+        (metric, drawing)
+    });
+    html! {
+        <>
+            <div class="card which-progress-box">
+                <p class="muted paper-progress" id="which-progress">
+                    if total == 0 {
+                        { lang.ui(Ui::NothingToCompute) }
+                    } else {
+                        <progress max={total.to_string()} value={done.to_string()}
+                            aria-label={lang.ui(Ui::WhichComputing)}></progress>
+                        { format!(" {} {done} / {total}", lang.ui(Ui::WhichComputing)) }
+                    }
+                    if total > 0 && finished {
+                        <span class="which-command-label">{ format!(" {}", lang.ui(Ui::WhichCommand)) }</span>
+                        <code class="paper-command" id="which-command">{ command(settings) }</code>
+                    }
+                </p>
+            </div>
+            <div class="card which-table-box" aria-busy={(!finished).to_string()}>
+                <h3>{ lang.ui(Ui::WhichTableCaption) }</h3>
+                { Html::from_html_unchecked(table_html.into()) }
+            </div>
+            <ul class="paper-legend which-legend" aria-label={lang.ui(Ui::WhichAlgos)}>
+                { for settings.kinds.iter().enumerate().map(|(i, &k)| html! {
+                    <li><span class={classes!("swatch", format!("slot-{}", i % 16))} aria-hidden="true"></span>{ lang.t(Msg::AlgoLabel(k)) }</li>
+                }) }
+            </ul>
+            <div class="which-charts">
+                { for charts.into_iter().enumerate().map(|(i, (metric, drawing))| html! {
+                    <figure class="card">
+                        <figcaption>{ lang.ui(metric.caption()) }</figcaption>
+                        <DrawingCanvas id={format!("which-chart-{i}")} label={lang.ui(metric.caption())}
+                            {drawing} aspect={0.45} min_height={200.0} />
+                    </figure>
+                }) }
+            </div>
+        </>
+    }
+}
