@@ -178,17 +178,6 @@ impl WhichRun {
 mod tests {
     use super::*;
 
-    fn untimed(mut r: Row) -> Row {
-        r.build_ns = 0;
-        r.lookup_ns = 0.0;
-        for c in &mut r.changes {
-            if let Some(o) = &mut c.outcome {
-                o.lookup_ns = 0.0;
-            }
-        }
-        r
-    }
-
     /// The view's rows are the command line's (`ring_core::comparison::row` with the
     /// command line's defaults), but for the times, computed in small steps.
     #[test]
@@ -209,8 +198,8 @@ mod tests {
             let expected = ring_core::comparison::row(&config(r.kind), r.nodes, SEED, &mut clock);
             let got = r.row.as_ref().unwrap().as_ref().unwrap().clone();
             assert_eq!(
-                untimed(got),
-                untimed(expected.unwrap()),
+                got.without_times(),
+                expected.unwrap().without_times(),
                 "{:?} on {}",
                 r.kind,
                 r.nodes

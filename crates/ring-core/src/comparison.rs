@@ -346,6 +346,21 @@ pub struct Row {
     pub changes: Vec<Change>,
 }
 
+impl Row {
+    /// The row with its times (build and lookups) set to 0: what two runs of the same row
+    /// agree on, whatever their clocks said.
+    pub fn without_times(mut self) -> Row {
+        self.build_ns = 0;
+        self.lookup_ns = 0.0;
+        for c in &mut self.changes {
+            if let Some(o) = &mut c.outcome {
+                o.lookup_ns = 0.0;
+            }
+        }
+        self
+    }
+}
+
 /// Loads of `count` keys of `seed` under `placement`, placed a chunk at a time unless the
 /// algorithm places keys together.
 fn sampled_loads(

@@ -38,21 +38,41 @@ fn defaults() -> ViewSettings {
     ViewSettings::default()
 }
 
+/// A list of algorithms (`ketama,modulo,system:nginx`), in menu order without repeats, as
+/// the views keep them; `systems` says whether the real systems may be in it.
+fn read_kinds(v: &str, systems: bool) -> Result<Vec<AlgoId>, Msg> {
+    let mut kinds = Vec::new();
+    for item in v.split(',') {
+        let mut scratch = Shared::default();
+        read_algo(&mut scratch, item)?;
+        if !systems && scratch.kind.system().is_some() {
+            let names: Vec<&str> = AlgoId::algorithms().map(AlgoId::id).collect();
+            return Err(not_one_of(Choice::Algorithm, item, &names));
+        }
+        kinds.push(scratch.kind);
+    }
+    Ok(AlgoId::ALL
+        .into_iter()
+        .filter(|k| kinds.contains(k))
+        .collect())
+}
+
+/// A list of algorithms as [`read_kinds`] reads it, unless it is `default`.
+fn write_kinds(kinds: &[AlgoId], default: &[AlgoId]) -> Option<String> {
+    (kinds != default).then(|| {
+        kinds
+            .iter()
+            .map(|&k| super::kind_name(k))
+            .collect::<Vec<_>>()
+            .join(",")
+    })
+}
+
 pub(super) const COMPARE: Param = Param {
     name: "compare",
     scope: Scope::State,
     read: |s, v| {
-        let mut kinds = Vec::new();
-        for item in v.split(',') {
-            let mut scratch = Shared::default();
-            read_algo(&mut scratch, item)?;
-            kinds.push(scratch.kind);
-        }
-        // Menu order without repeats, as the view keeps them.
-        let kinds: Vec<AlgoId> = AlgoId::ALL
-            .into_iter()
-            .filter(|k| kinds.contains(k))
-            .collect();
+        let kinds = read_kinds(v, true)?;
         if let Some(&kind) = kinds.get(MAX_ALGOS) {
             return Err(Msg::CompareTooMany {
                 max: MAX_ALGOS,
@@ -68,16 +88,7 @@ pub(super) const COMPARE: Param = Param {
         s.views.compare.kinds = kinds;
         Ok(())
     },
-    write: |s, _| {
-        let kinds = &s.views.compare.kinds;
-        (*kinds != defaults().compare.kinds).then(|| {
-            kinds
-                .iter()
-                .map(|&k| super::kind_name(k))
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-    },
+    write: |s, _| write_kinds(&s.views.compare.kinds, &defaults().compare.kinds),
 };
 
 /// A change as `compare-change=` and `traffic-change=` name it.
@@ -279,33 +290,10 @@ pub(super) const WHICH: Param = Param {
     name: "which",
     scope: Scope::State,
     read: |s, v| {
-        let mut kinds = Vec::new();
-        for item in v.split(',') {
-            let mut scratch = Shared::default();
-            read_algo(&mut scratch, item)?;
-            if scratch.kind.system().is_some() {
-                let names: Vec<&str> = AlgoId::algorithms().map(AlgoId::id).collect();
-                return Err(not_one_of(Choice::Algorithm, item, &names));
-            }
-            kinds.push(scratch.kind);
-        }
-        // Menu order without repeats, as the view keeps them.
-        s.views.which.kinds = AlgoId::ALL
-            .into_iter()
-            .filter(|k| kinds.contains(k))
-            .collect();
+        s.views.which.kinds = read_kinds(v, false)?;
         Ok(())
     },
-    write: |s, _| {
-        let kinds = &s.views.which.kinds;
-        (*kinds != defaults().which.kinds).then(|| {
-            kinds
-                .iter()
-                .map(|&k| super::kind_name(k))
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-    },
+    write: |s, _| write_kinds(&s.views.which.kinds, &defaults().which.kinds),
 };
 
 pub(super) const WHICH_NODES: Param = Param {

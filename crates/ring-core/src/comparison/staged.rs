@@ -452,18 +452,6 @@ mod tests {
     use crate::registry::AlgoId;
     use crate::Algorithm;
 
-    /// A row without its times, which depend on the clock.
-    fn untimed(mut r: Row) -> Row {
-        r.build_ns = 0;
-        r.lookup_ns = 0.0;
-        for c in &mut r.changes {
-            if let Some(o) = &mut c.outcome {
-                o.lookup_ns = 0.0;
-            }
-        }
-        r
-    }
-
     /// In steps of any size, every figure but the times is `row`'s: rings (exact shares),
     /// jump (refused removals, sampled key space), bounded loads (keys placed together),
     /// AnchorHash (its engine's own removals), multi-probe, modulo.
@@ -491,7 +479,7 @@ mod tests {
                 &[37]
             };
             for &n in counts {
-                let whole = untimed(row(&config, n, 5, &mut clock).unwrap());
+                let whole = row(&config, n, 5, &mut clock).unwrap().without_times();
                 for work in [900, 70_000] {
                     let mut build = RowBuild::new(&config, n, 5).unwrap();
                     let mut steps = 0;
@@ -503,7 +491,7 @@ mod tests {
                         last = p;
                     }
                     assert_eq!(build.progress(), 1.0);
-                    let stepped = untimed(build.finish().unwrap());
+                    let stepped = build.finish().unwrap().without_times();
                     assert_eq!(stepped, whole, "{algo:?} on {n} in steps of {work}");
                     // A change is at least a removal and a restore.
                     assert!(steps >= 6, "{algo:?} on {n}: {steps} steps");
