@@ -25,6 +25,9 @@ pub(crate) enum Header {
         before: Option<Vec<Rgb>>,
         /// The cell of the explained key.
         highlight: Option<usize>,
+        /// The cells that hold the explained key's other copies, where the system keeps
+        /// them in its table (Riak's next partitions).
+        copies: Vec<usize>,
     },
     /// Numbered buckets and the candidates one key's lookup drew: jump's loop, the
     /// power-of-two ranges of JumpBackHash, FlipHash, BinomialHash and power, AnchorHash's
@@ -316,11 +319,18 @@ fn draw_bins_under<DB: DrawingBackend>(
     match &scene.header {
         Header::None => {}
         Header::Table {
-            cells, highlight, ..
+            cells,
+            highlight,
+            copies,
+            ..
         } => {
             let (cols, _, cw, ch) = lay.grid(cells.len());
             let (l, top, _, _) = lay.header;
-            for (i, width) in [(*highlight, 2.5), (hover_cell(scene), 1.5)] {
+            let outlined = copies
+                .iter()
+                .map(|&c| (Some(c), 1.5))
+                .chain([(*highlight, 2.5), (hover_cell(scene), 1.5)]);
+            for (i, width) in outlined {
                 if let Some(i) = i.filter(|&i| i < cells.len()) {
                     let x = l + (i % cols) as f64 * cw;
                     let y = top + (i / cols) as f64 * ch;

@@ -317,14 +317,27 @@ pub(crate) fn bins(state: &State, view: &View) -> BinsScene {
                 .and_then(|c| table_cells(&c.before))
                 .filter(|(b, g)| b.len() == cells.len() && *g == group)
                 .map(|(b, _)| b);
-            let highlight = state.explained().and_then(|e| match e.explanation {
+            let explained = state.explained();
+            let highlight = explained.as_ref().and_then(|e| match e.explanation {
                 Explanation::TableEntry { entry, .. } => Some(entry as usize / group.max(1)),
                 _ => None,
             });
+            // The system's other copies of the key, in the cells of their entries.
+            let copies = explained
+                .and_then(|e| snap.placement.preference_entries(&e.key))
+                .map(|entries| {
+                    entries
+                        .iter()
+                        .skip(1)
+                        .map(|&e| e as usize / group.max(1))
+                        .collect()
+                })
+                .unwrap_or_default();
             Header::Table {
                 cells,
                 before,
                 highlight,
+                copies,
             }
         }
         Picture::Buckets { .. } | Picture::BucketSet { .. } => bucket_header(state),

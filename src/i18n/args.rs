@@ -458,6 +458,9 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         } => {
             a.raw((*n).into()).s(owner);
         }
+        Msg::StepPreference { names } => {
+            a.raw(names.len() as u64).names(lang, names);
+        }
         Msg::StepDraws { draws } => {
             let list: Vec<String> = draws
                 .iter()

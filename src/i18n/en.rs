@@ -360,6 +360,7 @@ templates! {
     StepHash => "{0}({1:?}) = {2}.",
     StepModulo => "{0} mod {1} = {2}: node {3}.",
     StepTableEntry => "It picks entry {0} of the table, owned by {1}.",
+    StepPreference => "The system keeps {0} copies of it, on its own rule, the owner first: {1}.",
     StepJumpSeed => "{0}({1:?}) = {2}, the seed of jump's loop.",
     StepJumpPath => "Buckets the loop stood on: {0}.",
     StepJumpOwner => "Owner: bucket {0}, {1}.",

@@ -165,6 +165,9 @@ fn samples() -> Vec<Msg> {
             entry: 7,
             owner: "cache-a".into(),
         },
+        Msg::StepPreference {
+            names: vec!["cache-a".into(), "cache-b".into(), "cache-c".into()],
+        },
         Msg::StepJumpSeed {
             hash: "md5",
             key: "cache-a".into(),
@@ -941,10 +944,11 @@ fn variant(msg: &Msg) -> usize {
         Msg::TourGraded { .. } => 198,
         Msg::TaskTwice { .. } => 199,
         Msg::TaskBest { .. } => 200,
+        Msg::StepPreference { .. } => 201,
     }
 }
 
-const VARIANTS: usize = 201;
+const VARIANTS: usize = 202;
 
 /// Words that are the same in both languages: names and symbols, not sentences.
 fn same_in_both(en: &str) -> bool {

@@ -356,6 +356,7 @@ templates! {
     StepHash => "{0}({1:?}) = {2}。",
     StepModulo => "{0} mod {1} = {2}：节点 {3}。",
     StepTableEntry => "它落在查找表的第 {0} 项，该项归 {1}。",
+    StepPreference => "这个系统按自己的规则为它保存 {0} 份副本，第一份在归属节点上：{1}。",
     StepJumpSeed => "{0}({1:?}) = {2}，作为跳跃一致性哈希循环的种子。",
     StepJumpPath => "循环依次落在这些桶上：{0}。",
     StepJumpOwner => "归属：{0} 号桶，即 {1}。",

@@ -630,6 +630,10 @@ pub enum Msg {
         entry: u32,
         owner: String,
     },
+    /// A real system's copies of the key, the owner first (its preference list).
+    StepPreference {
+        names: Vec<String>,
+    },
     StepJumpSeed {
         /// The hash's name, or a real system's id for the system's own.
         hash: &'static str,

@@ -85,6 +85,23 @@ test('systems: a key the system refuses is refused with its reason, and nothing 
   await context.close();
 });
 
+// Riak keeps a key on its partition and the next n_val - 1: the walk says where, and the
+// picture outlines the other partitions too (more outline than for a system without copies).
+test('systems: Riak says and draws a key\'s preference list', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?system=riak&lang=en`, { reducedMotion: 'reduce' });
+  await ready(page);
+  const plain = await canvasStats(page, '#ring-canvas');
+  await page.fill('#explain-key', 'user:42');
+  await page.waitForFunction(() => /keeps 3 copies of it/.test(document.body.textContent), null, { timeout: 5000 });
+  const line = await page.evaluate(() => [...document.querySelectorAll('li, p')].map((e) => e.textContent).find((t) => /keeps 3 copies/.test(t)));
+  assert(/the owner first: cache-\w, cache-\w, cache-\w\./.test(line), line);
+  await page.waitForTimeout(300);
+  const outlined = await canvasStats(page, '#ring-canvas');
+  assert(outlined.checksum !== plain.checksum, 'the picture did not change for the explained key');
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});
+
 test('systems: a weight that is not a whole nginx weight is refused, and nothing changes', async () => {
   const { page, context, problems } = await openPage(browser, `${base}/?system=nginx&lang=en`, { reducedMotion: 'reduce' });
   await ready(page);

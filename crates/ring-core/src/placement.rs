@@ -335,6 +335,21 @@ pub trait Placement {
         None
     }
 
+    /// The nodes that hold `key`'s copies, first the owner, where a real system says so by
+    /// its own rule (Riak's next partitions, Cassandra's SimpleStrategy); `None` for the
+    /// others, and for a key the system refuses.
+    fn preference_list(&self, key: &str) -> Option<Vec<NodeIndex>> {
+        let _ = key;
+        None
+    }
+
+    /// The table entries that hold [`Placement::preference_list`]'s copies, in its order,
+    /// where the picture is a table (Riak's partitions); `None` for the others.
+    fn preference_entries(&self, key: &str) -> Option<Vec<u32>> {
+        let _ = key;
+        None
+    }
+
     /// How `key` is placed, step by step.
     fn explain(&self, key: &str) -> Explanation;
 

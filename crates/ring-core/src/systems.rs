@@ -226,6 +226,13 @@ pub trait Locate {
         None
     }
 
+    /// The table entries (partitions) that hold [`Locate::preference_list`]'s copies, in
+    /// its order, for a system whose picture is a table (Riak); `None` for the others.
+    fn preference_entries(&self, key: &str) -> Option<Result<Vec<u32>, KeyRefused>> {
+        let _ = key;
+        None
+    }
+
     /// The value the system looks `key` up by, in [`Locate::picture`]'s terms: its position
     /// on the ring, the index of its table entry (slot, partition), or a bucket
     /// algorithm's 64-bit input.

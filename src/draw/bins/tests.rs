@@ -64,6 +64,7 @@ fn table_cells_take_their_owners_colour_and_fade_after_a_change() {
         cells: cells.clone(),
         before: Some(old),
         highlight: None,
+        copies: Vec::new(),
     });
     s.progress = 0.0;
     let img = render(400, 300, |a| draw_bins(a, &s));
@@ -200,4 +201,25 @@ fn buckets_show_their_cells_and_a_lookups_candidates() {
     assert_eq!(img.at(l + 0.5 * cw, row(0.0)), Theme::DARK.bg);
     // The second, the answer's, spans all four in the strong colour.
     assert_eq!(img.at(l + 0.5 * cw, row(1.0)), Theme::DARK.fg);
+}
+
+/// The key's other copies (Riak's next partitions) are outlined in the theme's text colour,
+/// and only they.
+#[test]
+fn the_copies_cells_are_outlined() {
+    let cells: Vec<Rgb> = vec![BLUE; 64];
+    let outline_pixels = |copies: Vec<usize>| {
+        let s = scene(Header::Table {
+            cells: cells.clone(),
+            before: None,
+            highlight: None,
+            copies,
+        });
+        render(400, 300, |a| draw_bins(a, &s)).count(Theme::DARK.fg)
+    };
+    let none = outline_pixels(Vec::new());
+    let two = outline_pixels(vec![5, 6]);
+    let one = outline_pixels(vec![5]);
+    assert!(one > none + 20, "{none} → {one}");
+    assert!(two > one + 20, "{one} → {two}");
 }

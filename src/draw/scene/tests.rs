@@ -241,3 +241,41 @@ fn an_anchor_bucket_removed_from_the_middle_stays_removed_and_its_node_leaves_th
         "exactly the keys of the node that left"
     );
 }
+
+/// Riak keeps a key on its partition and the next two: the walk names the three nodes, and
+/// the picture outlines the key's partition and the other two.
+#[test]
+fn riak_draws_and_says_a_keys_preference_list() {
+    use ring_core::systems::SystemId;
+    let s = initial()
+        .apply(Action::SetAlgorithm(SystemId::Riak.algo()))
+        .unwrap()
+        .run_pending()
+        .apply(Action::Explain("user:42".into()))
+        .unwrap();
+    let explained = s.explained().unwrap();
+    let list = s.current.placement.preference_list("user:42").unwrap();
+    assert_eq!(list.len(), 3);
+    let names: Vec<String> = list
+        .iter()
+        .map(|&i| s.current.node(i).unwrap().name.clone())
+        .collect();
+    assert!(
+        explained
+            .steps
+            .contains(&crate::model::message::Msg::StepPreference { names }),
+        "{:?}",
+        explained.steps
+    );
+    let Scene::Bins(b) = picture(&s, &quiet()) else {
+        panic!()
+    };
+    let Header::Table {
+        highlight, copies, ..
+    } = &b.header
+    else {
+        panic!("{:?}", b.header)
+    };
+    let first = highlight.unwrap();
+    assert_eq!(copies, &vec![(first + 1) % 64, (first + 2) % 64]);
+}

@@ -191,6 +191,13 @@ impl State {
                 steps.push(Msg::StepHighest { name: name(*owner) });
             }
         }
+        // A real system that keeps copies by its own rule says where (Riak's next
+        // partitions, Cassandra's SimpleStrategy).
+        if let Some(list) = placement.preference_list(key).filter(|l| l.len() > 1) {
+            steps.push(Msg::StepPreference {
+                names: list.into_iter().map(name).collect(),
+            });
+        }
         Some(Explained {
             key: key.to_string(),
             position,

@@ -192,6 +192,18 @@ impl Placement for SystemPlacement {
         self.locate.position(&self.system_key(key)).err()
     }
 
+    fn preference_list(&self, key: &str) -> Option<Vec<NodeIndex>> {
+        self.locate
+            .preference_list(&self.system_key(key))
+            .and_then(Result::ok)
+    }
+
+    fn preference_entries(&self, key: &str) -> Option<Vec<u32>> {
+        self.locate
+            .preference_entries(&self.system_key(key))
+            .and_then(Result::ok)
+    }
+
     fn explain(&self, key: &str) -> Explanation {
         let position = self.key_position(key);
         match &self.shape {

@@ -232,4 +232,12 @@ impl Locate for Riak {
                 .collect()
         }))
     }
+
+    fn preference_entries(&self, key: &str) -> Option<Result<Vec<u32>, KeyRefused>> {
+        Some(Riak::position(self, key).map(|p| {
+            (0..self.n_val)
+                .map(|i| ((p + i) % self.owners.len()) as u32)
+                .collect()
+        }))
+    }
 }

@@ -932,6 +932,30 @@ fn every_system_as_a_placement_places_each_key_as_the_system() {
             if let Explanation::Jump { steps, .. } = placement.explain(key) {
                 assert_eq!(steps.last(), Some(&want), "{}", spec.id);
             }
+            // The copies: the system's own preference list, the owner first; a table's
+            // entries hold them (Riak's next partitions).
+            let list = placement.preference_list(key);
+            assert_eq!(
+                list,
+                direct.preference_list(&key_given).map(Result::unwrap),
+                "{}: {key}",
+                spec.id
+            );
+            if let Some(list) = &list {
+                assert_eq!(list.first(), Some(&want), "{}: {key}", spec.id);
+            }
+            if let Some(entries) = placement.preference_entries(key) {
+                let crate::placement::Picture::Table { entries: owners } = placement.picture()
+                else {
+                    panic!("{}: entries of no table", spec.id);
+                };
+                let held: Vec<u32> = entries.iter().map(|&e| owners[e as usize]).collect();
+                assert_eq!(Some(held), list, "{}: {key}", spec.id);
+                assert_eq!(
+                    entries.first().copied(),
+                    Some(placement.key_position(key) as u32)
+                );
+            }
             // Hash tags put a sixth of the keys in one Redis slot: not a sample of the space.
             if !key.contains('{') {
                 counts[want as usize] += 1;
