@@ -216,13 +216,19 @@ impl RowBuild {
         (before_changes + self.changes.len() as f64) / (2.0 + changes)
     }
 
-    /// Does about `work` keys' worth more of the row, or builds one placement; whether the
-    /// row is ready. A refusal of the core's comes here, as [`super::row`] would give it.
+    /// Does about `work` keys' worth more of the row (a key that scores every node counting
+    /// once per node), or builds one placement; whether the row is ready. A refusal of the core's comes here, as [`super::row`] would give it.
     pub fn step(&mut self, work: u64, clock: &mut Clock<'_>) -> Result<bool, ComparisonError> {
         if self.row.is_some() {
             return Ok(true);
         }
         let spec = self.config.algorithm.spec();
+        // A lookup that scores every node (rendezvous) is that many lookups' work.
+        let work = if spec.scores_every_node {
+            (work / u64::from(self.n.max(1))).max(1)
+        } else {
+            work
+        };
         match &mut self.stage {
             Stage::Full => {
                 let started = clock();
@@ -514,6 +520,18 @@ mod tests {
         // The full placement and 4 runs of its owners; 6 changes of a build, 4 runs, a
         // build and 4 runs.
         assert!(steps >= 1 + 4 + 6 * (1 + 4 + 1 + 4), "{steps}");
+    }
+
+    /// Rendezvous scores every node for every key: a step of 1,000 keys' work on 100 nodes
+    /// places 10 keys.
+    #[test]
+    fn a_step_counts_every_score() {
+        let config = Config::new(Algorithm::new(AlgoId::Rendezvous));
+        let mut build = RowBuild::new(&config, 100, 5).unwrap();
+        let mut clock = || 0;
+        assert!(!build.step(1_000, &mut clock).unwrap()); // the full placement
+        assert!(!build.step(1_000, &mut clock).unwrap());
+        assert_eq!(build.owners.owners.len(), 10);
     }
 
     #[test]

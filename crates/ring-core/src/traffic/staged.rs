@@ -201,12 +201,18 @@ impl SimulationBuild {
         (self.work_done.min(all.saturating_sub(1)), all)
     }
 
-    /// Does about `work` keys' worth more of the setup (at least a little); whether the
+    /// Does about `work` keys' worth more of the setup (at least a little; a key that
+    /// scores every node counting once per node); whether the
     /// simulation is ready ([`SimulationBuild::finish`]). A setup that cannot be built says
     /// why here (the placement after the change, a removal the algorithm refuses, copies
     /// off a ring), as [`Simulation::new`] would.
     pub fn step(&mut self, keys: &[String], work: u64) -> Result<bool, TrafficError> {
-        let mut left = work.max(1);
+        // Placing a key that scores every node (rendezvous) is that many keys' work.
+        let mut left = if self.setup.config.algorithm.id.spec().scores_every_node {
+            (work / self.everyone.len().max(1) as u64).max(1)
+        } else {
+            work.max(1)
+        };
         let count = u32::try_from(keys.len()).unwrap_or(u32::MAX);
         while left > 0 && self.stage != Stage::Done {
             let spent = match self.stage {

@@ -574,3 +574,14 @@ fn a_zipf_table_in_steps_is_the_table_at_once() {
         }
     }
 }
+
+/// Rendezvous scores every node for every key: a setup step of 500 keys' work over 50 nodes
+/// places 10 keys.
+#[test]
+fn a_setup_step_counts_every_score() {
+    let keys = crate::keys::generate(1_000, 2);
+    let s = setup(Algorithm::new(AlgoId::Rendezvous), 50, 1_000);
+    let mut build = SimulationBuild::new(&s, &keys).unwrap();
+    assert!(!build.step(&keys, 500).unwrap());
+    assert_eq!(build.progress(&keys).0, 10);
+}
