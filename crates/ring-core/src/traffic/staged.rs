@@ -93,6 +93,16 @@ impl Side {
     }
 }
 
+/// The placement with every node up: whose copies the caches start with, and whose owners
+/// tell which requests are failovers.
+fn full<'a>(setup: &Setup, [before, after]: &'a [Built; 2]) -> &'a Built {
+    if matches!(setup.change, Some(Change::Up(_))) {
+        after
+    } else {
+        before
+    }
+}
+
 /// A [`Simulation`] being set up: [`SimulationBuild::step`] until it says so, then
 /// [`SimulationBuild::finish`]. Give every step the same keys as [`SimulationBuild::new`].
 pub struct SimulationBuild {
@@ -275,20 +285,9 @@ impl SimulationBuild {
         Ok(spent)
     }
 
-    /// The placement with every node up: whose copies the caches start with, and whose
-    /// owners tell which requests are failovers.
-    fn full(&self) -> Option<&Built> {
-        let [before, after] = self.built.as_ref()?;
-        Some(if matches!(self.setup.change, Some(Change::Up(_))) {
-            after
-        } else {
-            before
-        })
-    }
-
     fn copies(&mut self, keys: &[String]) -> Result<u64, TrafficError> {
         if self.setup.replicas > 1 {
-            if let Some(full) = self.full() {
+            if let Some(full) = self.built.as_ref().map(|b| full(&self.setup, b)) {
                 self.copies = Some(replica_lists(
                     full,
                     keys,
@@ -354,15 +353,12 @@ impl SimulationBuild {
     /// Per rank, the nodes that may hold the key (in entry order), and its node and entry
     /// before and after the change.
     fn ranks(&mut self, count: u32, work: u64) -> u64 {
-        let (Some([before, after]), Some(zipf)) = (self.built.as_ref(), self.zipf.as_ref()) else {
+        let (Some(built), Some(zipf)) = (self.built.as_ref(), self.zipf.as_ref()) else {
             self.stage = Stage::Caches;
             return 0;
         };
-        let full = if matches!(self.setup.change, Some(Change::Up(_))) {
-            after
-        } else {
-            before
-        };
+        let full = full(&self.setup, built);
+        let [before, after] = built;
         let down = self.down;
         let down_in = [
             down.is_some_and(|d| !before.labels.contains(&d)),
