@@ -50,8 +50,30 @@ pub fn start() {
         }
     };
     when_words_are_here(state, page, move |props| {
-        yew::Renderer::<Lab>::with_root_and_props(root, props).render();
+        let handle = yew::Renderer::<Lab>::with_root_and_props(root, props).render();
+        #[cfg(not(feature = "whole-lab"))]
+        PAGE_LAB.with(|lab| *lab.borrow_mut() = Some(handle));
+        // The whole lab stays until the page goes.
+        #[cfg(feature = "whole-lab")]
+        drop(handle);
     });
+}
+
+#[cfg(not(feature = "whole-lab"))]
+thread_local! {
+    /// The lab mounted in `#app`, which the page's loader unmounts to show the whole lab's
+    /// build in its place.
+    static PAGE_LAB: RefCell<Option<yew::AppHandle<Lab>>> = const { RefCell::new(None) };
+}
+
+/// Unmounts the lab in `#app` (the page's loader calls it before it starts the whole lab's
+/// build there).
+#[cfg(not(feature = "whole-lab"))]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = unmountLab)]
+pub fn unmount_page_lab() {
+    if let Some(lab) = PAGE_LAB.with(|lab| lab.borrow_mut().take()) {
+        lab.destroy();
+    }
 }
 
 /// Calls `mount` with the lab's first props once the words of the page's language are
@@ -97,17 +119,19 @@ impl RingLab {
 /// element's attributes written as a query: the attributes are the link's parameters. The
 /// lab marks its layout, theme and language on `root`. `on_change` is called after each
 /// change with what was done and the summary, in words; `lab` is the full lab's address,
-/// for "Open in Ringlab".
+/// for "Open in Ringlab"; `whole_lab` is called with the lab's state as a query when a
+/// view that only the whole lab's build has is opened (it mounts that build in its place).
 #[wasm_bindgen::prelude::wasm_bindgen(js_name = mountRingLab)]
 pub fn mount_widget(
     root: web_sys::Element,
     query: &str,
     on_change: Option<js_sys::Function>,
     lab: &str,
+    whole_lab: Option<js_sys::Function>,
 ) -> RingLab {
     install_panic_hook();
     crate::share::set_lab_address(lab.to_string());
-    let booted = crate::share::widget_boot(query, root.clone(), on_change)
+    let booted = crate::share::widget_boot(query, root.clone(), on_change, whole_lab)
         .or_else(|e| {
             gloo::console::error!(format!("ringlab: could not restore the state: {e}"));
             State::initial().map(|s| (s, Page::default()))
@@ -262,6 +286,11 @@ pub fn Lab(props: &LabProps) -> Html {
             }
         });
     }
+    #[cfg(not(feature = "whole-lab"))]
+    let whole_lab_failed = use_whole_lab(&state, (*chosen, *chosen_lang), &props.page);
+    // The whole lab has every view: it never loads another build.
+    #[cfg(feature = "whole-lab")]
+    let whole_lab_failed = false;
     let s: Rc<State> = Rc::new((*state).clone());
     let teaching = s.clone();
     // "Ask me first": until the guess is checked, the lab before the change is drawn.
@@ -326,11 +355,44 @@ pub fn Lab(props: &LabProps) -> Html {
             </div>
             }
             </div>
-            <TeachingViews state={teaching} dispatch={dispatch.clone()} {theme} />
+            <TeachingViews state={teaching} dispatch={dispatch.clone()} {theme} {whole_lab_failed} />
             </div>
             <footer class="footer muted">
                 { lang.ui(Ui::Footer) }
             </footer>
         </ContextProvider<Lang>>
     }
+}
+
+/// In the page's first load, has the whole lab's build loaded when a view only it has is
+/// opened (`share::open_whole_lab`); returns whether that failed.
+#[cfg(not(feature = "whole-lab"))]
+#[hook]
+fn use_whole_lab(
+    state: &UseReducerHandle<State>,
+    picked: (Option<bool>, Option<Lang>),
+    page: &Rc<Page>,
+) -> bool {
+    let failed = use_state(|| false);
+    let opened_at_start = use_mut_ref(|| true);
+    {
+        let (state, page, failed) = (state.clone(), page.clone(), failed.clone());
+        let needed = state.view.needs_whole_lab();
+        use_effect_with(needed, move |&needed| {
+            // A view opened at the start replaces the address; one opened later is a new
+            // history entry, as a settled change would be.
+            let push = !std::mem::take(&mut *opened_at_start.borrow_mut());
+            if needed {
+                match crate::share::open_whole_lab(&state, picked, &page, push) {
+                    Some(loading) => wasm_bindgen_futures::spawn_local(async move {
+                        if wasm_bindgen_futures::JsFuture::from(loading).await.is_err() {
+                            failed.set(true);
+                        }
+                    }),
+                    None => failed.set(true),
+                }
+            }
+        });
+    }
+    *failed
 }

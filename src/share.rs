@@ -22,6 +22,8 @@ use crate::i18n::{Lang, Msg, Ui};
 use crate::model::url::{Embed, Limits, Parsed, Shared, ThemeChoice};
 use crate::model::{Action, State};
 
+/// The page's global function that loads the whole lab (`static/boot.js` defines it).
+const WHOLE_LAB_LOADER: &str = "ringlabWholeLab";
 /// Where the state is stored.
 pub const STORAGE_KEY: &str = "ringlab:state";
 /// How long the address waits for changes to settle before it makes a history entry.
@@ -60,6 +62,10 @@ pub struct Page {
     /// What the element calls after each change, with the summary in words (it sends the
     /// host page a `ringlab:change` event).
     pub on_change: Option<js_sys::Function>,
+    /// What loads the whole lab's build and shows it in this lab's place, given the state
+    /// as a query (the page's loader, `static/boot.js`, or the `<ring-lab>` element's); the
+    /// first load calls it when a view it does not have is opened ([`open_whole_lab`]).
+    pub whole_lab: Option<js_sys::Function>,
 }
 
 impl Default for Page {
@@ -74,6 +80,7 @@ impl Default for Page {
             sync: false,
             host: None,
             on_change: None,
+            whole_lab: None,
         }
     }
 }
@@ -113,6 +120,7 @@ pub(crate) fn widget_boot(
     query: &str,
     host: web_sys::Element,
     on_change: Option<js_sys::Function>,
+    whole_lab: Option<js_sys::Function>,
 ) -> Result<(State, Page), Msg> {
     let parsed = Shared::parse(query);
     let mut page = Page {
@@ -125,6 +133,7 @@ pub(crate) fn widget_boot(
         sync: false,
         host: Some(host),
         on_change,
+        whole_lab,
     };
     mark_layout(&page);
     let (state, problems) = parsed.restore()?;
@@ -165,6 +174,12 @@ pub(crate) fn boot() -> Result<(State, Page), Msg> {
         sync: true,
         host: None,
         on_change: None,
+        // The whole lab has every view: it loads no other build.
+        whole_lab: (!cfg!(feature = "whole-lab"))
+            .then(window)
+            .flatten()
+            .and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str(WHOLE_LAB_LOADER)).ok())
+            .and_then(|f| f.dyn_into().ok()),
     };
     mark_layout(&page);
     let link_note = |problems: Vec<Msg>| Note {
@@ -259,6 +274,40 @@ pub(crate) fn lab_base() -> String {
     }
 }
 
+/// `state` as the address holds it: with the theme and language picked and the page's layout.
+fn address_state(
+    state: &State,
+    (theme, lang): (Option<bool>, Option<Lang>),
+    page: &Page,
+) -> Shared {
+    let mut shared = Shared::of(state, theme.map(ThemeChoice::from_dark));
+    shared.lang = lang;
+    shared.embed = page.embed;
+    shared.controls = page.controls;
+    shared.legend = page.legend;
+    shared
+}
+
+#[cfg(not(feature = "whole-lab"))]
+/// Has the whole lab's build loaded and shown in this lab's place, with `state`: the page's
+/// address (and storage) is written at once, without waiting for changes to settle, and
+/// the loader is given the state as a query (a `<ring-lab>` element mounts the whole lab
+/// with it). Returns the loader's promise, or `None` without a loader.
+pub(crate) fn open_whole_lab(
+    state: &State,
+    (theme, lang): (Option<bool>, Option<Lang>),
+    page: &Page,
+    push: bool,
+) -> Option<js_sys::Promise> {
+    let load = page.whole_lab.as_ref()?;
+    if page.sync {
+        write_out(state, (theme, lang), page, push);
+    }
+    let query = address_state(state, (theme, lang), page).to_query(Limits::ADDRESS);
+    let loading = load.call1(&JsValue::NULL, &query.into()).ok()?;
+    Some(js_sys::Promise::resolve(&loading))
+}
+
 /// Writes `state` to the address (a new history entry if `push`) and to the storage.
 /// Returns a note if the storage refused it.
 fn write_out(
@@ -268,11 +317,7 @@ fn write_out(
     push: bool,
 ) -> Option<Note> {
     let w = window()?;
-    let mut shared = Shared::of(state, theme.map(ThemeChoice::from_dark));
-    shared.lang = lang;
-    shared.embed = page.embed;
-    shared.controls = page.controls;
-    shared.legend = page.legend;
+    let shared = address_state(state, (theme, lang), page);
     let query = shared.to_query(Limits::ADDRESS);
     let search = if query.is_empty() {
         String::new()

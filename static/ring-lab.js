@@ -10,7 +10,9 @@
 // cannot use is listed in a note inside the element. Changing an attribute mounts the lab
 // again with the new ones. Every element on a page shares one download of the app and one
 // WebAssembly instance; each starts when it first comes near the viewport. Each draws in
-// its own shadow root, so no style leaks either way: the app's style sheets are read once
+// its own shadow root, so no style leaks either way (the app comes in two builds: elements
+// start with the first load, the lab and the tour, and one switches to the whole lab when
+// it shows another view): the app's style sheets are read once
 // and their page-level selectors (`html[data-embed]`, `:root[data-theme]`, `:root:lang(zh)`)
 // are turned into ones on the lab's root inside the shadow root (`.ring-lab-root[…]`),
 // where the lab marks its layout, theme and language. The theme follows the `theme` attribute,
@@ -25,24 +27,44 @@ const here = new URL('./', import.meta.url);
 const MDBOOK_DARK = ['coal', 'navy', 'ayu'];
 const MDBOOK_LIGHT = ['light', 'rust'];
 
-let shared = null;
+// The views the first load has (`ViewKind::needs_whole_lab`; tests/architecture.rs checks
+// this list against it). An element showing another view starts with the whole lab.
+const FIRST_LOAD_VIEWS = ['explore', 'tour'];
 
-// The app's JavaScript glue, its WebAssembly and its style sheets, once for the page. Their
-// file names are hashed by the build; the app's own page names them.
-function loadApp() {
-  shared ??= (async () => {
+let page = null;
+const builds = {};
+
+// The app's page (its loader tag names the builds' files, hashed by the build) and its style
+// sheets, once for the page.
+function loadPage() {
+  page ??= (async () => {
     const index = await fetch(new URL('index.html', here));
-    const page = new DOMParser().parseFromString(await index.text(), 'text/html');
-    const boot = page.querySelector('script[data-ringlab-js][data-ringlab-wasm]');
-    const glue = await import(new URL(boot.dataset.ringlabJs, here).href);
-    await glue.default({ module_or_path: new URL(boot.dataset.ringlabWasm, here) });
-    const sheets = [...page.querySelectorAll('link[rel="stylesheet"][href]')];
+    const doc = new DOMParser().parseFromString(await index.text(), 'text/html');
+    const boot = doc.querySelector('script[data-ringlab-js][data-ringlab-wasm]');
+    const sheets = [...doc.querySelectorAll('link[rel="stylesheet"][href]')];
     const texts = await Promise.all(sheets.map(async (l) => (await fetch(new URL(l.getAttribute('href'), here))).text()));
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(texts.map(forShadow).join('\n') + HOST_RULES);
+    return { boot, sheet };
+  })();
+  return page;
+}
+
+// One of the app's two builds, its JavaScript glue and its WebAssembly, once for the page:
+// 'first' (the lab and the tour) or 'whole' (every view). Elements share each; the whole lab
+// is loaded only for an element that shows a view the first load lacks.
+function loadBuild(kind) {
+  builds[kind] ??= (async () => {
+    const { boot, sheet } = await loadPage();
+    const [js, wasm] = kind === 'whole'
+      ? [boot.dataset.ringlabWholeJs, boot.dataset.ringlabWholeWasm]
+      : [boot.dataset.ringlabJs, boot.dataset.ringlabWasm];
+    const glue = await import(new URL(js, here).href);
+    await glue.default({ module_or_path: new URL(wasm, here) });
     return { glue, sheet };
   })();
-  return shared;
+  builds[kind].catch(() => { delete builds[kind]; });
+  return builds[kind];
 }
 
 // The app's page-level selectors, made the element's own.
@@ -77,6 +99,11 @@ class RingLabElement extends HTMLElement {
   #onscreen = null;
   #attributes = null;
   #started = false;
+  // The build the lab runs in, and the state it was switched to the whole lab with (null:
+  // the attributes say the state).
+  #build = 'first';
+  #glue = null;
+  #switchedTo = null;
 
   connectedCallback() {
     if (this.#visible) return;
@@ -106,8 +133,10 @@ class RingLabElement extends HTMLElement {
     if (this.#started) return;
     this.#started = true;
     let app;
+    const view = this.getAttribute('view');
+    if (view !== null && !FIRST_LOAD_VIEWS.includes(view.trim().toLowerCase())) this.#build = 'whole';
     try {
-      app = await loadApp();
+      app = await loadBuild(this.#build);
     } catch (e) {
       console.error('ring-lab: could not load Ringlab', e);
       this.#started = false;
@@ -121,6 +150,7 @@ class RingLabElement extends HTMLElement {
       this.#root.className = 'ring-lab-root';
       shadow.append(this.#root);
     }
+    this.#glue = app.glue;
     this.#mount(app.glue);
     // Off-screen, the lab holds its animation where it is (it reads the root's
     // data-offscreen each frame) and draws nothing until the element is back in view.
@@ -129,7 +159,10 @@ class RingLabElement extends HTMLElement {
     });
     this.#onscreen.observe(this);
     // Attributes of the element, and the mdBook theme of the page, remount it.
-    this.#attributes = new MutationObserver(() => this.#mount(app.glue));
+    this.#attributes = new MutationObserver(() => {
+      this.#switchedTo = null;
+      this.#mount(this.#glue);
+    });
     this.#attributes.observe(this, { attributes: true });
     if (!this.hasAttribute('theme')) {
       this.#attributes.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
@@ -154,7 +187,7 @@ class RingLabElement extends HTMLElement {
   }
 
   #mount(glue) {
-    const query = this.#query();
+    const query = this.#switchedTo ?? this.#query();
     if (query === this.dataset.ringlabQuery && this.#lab) return;
     this.dataset.ringlabQuery = query;
     this.#lab?.destroy();
@@ -162,7 +195,29 @@ class RingLabElement extends HTMLElement {
     const onChange = (what, summary) => {
       this.dispatchEvent(new CustomEvent('ringlab:change', { detail: { what, summary }, bubbles: true, composed: true }));
     };
-    this.#lab = glue.mountRingLab(this.#root, query, onChange, here.href);
+    this.#lab = glue.mountRingLab(this.#root, query, onChange, here.href, (state) => this.#toWholeLab(state));
+    this.dataset.ringlabBuild = this.#build;
+  }
+
+  // The first load's lab opened a view only the whole lab has: the whole lab is loaded and
+  // takes the lab's place with its state (`state`, a query). Other elements keep their build.
+  async #toWholeLab(state) {
+    const app = await loadBuild('whole');
+    if (!this.isConnected || this.#build === 'whole') return;
+    this.#build = 'whole';
+    this.#glue = app.glue;
+    this.#switchedTo = state;
+    // The tab just picked keeps the focus once the whole lab has drawn it.
+    const focused = this.shadowRoot.activeElement?.id;
+    this.#mount(app.glue);
+    for (let frame = 0; focused && frame < 300; frame++) {
+      const shown = this.shadowRoot.getElementById(focused);
+      if (shown) {
+        shown.focus();
+        break;
+      }
+      await new Promise((r) => requestAnimationFrame(r));
+    }
   }
 }
 

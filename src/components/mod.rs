@@ -5,7 +5,9 @@
 pub(crate) mod add_node;
 pub(crate) mod algorithm;
 pub(crate) mod charts;
+#[cfg(feature = "whole-lab")]
 pub(crate) mod chord;
+#[cfg(feature = "whole-lab")]
 pub(crate) mod compare;
 pub(crate) mod drawing;
 pub(crate) mod explain;
@@ -15,9 +17,11 @@ pub(crate) mod keys;
 pub(crate) mod legend;
 pub(crate) mod nodes;
 pub(crate) mod notice;
+#[cfg(feature = "whole-lab")]
 pub(crate) mod paper;
 pub(crate) mod picture;
 pub(crate) mod playback;
+#[cfg(feature = "whole-lab")]
 pub(crate) mod replication;
 pub(crate) mod share_panel;
 pub(crate) mod summary;
@@ -25,8 +29,10 @@ pub(crate) mod tasks;
 pub(crate) mod teaching;
 pub(crate) mod title_bar;
 pub(crate) mod tour;
+#[cfg(feature = "whole-lab")]
 pub(crate) mod traffic;
 pub(crate) mod view_tabs;
+#[cfg(feature = "whole-lab")]
 pub(crate) mod which;
 
 use std::rc::Rc;
@@ -86,5 +92,24 @@ pub(crate) fn value_of(e: &Event) -> String {
         t.value()
     } else {
         String::new()
+    }
+}
+
+/// A slider with its label and its value shown beside it (the Traffic view's settings, and the guesses of the tour and "Ask me first").
+pub(crate) fn slider(
+    id: &'static str,
+    label: &str,
+    shown: String,
+    (min, max, step, value): (u32, u32, u32, u32),
+    disabled: bool,
+    (oninput, onchange): (Callback<InputEvent>, Callback<Event>),
+) -> Html {
+    html! {
+        <div class="field">
+            <label for={id}>{ label.to_string() }</label>
+            <input type="range" {id} min={min.to_string()} max={max.to_string()}
+                step={step.to_string()} value={value.to_string()} {disabled} {oninput} {onchange} />
+            <output for={id} id={format!("{id}-value")}>{ shown }</output>
+        </div>
     }
 }

@@ -214,7 +214,7 @@ pub(crate) fn AskFirst(props: &AskFirstProps) -> Html {
             <section class="card summary tour-question" id="summary" aria-labelledby="summary-title">
                 <h2 id="summary-title">{ lang.ui(Ui::WhatMoves) }</h2>
                 <p class="tour-question-text" id="ask-question">{ lang.ui(Ui::AskFirstQuestion) }</p>
-                { super::traffic::slider("ask-guess", lang.ui(Ui::TourGuessLabel), shown,
+                { super::slider("ask-guess", lang.ui(Ui::TourGuessLabel), shown,
                     (0, 100, 1, value), false, (oninput, onchange)) }
                 <button type="button" id="ask-check" onclick={oncheck}>{ lang.ui(Ui::TourCheck) }</button>
             </section>

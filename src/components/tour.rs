@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::drawing::{Drawing, DrawingCanvas};
-use super::traffic::slider;
+use super::slider;
 use super::{use_lang, Dispatch};
 use crate::draw::chord;
 use crate::draw::replicas;

@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use super::compare::change_buttons;
 use super::drawing::{Drawing, DrawingCanvas};
-use super::{use_lang, Dispatch};
+use super::{slider, use_lang, Dispatch};
 use crate::draw::traffic::{line_chart, node_chart, HIT_COLOUR, STORE_COLOUR};
 use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
@@ -83,25 +83,6 @@ fn run_frames(
         }
     });
     *slot.borrow_mut() = Some(frame);
-}
-
-/// A slider with its label and its value shown beside it (also the tour's guess).
-pub(super) fn slider(
-    id: &'static str,
-    label: &str,
-    shown: String,
-    (min, max, step, value): (u32, u32, u32, u32),
-    disabled: bool,
-    (oninput, onchange): (Callback<InputEvent>, Callback<Event>),
-) -> Html {
-    html! {
-        <div class="field">
-            <label for={id}>{ label.to_string() }</label>
-            <input type="range" {id} min={min.to_string()} max={max.to_string()}
-                step={step.to_string()} value={value.to_string()} {disabled} {oninput} {onchange} />
-            <output for={id} id={format!("{id}-value")}>{ shown }</output>
-        </div>
-    }
 }
 
 fn side_html(

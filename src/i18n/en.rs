@@ -48,6 +48,8 @@ ui_words! {
     Ui::NoteAddressIgnored => "Parts of this address could not be used and were ignored.",
     Ui::NoteAddressUnusable => "This address could not be shown.",
     Ui::NoteWordsMissing => "The Chinese words could not be loaded, so the page is in English.",
+    Ui::WholeLabLoading => "Loading this view…",
+    Ui::WholeLabFailed => "This view could not be loaded. Check the connection and reload the page to try again.",
     Ui::AlgorithmTitle => "Algorithm",
     Ui::Placement => "Placement",
     Ui::AlgorithmsGroup => "Algorithms",

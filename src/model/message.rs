@@ -77,6 +77,8 @@ ui_keys! {
     NoteAddressIgnored,
     NoteAddressUnusable,
     NoteWordsMissing,
+    WholeLabLoading,
+    WholeLabFailed,
     // The algorithm.
     AlgorithmTitle,
     Placement,

@@ -220,6 +220,7 @@ import './element.mjs';
 import './traffic.mjs';
 import './systems.mjs';
 import './which.mjs';
+import './builds.mjs';
 const failed = await run();
 await browser.close();
 server.close();
