@@ -20,6 +20,8 @@ pub(crate) fn legend(state: &State, lang: Lang) -> Html {
     // On a ring, each node's points too: the legend is the picture's table.
     let counts = crate::draw::scene::point_counts(snap);
     let on_ring = counts.is_some();
+    let shared =
+        crate::model::display::shared_head(&mut state.nodes.iter().map(|n| n.name.as_str()));
     let rows: Html = state
         .nodes
         .iter()
@@ -47,7 +49,7 @@ pub(crate) fn legend(state: &State, lang: Lang) -> Html {
                 <tr class={classes!(n.down.then_some("down"))} data-node={n.name.clone()}>
                     <th scope="row">
                         <span class={classes!("swatch", palette::css_class(n.colour()))} aria-hidden="true"></span>
-                        { super::node_name(&n.name, LEGEND_NAME_CHARS) }
+                        { super::node_name(&n.name, LEGEND_NAME_CHARS, shared) }
                     </th>
                     if on_ring {
                         <td>{ points }</td>

@@ -63,11 +63,12 @@ pub(crate) fn use_lang() -> Lang {
     use_context::<Lang>().unwrap_or_default()
 }
 
-/// A node's name where room is short: cut in the middle to `max` characters, so that names
-/// that differ only at the end (ports, `-1a` and `-1b`) stay apart, with the whole name in
-/// the tooltip and for screen readers.
-pub(crate) fn node_name(name: &str, max: usize) -> Html {
-    let short = crate::model::display::label(name, max);
+/// A node's name where room is short: cut to `max` characters where the lab's names differ
+/// (`shared`: the leading characters they all share, [`crate::model::display::shared_head`]),
+/// so that `10.0.0.1:8080` and `10.0.0.2:8080`, or ports, stay apart, with the whole name
+/// in the tooltip and for screen readers.
+pub(crate) fn node_name(name: &str, max: usize, shared: usize) -> Html {
+    let short = crate::model::display::label_skipping(name, max, 0..shared);
     if short == name {
         return html! { <span class="node-name" title={name.to_string()}>{ name }</span> };
     }

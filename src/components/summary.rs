@@ -102,6 +102,8 @@ pub(crate) fn summary(state: &State, lang: Lang) -> Html {
             .describe(NodeId(id))
             .map_or_else(|| (format!("#{id}"), None), |(n, c)| (n, Some(c)))
     };
+    let shared =
+        crate::model::display::shared_head(&mut state.nodes.iter().map(|n| n.name.as_str()));
     let flows: Html = change
         .flows
         .iter()
@@ -111,9 +113,9 @@ pub(crate) fn summary(state: &State, lang: Lang) -> Html {
             let (to, to_colour) = name(f.to);
             html! {
                 <li>
-                    { swatch(from_colour) }{ super::node_name(&from, FLOW_NAME_CHARS) }
+                    { swatch(from_colour) }{ super::node_name(&from, FLOW_NAME_CHARS, shared) }
                     <span class="arrow" aria-label={lang.ui(Ui::FlowTo)}>{ " → " }</span>
-                    { swatch(to_colour) }{ super::node_name(&to, FLOW_NAME_CHARS) }
+                    { swatch(to_colour) }{ super::node_name(&to, FLOW_NAME_CHARS, shared) }
                     <span class="flow-count">{ lang.t(Msg::FlowKeys { keys: f.keys }) }</span>
                 </li>
             }

@@ -149,6 +149,22 @@ fn control_owns(target: Option<web_sys::EventTarget>, key: &str) -> bool {
     }
 }
 
+/// The picture's colours: a swatch and the name of each node, names cut where they differ.
+fn colour_key(state: &State, lang: Lang) -> Html {
+    let shared =
+        crate::model::display::shared_head(&mut state.nodes.iter().map(|n| n.name.as_str()));
+    html! {
+        <ul class="tour-key" id="tour-key" aria-label={lang.ui(Ui::TourColourKey)}>
+            { for state.nodes.iter().map(|n| html! {
+                <li>
+                    <span class={classes!("swatch", crate::model::palette::css_class(n.colour()))} aria-hidden="true"></span>
+                    { super::node_name(&n.name, 16, shared) }
+                </li>
+            }) }
+        </ul>
+    }
+}
+
 /// The tour's end: the five articles it follows, by author, title and date, and the papers
 /// behind them.
 fn reading_list(lang: Lang) -> Html {
@@ -164,9 +180,11 @@ fn reading_list(lang: Lang) -> Html {
         Ui::ReadChord,
         Ui::ReadDynamo,
         Ui::ReadJump,
+        Ui::ReadMultiProbe,
         Ui::ReadMaglev,
         Ui::ReadBounded,
         Ui::ReadMemento,
+        Ui::ReadJumpBack,
     ];
     let list = |items: &[Ui]| {
         html! {
@@ -356,6 +374,11 @@ pub(crate) fn TourView(props: &TourProps) -> Html {
             let first = pictures.next().map(canvas);
             let rest: Vec<Html> = pictures.map(canvas).collect();
             let checked = here.checked.is_some();
+            let shown_state = match (&f.state.change, asking) {
+                (Some(change), true) => change.prior.as_ref(),
+                _ => &f.state,
+            };
+            let key = colour_key(shown_state, lang);
             // The question, before the numbers; its answer in a live region that is there
             // from the start, so that a screen reader reads it when it appears.
             let question = f.question.as_ref().map(|q| {
@@ -375,7 +398,7 @@ pub(crate) fn TourView(props: &TourProps) -> Html {
             });
             html! {
                 <div class="tour-body">
-                    <div class="tour-visual">{ first.unwrap_or_default() }</div>
+                    <div class="tour-visual">{ first.unwrap_or_default() }{ key }</div>
                     <div class="tour-text">
                         <h2 id="tour-title">{ format!("{}. {}", f.step, lang.text(&f.title)) }</h2>
                         <p class="tour-caption" id="tour-caption">{ lang.text(&f.caption) }</p>

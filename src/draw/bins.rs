@@ -74,6 +74,9 @@ pub(crate) const MAX_DRAWS_SHOWN: usize = 6;
 pub(crate) struct Column {
     /// Label under the bin.
     pub(crate) label: String,
+    /// The characters of the label a cut may leave out first: those the node names share
+    /// ([`crate::model::display::label_skipping`]).
+    pub(crate) shared: std::ops::Range<usize>,
     /// The node's colour.
     pub(crate) colour: Rgb,
 }
@@ -410,7 +413,7 @@ fn draw_bins_under<DB: DrawingBackend>(
                 .pos(Pos::new(HPos::Center, VPos::Top));
             let max_chars = ((r - l) / (6.5 * s)).floor().max(2.0) as usize;
             area.draw(&Text::new(
-                shorten(&col.label, max_chars),
+                crate::model::display::label_skipping(&col.label, max_chars, col.shared.clone()),
                 px(((l + r) / 2.0, b + 8.0 * s)),
                 style,
             ))

@@ -8,7 +8,7 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{err, rgb, shorten, DrawResult, Theme};
+use super::{err, rgb, DrawResult, Theme};
 use crate::model::Rgb;
 
 /// One bar.
@@ -120,14 +120,16 @@ pub(crate) fn names_under_bars<'n, DB: DrawingBackend>(
     let (w, _) = area.dim_in_pixel();
     let plot_w = f64::from(w) - reserved * s;
     let max_chars = ((plot_w / count) / (6.5 * s)).floor().max(1.0) as usize;
+    let names: Vec<&str> = names.collect();
+    let shared = crate::model::display::shared_head(&mut names.iter().copied());
     let style = (super::FONT, 11.0 * s)
         .into_font()
         .color(&rgb(theme.muted))
         .pos(Pos::new(HPos::Center, VPos::Top));
-    for (i, name) in names.enumerate() {
+    for (i, name) in names.into_iter().enumerate() {
         let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
         area.draw(&Text::new(
-            shorten(name, max_chars),
+            crate::model::display::label_skipping(name, max_chars, 0..shared),
             (x, y + (5.0 * s) as i32),
             style.clone(),
         ))

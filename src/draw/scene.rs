@@ -274,16 +274,23 @@ pub(crate) fn bins(state: &State, view: &View) -> BinsScene {
         Picture::BucketSet { owners, .. } => owners.iter().position(|&o| o == Some(i as u32)),
         _ => None,
     };
+    let shared =
+        crate::model::display::shared_head(&mut snap.nodes.iter().map(|n| n.name.as_str()));
     let columns = snap
         .nodes
         .iter()
         .enumerate()
-        .map(|(i, n)| Column {
-            label: match bucket_of(i) {
+        .map(|(i, n)| {
+            let label = match bucket_of(i) {
                 Some(b) => format!("{b} · {}", n.name),
                 None => n.name.clone(),
-            },
-            colour: n.colour,
+            };
+            let before = label.chars().count() - n.name.chars().count();
+            Column {
+                label,
+                shared: before..before + shared,
+                colour: n.colour,
+            }
         })
         .collect();
     let sample = &state.keys.sample;

@@ -58,7 +58,9 @@ fn every_tour_caption_cites_its_article_in_chinese() {
                 "《聊聊一致性哈希》",
                 "潘子浩",
                 "一文讲透",
-                "Coluzzi"
+                "Coluzzi",
+                "Appleton",
+                "Ertl"
             ]
             .iter()
             .any(|c| zh.contains(c)),

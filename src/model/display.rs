@@ -50,18 +50,65 @@ pub(crate) fn could_reorder(text: &str) -> bool {
 /// port, `cache-a`, `cache-b`): `abcdefghijkl` at 5 is `ab…kl`, `127.0.0.1:8081` at 10 is
 /// `127.0…8081`.
 pub(crate) fn label(text: &str, max: usize) -> String {
-    let count = text.chars().count();
-    let cut = if count <= max {
-        Cow::Borrowed(text)
-    } else {
+    label_skipping(text, max, 0..0)
+}
+
+/// How many leading characters all of `names` share, up to and including the last
+/// separator (a character that is not an ASCII letter or digit) among them: what a label may
+/// leave out, so that `10.0.0.3:8080` among `10.0.0.1:8080`, `10.0.0.2:8080`, … keeps the
+/// `3` ([`label_skipping`]). 0 for fewer than two names, or when they share no separator.
+// One instance for every kind of iterator (`dyn`): it is not on a hot path.
+pub(crate) fn shared_head(names: &mut dyn Iterator<Item = &str>) -> usize {
+    let Some(first) = names.next() else {
+        return 0;
+    };
+    let mut shared: Vec<char> = first.chars().collect();
+    let mut others = 0;
+    for name in names {
+        others += 1;
+        let common = shared
+            .iter()
+            .zip(name.chars())
+            .take_while(|(a, b)| **a == *b)
+            .count();
+        shared.truncate(common);
+    }
+    if others == 0 {
+        return 0;
+    }
+    shared
+        .iter()
+        .rposition(|c| !c.is_ascii_alphanumeric())
+        .map_or(0, |i| i + 1)
+}
+
+/// `text` cut to at most `max` characters where it is longer: the characters in `skip`
+/// (what every name of its set shares there) become "…", and if it is still too long,
+/// what follows them is cut from its start, keeping its end. With nothing to skip, the
+/// middle cut of [`label`].
+pub(crate) fn label_skipping(text: &str, max: usize, skip: std::ops::Range<usize>) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let count = chars.len();
+    let mut cut = String::new();
+    if count <= max {
+        cut.push_str(text);
+    } else if skip.is_empty() || skip.end >= count || max < 2 {
         let kept = max.saturating_sub(1);
         let tail = kept / 2;
-        let head = kept - tail;
-        let mut s: String = text.chars().take(head).collect();
-        s.push('…');
-        s.extend(text.chars().skip(count - tail));
-        Cow::Owned(s)
-    };
+        cut.extend(&chars[..kept - tail]);
+        cut.push('…');
+        cut.extend(&chars[count - tail..]);
+    } else {
+        let head = if skip.start + 2 > max {
+            &chars[..0]
+        } else {
+            &chars[..skip.start]
+        };
+        let room = (max - 1 - head.len()).min(count - skip.end);
+        cut.extend(head);
+        cut.push('…');
+        cut.extend(&chars[count - room..]);
+    }
     isolate(&cut).into_owned()
 }
 
@@ -118,5 +165,74 @@ mod tests {
         // The override is inside the isolate, so it cannot reach the text after the label.
         assert!(l.starts_with(FSI) && l.ends_with(PDI));
         assert_eq!(l.chars().count(), 26);
+    }
+
+    #[test]
+    fn labels_of_a_set_keep_where_its_names_differ() {
+        let ips = ["10.0.0.1:8080", "10.0.0.2:8080", "10.0.0.12:8080"];
+        let shared = shared_head(&mut ips.into_iter());
+        assert_eq!(shared, "10.0.0.".len());
+        let cut: Vec<String> = ips
+            .iter()
+            .map(|n| label_skipping(n, 9, 0..shared))
+            .collect();
+        assert_eq!(cut, ["…1:8080", "…2:8080", "…12:8080"]);
+        // The plain middle cut would make the first two the same.
+        assert_eq!(label(ips[0], 9), label(ips[1], 9));
+        // Ports: the host and its colon are left out.
+        let ports = ["127.0.0.1:11211", "127.0.0.1:11212"];
+        assert_eq!(
+            label_skipping(ports[1], 9, 0..shared_head(&mut ports.into_iter())),
+            "…11212"
+        );
+        // Still too long: the end is kept.
+        let long = ["pool/memcached-east-1a", "pool/memcached-east-1b"];
+        assert_eq!(
+            shared_head(&mut long.into_iter()),
+            "pool/memcached-east-".len()
+        );
+        assert_eq!(
+            label_skipping(long[0], 9, 0..shared_head(&mut long.into_iter())),
+            "…1a"
+        );
+        assert_eq!(label_skipping("abcdefghijkl", 6, 0..4), "…hijkl");
+        // After a bucket number: "0 · " stays.
+        assert_eq!(
+            label_skipping("0 · 10.0.0.1:8080", 11, 4..4 + shared),
+            "0 · …1:8080"
+        );
+        // Nothing shared, one name, short names, nothing to skip: as `label`.
+        assert_eq!(shared_head(&mut ["cache-a"].into_iter()), 0);
+        assert_eq!(shared_head(&mut ["ab1", "ab2"].into_iter()), 0);
+        assert_eq!(label_skipping("cache-a", 9, 0..6), "cache-a");
+        assert_eq!(
+            label_skipping("abcdefghijkl", 5, 0..0),
+            label("abcdefghijkl", 5)
+        );
+        // A skip past the end, or a name that is all shared, never panics.
+        assert_eq!(
+            label_skipping("abcdefghijkl", 5, 0..40),
+            label("abcdefghijkl", 5)
+        );
+        assert_eq!(
+            label_skipping("abcdefghijkl", 1, 0..3),
+            label("abcdefghijkl", 1)
+        );
+        for n in [
+            "é".repeat(12),
+            "a:b".repeat(9),
+            "שלום:עולם:שלום".to_string(),
+        ] {
+            for max in 0..14 {
+                let l = label_skipping(&n, max, 0..2);
+                assert!(
+                    l.trim_start_matches(FSI)
+                        .trim_end_matches(PDI)
+                        .chars()
+                        .count()
+                        <= max.max(1)
+                );
+            }
+        }
     }
 }

@@ -20,7 +20,7 @@ mod predict;
 pub(crate) use predict::{graded, Grade, Question};
 
 /// How many steps the tour has.
-pub(crate) const STEP_COUNT: u32 = 18;
+pub(crate) const STEP_COUNT: u32 = 20;
 
 /// Keys in every step: few enough to draw them all, enough to count moves.
 const TOUR_KEYS: u32 = 2_000;
@@ -58,13 +58,21 @@ pub(crate) struct Frame {
     pub(crate) facts: Vec<Msg>,
     /// What the step asks before it shows what moved, with the core's answer.
     pub(crate) question: Option<Question>,
+    /// Where in `facts` a key's walk after the step's join is, when the step asks about
+    /// that join: it names the key's new owner, so it waits for the guess like the moved keys.
+    walk_after_join: std::ops::Range<usize>,
 }
 
 impl Frame {
-    /// Whether `fact` gives the question's answer away (what moved, and between whom), so
-    /// that the page shows it only once the guess is checked.
+    /// Whether `fact`, one of this frame's facts, gives the question's answer away (what
+    /// moved, between whom, where a key went), so that the page shows it only once the
+    /// guess is checked.
     pub(crate) fn gives_away(&self, fact: &Msg) -> bool {
-        self.question.is_some() && matches!(fact, Msg::FactChange { .. } | Msg::FactFlows { .. })
+        self.question.is_some()
+            && (matches!(fact, Msg::FactChange { .. } | Msg::FactFlows { .. })
+                || self.facts[self.walk_after_join.clone()]
+                    .iter()
+                    .any(|walk| std::ptr::eq(walk, fact)))
     }
 }
 
@@ -374,6 +382,25 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         visual: picture,
         facts: &[Fact::Change, Fact::Explained, Fact::Memory],
     },
+    // One point per node, balanced by probing the key instead.
+    Step {
+        ops: || vec![Op::Algo(AlgoId::MultiProbe), Op::Rest, Op::ExplainFirst],
+        visual: picture_and_shares,
+        facts: &[Fact::Points, Fact::Shares, Fact::Explained],
+    },
+    // Jump hash's promises in constant time, drawn as the ranges a key falls through.
+    Step {
+        ops: || {
+            vec![
+                Op::Algo(AlgoId::JumpBack),
+                Op::Rest,
+                Op::Add("cache-e"),
+                Op::ExplainFirst,
+            ]
+        },
+        visual: picture,
+        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
+    },
 ];
 
 /// Every step's title, in order (for the step menu).
@@ -524,11 +551,17 @@ pub(crate) fn frame(step: u32) -> Result<Frame, Msg> {
         }
         _ => {}
     }
-    let mut facts = Vec::new();
-    for &fact in def.facts {
-        facts.extend(facts_of(fact, &state, &visual));
-    }
     let question = predict::question(step, &state);
+    let asks_about_a_join = question.is_some() && state.change.is_some();
+    let mut facts = Vec::new();
+    let mut walk_after_join = 0..0;
+    for &fact in def.facts {
+        let start = facts.len();
+        facts.extend(facts_of(fact, &state, &visual));
+        if fact == Fact::Explained && asks_about_a_join {
+            walk_after_join = start..facts.len();
+        }
+    }
     Ok(Frame {
         step,
         title: Msg::TourTitle(step),
@@ -537,6 +570,7 @@ pub(crate) fn frame(step: u32) -> Result<Frame, Msg> {
         visual,
         facts,
         question,
+        walk_after_join,
     })
 }
 

@@ -49,7 +49,7 @@ test('builds: the page starts with the first load; Compare, opened after a chang
 });
 
 test('builds: a link to the Traffic view starts the whole lab alone', async () => {
-  const { page, context, problems } = await openPage(browser, `${base}/favicon.svg`);
+  const { page, context, problems } = await openPage(browser, 'about:blank');
   const wasm = wasmRequests(page);
   await page.goto(`${base}/?view=Traffic`);
   await page.waitForSelector('.teach-traffic canvas', { timeout: 30000 });

@@ -149,6 +149,9 @@ test('pasting an nginx upstream block replaces the nodes with its servers and we
   const weights = await page.$$eval('[data-testid="node-weight"]', (els) => els.map((e) => e.value));
   assert(JSON.stringify(weights) === '["600","400","100"]', `weights: ${weights}`);
   assert(/the nodes replaced by 3 pasted servers/.test(await page.textContent('#summary-what')), 'no summary of the replacement');
+  // Names that differ in the middle keep what differs where they are cut: "…1:8080".
+  const shown = await page.$$eval('#legend tbody th .node-name', (els) => els.map((e) => (e.querySelector('[aria-hidden]') ?? e).textContent.replace(/[\u2066-\u2069]/g, '')));
+  assert(JSON.stringify(shown) === '["…1:8080","…2:8080","…3:8080"]', `legend names: ${shown}`);
   // A line it cannot read is refused next to the box, and nothing changes.
   await page.fill('#paste-servers', '10.0.0.9:80 100\nthis is not a server\n');
   await page.click('#use-servers');

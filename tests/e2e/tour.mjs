@@ -383,20 +383,20 @@ test('teaching views: phone width and dark theme stay within the screen', async 
 
 test('tour: the last step ends with a reading list, the articles by author, title and date, and the papers', async () => {
   for (const [lang, heading] of [['en', 'Reading list'], ['zh', '延伸阅读']]) {
-    const { page, context, problems } = await openPage(browser, `${base}/?view=tour&step=18&lang=${lang}`, { reducedMotion: 'reduce' });
+    const { page, context, problems } = await openPage(browser, `${base}/?view=tour&step=20&lang=${lang}`, { reducedMotion: 'reduce' });
     await page.waitForSelector('#tour-reading', { timeout: 30000 });
     assert((await page.textContent('#tour-reading-title')).trim() === heading, `${lang}: heading`);
     const items = await page.$$eval('#tour-reading li', (li) => li.map((l) => l.textContent));
-    assert(items.length === 12, `${lang}: ${items.length} items`);
+    assert(items.length === 14, `${lang}: ${items.length} items`);
     const all = items.join('\n');
-    for (const must of ['zouyq', '2018-05-30', '《聊聊一致性哈希》', 'Karger', 'STOC 1997', 'Lamping', 'Maglev', 'Bounded Loads', 'MementoHash']) {
+    for (const must of ['zouyq', '2018-05-30', '《聊聊一致性哈希》', 'Karger', 'STOC 1997', 'Lamping', 'Maglev', 'Bounded Loads', 'MementoHash', 'Appleton', 'JumpBackHash']) {
       assert(all.includes(must), `${lang}: the reading list lacks ${must}`);
     }
     assert(!/seed\s*00|文章\s*00/i.test(all), `${lang}: a filing name in the reading list`);
     // Only after the last step.
     await page.click('#tour-back');
     await page.waitForFunction(() => !document.querySelector('#tour-reading'));
-    if (lang === 'zh') await screenshot(page, 'tour-17-zh');
+    if (lang === 'zh') await screenshot(page, 'tour-19-zh');
     assert(problems.length === 0, problems.join('; '));
     await context.close();
   }
@@ -404,7 +404,7 @@ test('tour: the last step ends with a reading list, the articles by author, titl
 
 test('tour: four steps ask what share of the keys will move, and grade the guess against the core', async () => {
   const asked = [];
-  for (let step = 1; step <= 18; step++) {
+  for (let step = 1; step <= 20; step++) {
     const { page, context, problems } = await openPage(browser, `${base}/?view=tour&step=${step}&lang=en`, { reducedMotion: 'reduce' });
     await page.waitForSelector('#tour-canvas-0', { timeout: 30000 });
     await page.waitForTimeout(200);
@@ -507,4 +507,22 @@ test('Explore\'s try-it tasks tick themselves: removing the busiest node, R1 und
     assert(problems.length === 0, problems.join('\n'));
     await context.close();
   }
+});
+
+test('tour: the picture has its colour key, and a key\'s walk after a join waits for the guess', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?view=tour&step=5&lang=en`, { reducedMotion: 'reduce' });
+  await page.waitForSelector('#tour-key li', { timeout: 30000 });
+  // Step 5 asks first: the picture and its key are the four nodes before cache-e joins.
+  const before = await page.$$eval('#tour-key li', (li) => li.map((l) => l.textContent.trim()));
+  assert(before.length === 4 && before.every((n) => /cache-[a-d]/.test(n)), `key before: ${before}`);
+  assert(await page.$$eval('#tour-key .swatch', (s) => new Set(s.map((e) => getComputedStyle(e).backgroundColor)).size) === 4, 'the swatches are not four colours');
+  await page.click('#tour-check');
+  await page.waitForFunction(() => document.querySelectorAll('#tour-key li').length === 5);
+  await page.goto(`${base}/?view=tour&step=14&lang=en`);
+  await page.waitForSelector('#tour-guess');
+  const shown = await page.$$eval('#tour-facts li', (li) => li.filter((l) => !l.hidden).map((l) => l.textContent).join(' | '));
+  assert(!/cache-e/.test(shown), `before the check, a fact names the node that joins: ${shown}`);
+  await screenshot(page, 'tour-14-before-check');
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
 });

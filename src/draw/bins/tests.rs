@@ -11,10 +11,12 @@ fn scene(header: Header) -> BinsScene {
         columns: vec![
             Column {
                 label: "a".into(),
+                shared: 0..0,
                 colour: RED,
             },
             Column {
                 label: "b".into(),
+                shared: 0..0,
                 colour: BLUE,
             },
         ],

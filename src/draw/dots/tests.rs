@@ -228,6 +228,7 @@ fn bins_scene(dots: Vec<BinDot>) -> BinsScene {
             .iter()
             .map(|&colour| Column {
                 label: String::new(),
+                shared: 0..0,
                 colour,
             })
             .collect(),

@@ -83,7 +83,9 @@ fn every_step_builds_with_a_caption_and_numbers() {
                 "Pan Zihao",
                 "一文讲透",
                 // The steps past the articles cite the algorithm's paper.
-                "Coluzzi"
+                "Coluzzi",
+                "Appleton",
+                "Ertl"
             ]
             .iter()
             .any(|c| caption.contains(c)),
@@ -326,6 +328,20 @@ fn four_steps_ask_what_share_of_the_keys_a_join_moves() {
                 );
                 let shown = f.facts.iter().filter(|x| !f.gives_away(x)).count();
                 assert_eq!(shown + hidden.len(), f.facts.len());
+                // A key's walk after the join names its new owner: it waits for the guess too.
+                if STEPS[(f.step - 1) as usize]
+                    .facts
+                    .contains(&Fact::Explained)
+                {
+                    let walk = facts_of(Fact::Explained, &f.state, &f.visual);
+                    let held = &f.facts[f.walk_after_join.clone()];
+                    assert!(
+                        !walk.is_empty() && held == walk.as_slice(),
+                        "step {}",
+                        f.step
+                    );
+                    assert!(held.iter().all(|x| f.gives_away(x)), "step {}", f.step);
+                }
             }
             // Step 8 makes no change: the core joins a copy, and the step stays as it is.
             None => {
