@@ -101,3 +101,24 @@ test('builds: a <ring-lab> showing Compare runs the whole lab, beside one on the
   assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
   await context.close();
 });
+
+test('builds: Back to the lab after a change, from another view, shows that change again', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/`, { reducedMotion: 'reduce' });
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  await page.fill('#add-name', 'cache-z');
+  await page.click('#add-node');
+  await page.waitForFunction(() => /moved/.test(document.querySelector('#summary-line')?.textContent ?? ''));
+  const summary = (await page.textContent('#summary-line')).trim();
+  // Let the change settle into its own history entry, then leave for the whole lab.
+  await page.waitForFunction(() => location.search.includes('change='));
+  await page.click('#tab-replication');
+  await page.waitForSelector('.teach-replication canvas', { timeout: 30000 });
+  await page.goBack();
+  await page.waitForFunction(() => !location.search.includes('view='));
+  await page.waitForSelector('#summary-line');
+  await page.waitForFunction((s) => document.querySelector('#summary-line')?.textContent.trim() === s, summary, { timeout: 10000 })
+    .catch(async () => assert(false, `after Back: ${(await page.textContent('#summary-line')).trim()} (was: ${summary})`));
+  assert(new URL(page.url()).searchParams.get('change') === 'add:cache-z:100', `address after Back: ${page.url()}`);
+  assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
+  await context.close();
+});

@@ -312,7 +312,8 @@ pub enum Action {
     /// Stop the pending job and keep the state shown.
     CancelJob,
     /// Replace the whole state with one restored from the address (the browser's back and
-    /// forward buttons). Nothing is compared, so no change is recorded.
+    /// forward buttons), with the change the address carries (`change=`), if any: the page
+    /// shows what it showed when the address was written.
     Load(Rc<State>),
 }
 

@@ -207,7 +207,6 @@ impl State {
             Action::Load(state) => {
                 let mut next = (*state).clone();
                 next.version = self.version + 1;
-                next.change = None;
                 next.error = None;
                 // A restored state with many keys shows the first while placing them all.
                 next.pending = state

@@ -946,3 +946,23 @@ fn ask_me_first_travels_in_a_link() {
     let bad = Shared::parse("?ask=2");
     assert!(!bad.problems.is_empty() && !bad.shared.ask_first);
 }
+
+/// Back or forward to an address written right after a change shows that change again, as
+/// opening the address as a link does (issue 16): it once said "Nothing to compare yet".
+#[test]
+fn back_or_forward_to_an_address_with_a_change_shows_the_change() {
+    let query = "nodes=cache-a:100,cache-b:100,cache-c:100&keys=2000&change=add:cache-d:100";
+    let (restored, problems) = Shared::parse(query).restore().unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    let summary = restored.change.as_ref().map(|c| c.summary);
+    assert!(summary.is_some_and(|s| s.moved > 0), "{summary:?}");
+    let shown = State::initial()
+        .unwrap()
+        .apply(Action::Load(std::rc::Rc::new(restored)))
+        .unwrap();
+    assert_eq!(shown.change.as_ref().map(|c| c.summary), summary);
+    // And the address it writes back is the one it came from.
+    assert!(Shared::of(&shown, None)
+        .to_query(Limits::LINK)
+        .contains("change=add:cache-d:100"));
+}
