@@ -210,3 +210,32 @@ test('each change is announced in one sentence in a polite live region, and not 
     await context.close();
   }
 });
+
+test('touch: on a phone, every control of Explore is at least 44 px tall and every box 24 px, after a change too', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  await page.fill('#add-name', 'cache-z');
+  await page.click('#add-node');
+  await page.waitForSelector('#change-echo a');
+  const small = await page.evaluate(() => {
+    const found = [];
+    const visible = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    const controls = 'button, select, textarea, a[href], summary, label.check, input:not([type="range"]):not([type="hidden"])';
+    for (const el of document.querySelectorAll(controls)) {
+      if (!visible(el) || el.closest('.visually-hidden')) continue;
+      const { height, width } = el.getBoundingClientRect();
+      const box = el.matches('input[type="checkbox"], input[type="radio"]');
+      // A link inside a sentence of the footer or a table is text, not a control.
+      if (el.matches('a[href]') && !el.closest('#change-echo, .controls, .stage-side')) continue;
+      const least = box ? 24 : 44;
+      if (height < least - 0.5 || (box && width < least - 0.5)) found.push(`${el.tagName.toLowerCase()}#${el.id || el.className || el.textContent.trim().slice(0, 20)} ${Math.round(width)}×${Math.round(height)}`);
+    }
+    return found;
+  });
+  assert(small.length === 0, `controls under their size: ${small.join(' | ')}`);
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});
