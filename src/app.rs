@@ -286,11 +286,32 @@ pub fn Lab(props: &LabProps) -> Html {
             }
         });
     }
+    // In the first load, "Embed" loads the whole lab, which opens the dialog.
     #[cfg(not(feature = "whole-lab"))]
-    let whole_lab_failed = use_whole_lab(&state, (*chosen, *chosen_lang), &props.page);
-    // The whole lab has every view: it never loads another build.
+    let embed_asked = use_state(|| false);
+    #[cfg(not(feature = "whole-lab"))]
+    let whole_lab_failed =
+        use_whole_lab(&state, (*chosen, *chosen_lang), &props.page, *embed_asked);
+    #[cfg(not(feature = "whole-lab"))]
+    let (onwhole, embed_status, embed_open) = {
+        let asked = embed_asked.clone();
+        let status = (*embed_asked).then_some(if whole_lab_failed {
+            Ui::WholeLabFailed
+        } else {
+            Ui::WholeLabLoading
+        });
+        (
+            Some(Callback::from(move |()| asked.set(true))),
+            status,
+            false,
+        )
+    };
+    // The whole lab has every view and the dialog: it never loads another build.
     #[cfg(feature = "whole-lab")]
     let whole_lab_failed = false;
+    #[cfg(feature = "whole-lab")]
+    let (onwhole, embed_status, embed_open): (Option<Callback<()>>, Option<Ui>, bool) =
+        (None, None, props.page.embed_dialog);
     let s: Rc<State> = Rc::new((*state).clone());
     let teaching = s.clone();
     // "Ask me first": until the guess is checked, the lab before the change is drawn.
@@ -309,7 +330,7 @@ pub fn Lab(props: &LabProps) -> Html {
                 onlang,
                 children: html! {
                     <>
-                        <EmbedButton state={s.clone()} theme={*chosen} lang={*chosen_lang} />
+                        <EmbedButton state={s.clone()} theme={*chosen} lang={*chosen_lang} {onwhole} status={embed_status} open={embed_open} />
                         <CopyLink state={s.clone()} theme={*chosen} lang={*chosen_lang} />
                     </>
                 },
@@ -365,25 +386,27 @@ pub fn Lab(props: &LabProps) -> Html {
 }
 
 /// In the page's first load, has the whole lab's build loaded when a view only it has is
-/// opened (`share::open_whole_lab`); returns whether that failed.
+/// opened, or the Embed dialog (`share::open_whole_lab`); returns whether that failed.
 #[cfg(not(feature = "whole-lab"))]
 #[hook]
 fn use_whole_lab(
     state: &UseReducerHandle<State>,
     picked: (Option<bool>, Option<Lang>),
     page: &Rc<Page>,
+    embed_asked: bool,
 ) -> bool {
     let failed = use_state(|| false);
     let opened_at_start = use_mut_ref(|| true);
     {
         let (state, page, failed) = (state.clone(), page.clone(), failed.clone());
         let needed = state.view.needs_whole_lab();
-        use_effect_with(needed, move |&needed| {
+        use_effect_with((needed, embed_asked), move |&(needed, embed_asked)| {
             // A view opened at the start replaces the address; one opened later is a new
             // history entry, as a settled change would be.
             let push = !std::mem::take(&mut *opened_at_start.borrow_mut());
-            if needed {
-                match crate::share::open_whole_lab(&state, picked, &page, push) {
+            if needed || embed_asked {
+                let asked = (push, embed_asked);
+                match crate::share::open_whole_lab(&state, picked, &page, asked) {
                     Some(loading) => wasm_bindgen_futures::spawn_local(async move {
                         if wasm_bindgen_futures::JsFuture::from(loading).await.is_err() {
                             failed.set(true);

@@ -24,6 +24,8 @@ use crate::model::{Action, State};
 
 /// The page's global function that loads the whole lab (`static/boot.js` defines it).
 const WHOLE_LAB_LOADER: &str = "ringlabWholeLab";
+/// The address's fragment that asks the whole lab to open the Embed dialog.
+const EMBED_FRAGMENT: &str = "#embed";
 /// Where the state is stored.
 pub const STORAGE_KEY: &str = "ringlab:state";
 /// How long the address waits for changes to settle before it makes a history entry.
@@ -66,6 +68,9 @@ pub struct Page {
     /// as a query (the page's loader, `static/boot.js`, or the `<ring-lab>` element's); the
     /// first load calls it when a view it does not have is opened ([`open_whole_lab`]).
     pub whole_lab: Option<js_sys::Function>,
+    /// Whether the Embed dialog opens at the start: the first load asked the whole lab for
+    /// it (the address's fragment `#embed`, [`open_whole_lab`]).
+    pub embed_dialog: bool,
 }
 
 impl Default for Page {
@@ -81,6 +86,7 @@ impl Default for Page {
             host: None,
             on_change: None,
             whole_lab: None,
+            embed_dialog: false,
         }
     }
 }
@@ -134,6 +140,7 @@ pub(crate) fn widget_boot(
         host: Some(host),
         on_change,
         whole_lab,
+        embed_dialog: false,
     };
     mark_layout(&page);
     let (state, problems) = parsed.restore()?;
@@ -180,6 +187,7 @@ pub(crate) fn boot() -> Result<(State, Page), Msg> {
             .flatten()
             .and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str(WHOLE_LAB_LOADER)).ok())
             .and_then(|f| f.dyn_into().ok()),
+        embed_dialog: cfg!(feature = "whole-lab") && take_fragment(EMBED_FRAGMENT),
     };
     mark_layout(&page);
     let link_note = |problems: Vec<Msg>| Note {
@@ -213,6 +221,22 @@ pub(crate) fn boot() -> Result<(State, Page), Msg> {
         }
     }
     Ok((State::initial().map_err(Msg::Build)?, page))
+}
+
+/// Whether the address ends in `fragment`; if so, the fragment is taken off (in place).
+fn take_fragment(fragment: &str) -> bool {
+    let Some(w) = window() else {
+        return false;
+    };
+    let l = w.location();
+    if l.hash().ok().as_deref() != Some(fragment) {
+        return false;
+    }
+    let url = format!("{}{}", l.pathname().unwrap_or_default(), location_search());
+    if let Ok(history) = w.history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+    true
 }
 
 /// Marks the layout on `<html>` (`data-embed`, `data-controls`), for the style sheet.
@@ -288,20 +312,32 @@ fn address_state(
     shared
 }
 
-#[cfg(not(feature = "whole-lab"))]
 /// Has the whole lab's build loaded and shown in this lab's place, with `state`: the page's
 /// address (and storage) is written at once, without waiting for changes to settle, and
 /// the loader is given the state as a query (a `<ring-lab>` element mounts the whole lab
-/// with it). Returns the loader's promise, or `None` without a loader.
+/// with it). With `embed_dialog`, the address asks the whole lab to open the Embed dialog
+/// (its fragment, which the whole lab takes off). Returns the loader's promise, or `None`
+/// without a loader.
+#[cfg(not(feature = "whole-lab"))]
 pub(crate) fn open_whole_lab(
     state: &State,
     (theme, lang): (Option<bool>, Option<Lang>),
     page: &Page,
-    push: bool,
+    (push, embed_dialog): (bool, bool),
 ) -> Option<js_sys::Promise> {
     let load = page.whole_lab.as_ref()?;
     if page.sync {
         write_out(state, (theme, lang), page, push);
+        if let (true, Some(w)) = (embed_dialog, window()) {
+            let url = format!(
+                "{}{}{EMBED_FRAGMENT}",
+                w.location().pathname().unwrap_or_default(),
+                location_search()
+            );
+            if let Ok(history) = w.history() {
+                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+            }
+        }
     }
     let query = address_state(state, (theme, lang), page).to_query(Limits::ADDRESS);
     let loading = load.call1(&JsValue::NULL, &query.into()).ok()?;

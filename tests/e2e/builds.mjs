@@ -6,12 +6,13 @@ import { serveDist, launch, openPage, screenshot, canvasStats, test, assert } fr
 const { base } = await serveDist();
 const browser = await launch();
 
-// The wasm files a page fetches, by build.
+// The wasm files a page fetches, by build (the page's own, not its frames': the Embed
+// dialog's preview is a page of its own).
 function wasmRequests(page) {
   const seen = [];
   page.on('request', (r) => {
     const url = r.url();
-    if (url.endsWith('.wasm')) seen.push(url.includes('/whole/') ? 'whole' : 'first');
+    if (url.endsWith('.wasm') && r.frame() === page.mainFrame()) seen.push(url.includes('/whole/') ? 'whole' : 'first');
   });
   return seen;
 }
@@ -119,6 +120,29 @@ test('builds: Back to the lab after a change, from another view, shows that chan
   await page.waitForFunction((s) => document.querySelector('#summary-line')?.textContent.trim() === s, summary, { timeout: 10000 })
     .catch(async () => assert(false, `after Back: ${(await page.textContent('#summary-line')).trim()} (was: ${summary})`));
   assert(new URL(page.url()).searchParams.get('change') === 'add:cache-z:100', `address after Back: ${page.url()}`);
+  assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
+  await context.close();
+});
+
+test('builds: Embed in the first load opens the whole lab with the Embed dialog open, on the same lab', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
+  const wasm = wasmRequests(page);
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  await page.fill('#add-name', 'cache-e');
+  await page.click('#add-node');
+  await page.waitForFunction(() => /moved/.test(document.querySelector('#summary-line')?.textContent ?? ''));
+  assert(!(await page.$('#embed-element')), 'the first load has the dialog');
+  await page.click('#embed-open');
+  await page.waitForSelector('#embed-pop:not([hidden]) #embed-element', { timeout: 30000 });
+  assert(await page.evaluate(() => document.documentElement.dataset.ringlabBuild) === 'whole', 'not the whole lab');
+  assert(wasm.join() === 'first,whole', `downloads: ${wasm}`);
+  const element = await page.inputValue('#embed-element');
+  assert(element.includes('change="add:cache-e:100"'), `the snippet is not of the lab just changed: ${element}`);
+  // The fragment that asked for the dialog is gone: a reload or a copied address opens the lab.
+  assert(new URL(page.url()).hash === '', `address: ${page.url()}`);
+  assert(await page.evaluate(() => document.getElementById('embed-open').getAttribute('aria-expanded')) === 'true', 'the button does not say the dialog is open');
+  await page.click('#embed-close');
+  await page.waitForSelector('#embed-pop[hidden]', { state: 'attached' });
   assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
   await context.close();
 });
