@@ -183,8 +183,13 @@ fn reading_list(lang: Lang) -> Html {
         Ui::ReadMultiProbe,
         Ui::ReadMaglev,
         Ui::ReadBounded,
+        Ui::ReadAnchor,
+        Ui::ReadDx,
         Ui::ReadMemento,
+        Ui::ReadPower,
+        Ui::ReadFlip,
         Ui::ReadJumpBack,
+        Ui::ReadBinomial,
     ];
     let list = |items: &[Ui]| {
         html! {

@@ -60,7 +60,11 @@ fn every_tour_caption_cites_its_article_in_chinese() {
                 "一文讲透",
                 "Coluzzi",
                 "Appleton",
-                "Ertl"
+                "Ertl",
+                "Masson",
+                "Leu",
+                "Mendelson",
+                "Dong"
             ]
             .iter()
             .any(|c| zh.contains(c)),

@@ -20,7 +20,7 @@ mod predict;
 pub(crate) use predict::{graded, Grade, Question};
 
 /// How many steps the tour has.
-pub(crate) const STEP_COUNT: u32 = 20;
+pub(crate) const STEP_COUNT: u32 = 25;
 
 /// Keys in every step: few enough to draw them all, enough to count moves.
 const TOUR_KEYS: u32 = 2_000;
@@ -126,6 +126,27 @@ fn cache_nodes(n: u32) -> Vec<(String, u32)> {
 
 fn seed_003_nodes(n: u32) -> Vec<(String, u32)> {
     (1..=n).map(|i| (format!("192.168.1.{i}"), 100)).collect()
+}
+
+/// `algo` at rest, then cache-e joining, with the first key's walk.
+fn joins(algo: AlgoId) -> Vec<Op> {
+    vec![
+        Op::Algo(algo),
+        Op::Rest,
+        Op::Add("cache-e"),
+        Op::ExplainFirst,
+    ]
+}
+
+/// `algo` at rest, then cache-b going down, with the first key's walk.
+fn goes_down(algo: AlgoId) -> Vec<Op> {
+    vec![
+        Op::Hash(HashFn::Murmur3_64),
+        Op::Algo(algo),
+        Op::Rest,
+        Op::Down("cache-b"),
+        Op::ExplainFirst,
+    ]
 }
 
 fn picture() -> Visual {
@@ -398,6 +419,33 @@ const STEPS: [Step; STEP_COUNT as usize] = [
                 Op::ExplainFirst,
             ]
         },
+        visual: picture,
+        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
+    },
+    // The other two constant-time answers to jump hash, and the other two that let any
+    // bucket leave: each drawn as what it is.
+    Step {
+        ops: || joins(AlgoId::FlipHash),
+        visual: picture,
+        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
+    },
+    Step {
+        ops: || joins(AlgoId::Binomial),
+        visual: picture,
+        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
+    },
+    Step {
+        ops: || joins(AlgoId::Power),
+        visual: picture,
+        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
+    },
+    Step {
+        ops: || goes_down(AlgoId::Anchor),
+        visual: picture,
+        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
+    },
+    Step {
+        ops: || goes_down(AlgoId::Dx),
         visual: picture,
         facts: &[Fact::Change, Fact::Explained, Fact::Memory],
     },

@@ -220,7 +220,7 @@ test('i18n: the tour in Chinese, step by step, with Chinese glyphs on its canvas
   await page.waitForTimeout(400);
   assert((await text(page, '#tour-title')) === '1. 先哈希，再取模', `title: ${await text(page, '#tour-title')}`);
   assert((await text(page, '#tour-caption')).startsWith('zouyq 在博客《一致性哈希的个人理解'), 'caption 1');
-  assert((await text(page, '#tour-progress')) === '第 1 步，共 20 步', await text(page, '#tour-progress'));
+  assert((await text(page, '#tour-progress')) === '第 1 步，共 25 步', await text(page, '#tour-progress'));
   const facts1 = await text(page, '#tour-facts');
   assert(/ mod 4 = /.test(facts1) && /节点/.test(facts1) && /最忙的节点/.test(facts1), `facts 1: ${facts1}`);
   await screenshot(page, 'i18n-06-tour-step-1-zh');

@@ -85,7 +85,11 @@ fn every_step_builds_with_a_caption_and_numbers() {
                 // The steps past the articles cite the algorithm's paper.
                 "Coluzzi",
                 "Appleton",
-                "Ertl"
+                "Ertl",
+                "Masson",
+                "Leu",
+                "Mendelson",
+                "Dong"
             ]
             .iter()
             .any(|c| caption.contains(c)),
