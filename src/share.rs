@@ -232,11 +232,20 @@ fn take_fragment(fragment: &str) -> bool {
     if l.hash().ok().as_deref() != Some(fragment) {
         return false;
     }
-    let url = format!("{}{}", l.pathname().unwrap_or_default(), location_search());
+    replace_fragment("");
+    true
+}
+
+/// Puts `fragment` (`#…`, or nothing) at the end of the address in place of its own.
+fn replace_fragment(fragment: &str) {
+    let Some(w) = window() else {
+        return;
+    };
+    let path = w.location().pathname().unwrap_or_default();
+    let url = format!("{path}{}{fragment}", location_search());
     if let Ok(history) = w.history() {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
     }
-    true
 }
 
 /// Marks the layout on `<html>` (`data-embed`, `data-controls`), for the style sheet.
@@ -328,15 +337,8 @@ pub(crate) fn open_whole_lab(
     let load = page.whole_lab.as_ref()?;
     if page.sync {
         write_out(state, (theme, lang), page, push);
-        if let (true, Some(w)) = (embed_dialog, window()) {
-            let url = format!(
-                "{}{}{EMBED_FRAGMENT}",
-                w.location().pathname().unwrap_or_default(),
-                location_search()
-            );
-            if let Ok(history) = w.history() {
-                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
-            }
+        if embed_dialog {
+            replace_fragment(EMBED_FRAGMENT);
         }
     }
     let query = address_state(state, (theme, lang), page).to_query(Limits::ADDRESS);

@@ -87,12 +87,14 @@ pub(crate) fn shared_head(names: &mut dyn Iterator<Item = &str>) -> usize {
 /// what follows them is cut from its start, keeping its end. With nothing to skip, the
 /// middle cut of [`label`].
 pub(crate) fn label_skipping(text: &str, max: usize, skip: std::ops::Range<usize>) -> String {
+    // Most labels fit: no copy of their characters (the charts draw theirs every frame).
+    if text.chars().count() <= max {
+        return isolate(text).into_owned();
+    }
     let chars: Vec<char> = text.chars().collect();
     let count = chars.len();
     let mut cut = String::new();
-    if count <= max {
-        cut.push_str(text);
-    } else if skip.is_empty() || skip.end >= count || max < 2 {
+    if skip.is_empty() || skip.end >= count || max < 2 {
         let kept = max.saturating_sub(1);
         let tail = kept / 2;
         cut.extend(&chars[..kept - tail]);

@@ -149,6 +149,16 @@ fn goes_down(algo: AlgoId) -> Vec<Op> {
     ]
 }
 
+/// A step past the articles: a newer algorithm's change, its picture, a key's walk and the
+/// memory it keeps.
+const fn newer(ops: fn() -> Vec<Op>) -> Step {
+    Step {
+        ops,
+        visual: picture,
+        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
+    }
+}
+
 fn picture() -> Visual {
     Visual::Picture
 }
@@ -390,19 +400,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         facts: &[Fact::PointsPerNode, Fact::Shares],
     },
     // Past the articles: a newer algorithm, cited by its paper.
-    Step {
-        ops: || {
-            vec![
-                Op::Hash(HashFn::Murmur3_64),
-                Op::Algo(AlgoId::Memento),
-                Op::Rest,
-                Op::Down("cache-b"),
-                Op::ExplainFirst,
-            ]
-        },
-        visual: picture,
-        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
-    },
+    newer(|| goes_down(AlgoId::Memento)),
     // One point per node, balanced by probing the key instead.
     Step {
         ops: || vec![Op::Algo(AlgoId::MultiProbe), Op::Rest, Op::ExplainFirst],
@@ -410,45 +408,27 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         facts: &[Fact::Points, Fact::Shares, Fact::Explained],
     },
     // Jump hash's promises in constant time, drawn as the ranges a key falls through.
-    Step {
-        ops: || {
-            vec![
-                Op::Algo(AlgoId::JumpBack),
-                Op::Rest,
-                Op::Add("cache-e"),
-                Op::ExplainFirst,
-            ]
-        },
-        visual: picture,
-        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
-    },
+    newer(|| joins(AlgoId::JumpBack)),
     // The other two constant-time answers to jump hash, and the other two that let any
     // bucket leave: each drawn as what it is.
-    Step {
-        ops: || joins(AlgoId::FlipHash),
-        visual: picture,
-        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
-    },
-    Step {
-        ops: || joins(AlgoId::Binomial),
-        visual: picture,
-        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
-    },
-    Step {
-        ops: || joins(AlgoId::Power),
-        visual: picture,
-        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
-    },
-    Step {
-        ops: || goes_down(AlgoId::Anchor),
-        visual: picture,
-        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
-    },
-    Step {
-        ops: || goes_down(AlgoId::Dx),
-        visual: picture,
-        facts: &[Fact::Change, Fact::Explained, Fact::Memory],
-    },
+    newer(|| joins(AlgoId::FlipHash)),
+    newer(|| joins(AlgoId::Binomial)),
+    newer(|| joins(AlgoId::Power)),
+    newer(|| goes_down(AlgoId::Anchor)),
+    newer(|| goes_down(AlgoId::Dx)),
+];
+
+/// The authors whose papers the steps past the articles cite, in both languages (the
+/// tests check that every caption cites its article or its paper).
+#[cfg(test)]
+pub(crate) const PAPER_AUTHORS: [&str; 7] = [
+    "Coluzzi",
+    "Appleton",
+    "Ertl",
+    "Masson",
+    "Leu",
+    "Mendelson",
+    "Dong",
 ];
 
 /// Every step's title, in order (for the step menu).

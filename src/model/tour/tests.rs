@@ -82,16 +82,10 @@ fn every_step_builds_with_a_caption_and_numbers() {
                 "\"聊聊一致性哈希\"",
                 "Pan Zihao",
                 "一文讲透",
-                // The steps past the articles cite the algorithm's paper.
-                "Coluzzi",
-                "Appleton",
-                "Ertl",
-                "Masson",
-                "Leu",
-                "Mendelson",
-                "Dong"
             ]
             .iter()
+            // The steps past the articles cite the algorithm's paper.
+            .chain(&super::PAPER_AUTHORS)
             .any(|c| caption.contains(c)),
             "step {} cites no article: {caption}",
             f.step
