@@ -263,23 +263,46 @@ async function trafficRun(bench, config) {
   });
 }
 
+// The control for the frames: as many animation frames as a traffic run had, with nothing
+// done in them, in the same page. Headless Chromium's callbacks come late now and then on
+// their own (an idle page here has a few frames in a hundred over 17.7 ms), so a late frame
+// in a traffic run is the work's only if it comes more often than here.
+function idleRun(frames) {
+  return new Promise((resolve) => {
+    const entries = [];
+    const frame = () => {
+      entries.push(performance.now());
+      if (entries.length < frames) requestAnimationFrame(frame);
+      else resolve({ gaps: entries.slice(1).map((t, i) => t - entries[i]) });
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
 async function traffic(config, result) {
   progress(`generate ${config.trafficKeys} keys for the traffic simulation`);
   const bench = new TrafficBench(config.trafficKeys, config.trafficSeed);
   try {
     const runs = [];
+    const idle = [];
     for (let i = 0; i < config.warmup + config.runs; i++) {
       progress(`traffic: ${config.trafficRequests} requests over ${config.trafficKeys} keys, `
         + `slices of ${config.sliceMs} ms${i < config.warmup ? ' (warm-up)' : ''}`);
       const run = await trafficRun(bench, config);
       if (i >= config.warmup) runs.push(run);
       await pause();
+      if (i >= config.warmup) {
+        progress(`idle control: ${run.gaps.length + 1} animation frames with nothing done`);
+        idle.push(await idleRun(run.gaps.length + 1));
+        await pause();
+      }
     }
     result.traffic = {
       keys: bench.key_count(),
       chunk: TrafficBench.chunk(),
       nativeHits: nativeHitsJustAfter(config.trafficKeys, config.trafficRequests) ?? null,
       runs,
+      idle,
     };
   } finally {
     bench.free();

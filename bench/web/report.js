@@ -144,7 +144,10 @@ export function trafficFigures(traffic) {
   const runs = traffic.runs;
   const of = (name) => runs.map((r) => r[name]);
   const worst = (name) => Math.max(...of(name));
-  const late = runs.map((r) => r.gaps.filter((g) => g > TARGETS.frameMs + FRAME_JITTER_MS).length);
+  const isLate = (g) => g > TARGETS.frameMs + FRAME_JITTER_MS;
+  const late = runs.map((r) => r.gaps.filter(isLate).length);
+  const idle = traffic.idle ?? [];
+  const idleGaps = idle.flatMap((r) => r.gaps);
   return {
     runs: runs.length,
     totalMs: median(of('totalMs')),
@@ -169,6 +172,11 @@ export function trafficFigures(traffic) {
     allLate: late.reduce((a, b) => a + b, 0),
     // Frames whose length is known: each slice's but the last.
     allFrames: runs.reduce((a, r) => a + r.gaps.length, 0),
+    // The control: as many frames with nothing done in them (`idleRun` in main.js).
+    idleRuns: idle.length,
+    idleFrames: idleGaps.length,
+    idleLate: idleGaps.filter(isLate).length,
+    idleWorstGapMs: Math.max(0, ...idleGaps),
     prepareMs: median(of('prepareMs')),
     worstPrepareMs: worst('prepareMs'),
     setupMs: median(of('setupMs')),
@@ -234,14 +242,23 @@ export function targets(result) {
       figure: `${ms(t.totalMs)} (worst ${ms(t.worstTotalMs)}), ${count(t.frames)} frames`,
       ok: t.totalMs < TARGETS.trafficMs,
     });
-    const slicesOk = t.worstCallMs <= TARGETS.frameMs && t.worstLate === 0;
+    // The work keeps every frame if no call from JS nor `prepare` takes a frame's time, and
+    // frames come late no more often than with nothing done (the idle control): the late
+    // frames left are the browser's own.
+    const slicesOk = t.worstCallMs <= TARGETS.frameMs;
     const prepareOk = t.worstPrepareMs <= TARGETS.frameMs;
+    const controlled = t.idleFrames > 0;
+    const lateOk = t.allLate === 0
+      || (controlled && t.allLate / t.allFrames <= t.idleLate / t.idleFrames);
     out.push({
-      text: `no frame over ${TARGETS.frameMs} ms while they run, the setup included`,
+      text: `no frame over ${TARGETS.frameMs} ms while they run, the setup included (late frames no more often than in an idle page)`,
       figure: `longest slice ${ms(t.worstCallMs)}, longest frame ${ms(t.worstGapMs)}; ${count(t.allLate)} of ${count(t.allFrames)} frames over `
         + `${TARGETS.frameMs} ms in ${t.runs} runs, the setup's ${count(t.setupFrames)} included (its steps: ${ms(t.setupMs)} in all, the longest slice `
-        + `${ms(t.worstSetupSliceMs)}; \`prepare\` ${ms(t.worstPrepareMs)} at most)`,
-      ok: slicesOk && prepareOk,
+        + `${ms(t.worstSetupSliceMs)}; \`prepare\` ${ms(t.worstPrepareMs)} at most); `
+        + (controlled
+          ? `idle control: ${count(t.idleLate)} of ${count(t.idleFrames)} frames over, the longest ${ms(t.idleWorstGapMs)}`
+          : 'no idle control run'),
+      ok: slicesOk && prepareOk && lateOk,
     });
   }
   return out;
@@ -380,4 +397,11 @@ function trafficSection(result, say) {
     long.push(`none of the ${count(t.allFrames)} frames in ${t.runs} runs, the setup's included`);
   }
   say(`Frames over ${TARGETS.frameMs} ms: ${long.join('; and ')}.`);
+  if (t.idleFrames > 0) {
+    say();
+    say(`The control: after each run, the same page asked for as many animation frames (${count(t.idleFrames)} in all) and did nothing in them. `
+      + `${count(t.idleLate)} of them were over ${TARGETS.frameMs} ms by the same measure (${percent(t.idleLate, t.idleFrames)}; the longest ${ms(t.idleWorstGapMs)}), `
+      + `against ${percent(t.allLate, t.allFrames)} while the simulation ran. Headless Chromium here starts a callback late now and then whatever the page does, `
+      + 'so a late frame counts against the simulation only where late frames come more often than in the control.');
+  }
 }
