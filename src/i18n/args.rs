@@ -1081,6 +1081,9 @@ fn build_args(e: &BuildError) -> Args<'_> {
                 .own(value.to_string())
                 .own(param.spec().range_text());
         }
+        BuildError::RingSizes { min, max } => {
+            a.raw((*min).into()).raw((*max).into());
+        }
         BuildError::BadBits { bits } => {
             a.raw((*bits).into());
         }

@@ -1141,6 +1141,10 @@ fn build_errors() -> Vec<BuildError> {
             index: 0,
             value: 0.0,
         },
+        BuildError::RingSizes {
+            min: 2048,
+            max: 1024,
+        },
         BuildError::BadBits { bits: 65 },
         BuildError::PositionOutOfRange {
             position: 300,

@@ -137,6 +137,13 @@ pub enum BuildError {
         /// The value given.
         value: f64,
     },
+    /// Envoy's minimum ring size above its maximum, which Envoy refuses.
+    RingSizes {
+        /// The minimum given.
+        min: u32,
+        /// The maximum given.
+        max: u32,
+    },
     /// More nodes than the algorithm's fixed number of buckets (AnchorHash's and DxHash's
     /// capacity) can hold.
     OverCapacity {
@@ -251,6 +258,10 @@ impl fmt::Display for BuildError {
                 let p = crate::registry::ParamRef::new(*algo, *index).spec();
                 write!(f, "{algo} {} {value}: it must be in {}", p.key, p.range_text())
             }
+            BuildError::RingSizes { min, max } => write!(
+                f,
+                "the minimum ring size {min} is above the maximum {max}: Envoy refuses that"
+            ),
             BuildError::OverCapacity {
                 algo,
                 nodes,

@@ -6,6 +6,8 @@
 use crate::error::{self, BuildError, MAX_NODES, MAX_RING_POINTS};
 use crate::hash::{java_md5_hex_signed, HashFn};
 use crate::placement::{Explanation, NodeIndex, NodeSpec, Picture, Placement, RingPoint};
+use crate::systems::MAX_SYSTEM_POINTS;
+use crate::xxh64::xxh64;
 
 mod build;
 mod sorted;
@@ -196,7 +198,15 @@ pub struct Ring {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Layout {
     SinglePoint,
-    Virtual { naming: Naming, default_vnodes: u32 },
+    Virtual {
+        naming: Naming,
+        default_vnodes: u32,
+    },
+    /// Envoy's ring hash (`crate::systems::envoy`): a node's points are `"<name>_<i>"` at
+    /// XXH64 seed 0, as many as [`NodeSpec::vnodes`] says exactly (what Envoy's scaling
+    /// gave that host, which may be none), and keys are hashed by XXH64 too. Every host's
+    /// count depends on every weight, so such a ring is only ever built whole.
+    Envoy,
 }
 
 impl Layout {
@@ -249,6 +259,44 @@ impl Layout {
                     });
                 }
             }
+            Layout::Envoy => {
+                use std::fmt::Write;
+                for replica in replicas {
+                    name.clear();
+                    name.push_str(&node.name);
+                    // Writing into a String cannot fail.
+                    let _ = write!(name, "_{replica}");
+                    points.push(RingPoint {
+                        position: xxh64(name.as_bytes(), 0),
+                        owner,
+                        replica,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Where `key` goes on the ring.
+    fn key_position(self, hash: HashFn, key: &str) -> u64 {
+        match self {
+            Layout::Envoy => xxh64(key.as_bytes(), 0),
+            _ => hash.hash_str(key),
+        }
+    }
+
+    /// The width of the ring's space.
+    fn space_bits(self, hash: HashFn) -> u32 {
+        match self {
+            Layout::Envoy => 64,
+            _ => hash.bits(),
+        }
+    }
+
+    /// The most points the ring may hold: Envoy's largest ring, or the lab's limit.
+    fn max_points(self) -> u64 {
+        match self {
+            Layout::Envoy => MAX_SYSTEM_POINTS,
+            _ => MAX_RING_POINTS,
         }
     }
 
@@ -256,7 +304,7 @@ impl Layout {
     /// 0 when they carry none).
     fn own_hash(self, node: &NodeSpec, hash: HashFn) -> i64 {
         match self {
-            Layout::SinglePoint => 0,
+            Layout::SinglePoint | Layout::Envoy => 0,
             Layout::Virtual { naming, .. } => naming.own_hash(&node.name, hash),
         }
     }
@@ -268,6 +316,7 @@ impl Layout {
             Layout::Virtual { default_vnodes, .. } => {
                 weighted_vnodes(node.vnodes.unwrap_or(default_vnodes), node.weight)
             }
+            Layout::Envoy => node.vnodes.unwrap_or(0),
         }
     }
 
@@ -279,7 +328,7 @@ impl Layout {
     /// The virtual-node count a node without its own is checked against.
     fn default_vnodes(self) -> u32 {
         match self {
-            Layout::SinglePoint => 1,
+            Layout::SinglePoint | Layout::Envoy => 1,
             Layout::Virtual { default_vnodes, .. } => default_vnodes,
         }
     }
@@ -308,7 +357,7 @@ impl Ring {
 
     fn with_layout(nodes: &[NodeSpec], hash: HashFn, layout: Layout) -> Result<Self, BuildError> {
         let total: u64 = nodes.iter().map(|n| layout.point_count(n)).sum();
-        if total > MAX_RING_POINTS {
+        if total > layout.max_points() {
             return Err(BuildError::TooManyPoints { points: total });
         }
         let mut points = Vec::with_capacity(total as usize);
@@ -318,7 +367,7 @@ impl Ring {
         Ok(Ring {
             hash,
             layout,
-            ring: SortedRing::new(points, hash.bits(), nodes.len() as u32)?,
+            ring: SortedRing::new(points, layout.space_bits(hash), nodes.len() as u32)?,
         })
     }
 
@@ -382,7 +431,7 @@ impl Placement for Ring {
     }
 
     fn key_position(&self, key: &str) -> u64 {
-        self.hash.hash_str(key)
+        self.layout.key_position(self.hash, key)
     }
 
     fn locate(&self, key: &str) -> NodeIndex {
@@ -400,7 +449,7 @@ impl Placement for Ring {
         let mut positions = [0u64; ASSIGN_BLOCK];
         for block in keys.chunks(ASSIGN_BLOCK) {
             for (position, key) in positions.iter_mut().zip(block) {
-                *position = self.hash.hash_str(key);
+                *position = self.layout.key_position(self.hash, key);
             }
             let hashed = positions.get(..block.len()).unwrap_or_default();
             owners.extend(hashed.iter().map(|&p| self.ring.owner(p)));
@@ -417,6 +466,10 @@ impl Placement for Ring {
     }
 
     fn joined(&self, newcomer: &NodeSpec) -> Option<Result<Box<dyn Placement>, BuildError>> {
+        // Envoy's counts all change with a join: built again instead.
+        if self.layout == Layout::Envoy {
+            return None;
+        }
         Some(
             self.with_joined(newcomer)
                 .map(|r| Box::new(r) as Box<dyn Placement>),
@@ -424,6 +477,9 @@ impl Placement for Ring {
     }
 
     fn left(&self, node: NodeIndex) -> Option<Result<Box<dyn Placement>, BuildError>> {
+        if self.layout == Layout::Envoy {
+            return None;
+        }
         Some(
             self.with_left(node)
                 .map(|r| Box::new(r) as Box<dyn Placement>),

@@ -100,8 +100,10 @@ pub use riak::{
     riak_bucket_key_term, riak_chash_key, riak_responsible_position, riak_sequential_claim, Riak,
 };
 
-/// Most points a system's ring may hold: Envoy's largest ring (`maximum_ring_size`).
-pub const MAX_SYSTEM_POINTS: u64 = 8_388_608;
+/// Most points a system's ring may hold: Envoy's largest ring (`maximum_ring_size`,
+/// 8,388,608), and one entry a host past it, which Envoy's running f64 sums can add
+/// (1,000 hosts of equal weight at the largest size get 8,388,609).
+pub const MAX_SYSTEM_POINTS: u64 = 8_388_608 + MAX_NODES as u64;
 
 /// A node as a system's configuration names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -193,10 +195,8 @@ pub struct SystemSpec {
     pub key_hash: &'static str,
     /// What its picture is: a ring, a table or buckets ([`Locate::picture`]).
     pub shape: crate::registry::Picture,
-    /// How the lab builds it when it is one of the core's algorithms (libketama, the Java
-    /// client, go-zero): that algorithm's own placement, with the lab's weights as the
-    /// algorithm takes them. `None`: a [`SystemPlacement`] over [`SystemSpec::build`].
-    pub lab_build: Option<crate::registry::BuildFn>,
+    /// How the lab builds it.
+    pub lab: LabBuild,
     /// Builds it over a checked cluster.
     pub build: fn(&Cluster) -> Result<Box<dyn Locate>, SystemError>,
 }
@@ -209,6 +209,26 @@ impl fmt::Debug for SystemSpec {
             .field("params", &self.params)
             .finish_non_exhaustive()
     }
+}
+
+/// How the lab builds a system.
+#[derive(Clone, Copy, Debug)]
+pub enum LabBuild {
+    /// A [`SystemPlacement`] over [`SystemSpec::build`], at the system's default
+    /// parameters.
+    System,
+    /// One of the core's algorithms (libketama, the Java client, go-zero): that
+    /// algorithm's own placement, with the lab's weights as the algorithm takes them.
+    Algorithm(crate::registry::BuildFn),
+    /// A ring the lab can build in slices ([`crate::ring::RingBuild`]) and change in the
+    /// lab by `params` (Envoy's ring sizes), as the command line's [`SystemSpec::params`]
+    /// change the system's.
+    Ring {
+        /// Starts the build.
+        build: crate::registry::RingBuildFn,
+        /// The lab's parameters, in the order the build reads them.
+        params: &'static [crate::registry::ParamSpec],
+    },
 }
 
 /// A built system: where a key goes.

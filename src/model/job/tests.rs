@@ -378,10 +378,10 @@ fn a_large_ring_is_built_in_the_jobs_steps_and_is_the_ring_built_at_once() {
             },
         );
     }
-    s = apply(&s, Action::SetDefaultVnodes("10000".into()));
-    // Another hash rebuilds the ring: pending even with 10,000 keys.
-    let t = apply(&s, Action::SetHash(ring_core::HashFn::Fnv1a_64));
-    let pending = t.pending.clone().expect("a large ring is built by a job");
+    // The ring built again with 260,000 points: too large for the delta path's build
+    // inside the action, so a job builds it, even with 10,000 keys.
+    let s = apply(&s, Action::SetDefaultVnodes("10000".into()));
+    let pending = s.pending.clone().expect("a large ring is built by a job");
     let mut job = pending.take().unwrap();
     let mut steps = 0;
     while !job.step(4_096) {
@@ -394,4 +394,71 @@ fn a_large_ring_is_built_in_the_jobs_steps_and_is_the_ring_built_at_once() {
     let ring = ring_core::build(&done.config(), &specs).unwrap();
     assert_eq!(done.current.owners, ring.assign(&done.keys.keys));
     assert_eq!(done.current.loads.iter().sum::<u64>(), 10_000);
+}
+
+#[test]
+fn envoys_large_ring_is_built_in_the_jobs_steps_and_places_every_key_as_envoy() {
+    use ring_core::registry::ParamRef;
+    use ring_core::systems::EnvoyRing;
+    let s = apply(&initial(), Action::SetAlgorithm(AlgoId::EnvoyRingHash));
+    assert!(s.pending.is_none(), "Envoy's default ring is built at once");
+    let min = ParamRef::new(AlgoId::EnvoyRingHash, 0);
+    let big = apply(
+        &s,
+        Action::SetParam {
+            param: min,
+            text: "300000".into(),
+        },
+    );
+    let pending = big
+        .pending
+        .clone()
+        .expect("a ring of 300,000 entries is a job");
+    let mut job = pending.take().unwrap();
+    let mut steps = 0;
+    while !job.step(4_096) {
+        steps += 1;
+    }
+    assert!(steps > 50, "the ring was built in {steps} steps");
+    let done = job.into_state();
+    let names: Vec<&str> = done.nodes.iter().map(|n| n.name.as_str()).collect();
+    let envoy = EnvoyRing::new(&names, &[1; 4], 300_000, 8_388_608).unwrap();
+    let ring = done.current.placement.owning_ring().expect("a ring");
+    assert_eq!(ring.points().len(), envoy.len());
+    assert_eq!(envoy.len(), 300_000);
+    for (key, &owner) in done.keys.keys.iter().zip(&done.current.owners) {
+        assert_eq!(
+            owner,
+            ring_core::systems::Locate::locate(&envoy, key).unwrap(),
+            "{key}"
+        );
+    }
+    // A minimum above the maximum is refused, as Envoy refuses it, and changes nothing.
+    let max = ParamRef::new(AlgoId::EnvoyRingHash, 1);
+    let refused = s
+        .apply(Action::SetParam {
+            param: max,
+            text: "100".into(),
+        })
+        .unwrap_err();
+    assert!(matches!(
+        *refused.message,
+        Msg::Build(ring_core::BuildError::RingSizes {
+            min: 1024,
+            max: 100
+        })
+    ));
+}
+
+#[test]
+fn a_join_on_envoys_ring_takes_the_delta_path() {
+    let s = apply(&initial(), Action::SetAlgorithm(AlgoId::EnvoyRingHash));
+    let joined = add(&s, "cache-e");
+    assert!(joined.pending.is_none());
+    let change = joined.change.as_ref().expect("a change to show");
+    // Every key placed as the ring built afresh places it.
+    let specs: Vec<ring_core::NodeSpec> = joined.nodes.iter().map(|n| n.spec()).collect();
+    let fresh = ring_core::build(&joined.config(), &specs).unwrap();
+    assert_eq!(joined.current.owners, fresh.assign(&joined.keys.keys));
+    assert!(!change.moves.is_empty());
 }

@@ -59,9 +59,14 @@ impl State {
         let after: Rc<dyn Placement> = match updated {
             Some(Ok(p)) => Rc::from(p),
             Some(Err(e)) => return Some(Err(e)),
-            None => match ring_core::build(&next_config, &specs) {
-                Ok(p) => Rc::from(p),
-                Err(e) => return Some(Err(e)),
+            // A ring too large to build inside the action (Envoy's, up to 8,388,608
+            // entries, rebuilt on every join) is built by the job in slices instead.
+            None => match super::place::large_ring_build(&next_config, &specs) {
+                Ok(Some(_)) => return None,
+                _ => match ring_core::build(&next_config, &specs) {
+                    Ok(p) => Rc::from(p),
+                    Err(e) => return Some(Err(e)),
+                },
             },
         };
         after.owning_ring()?;

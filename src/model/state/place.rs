@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use ring_core::error::validate_nodes;
-use ring_core::ring::{weighted_vnodes, RingBuild};
+use ring_core::ring::RingBuild;
 use ring_core::{BuildError, Config, NodeSpec, Placement};
 
 use super::{Action, Field, InputError, KeySet, KeySource, Node, NodeId, State};
@@ -21,28 +21,22 @@ use crate::model::{bucket_keep, slot_keep};
 /// rather than inside the action: about 20 ms in the browser (a million take about 70 ms).
 const SYNC_RING_POINTS: u64 = 250_000;
 
-/// The resumable build of the ring `config` describes over `specs`, when it is a
-/// virtual-node or single-point ring of more than [`SYNC_RING_POINTS`] points; `None` for
-/// everything else (built at once by `ring_core::build`). The same checks as `build`, first.
-fn large_ring_build(config: &Config, specs: &[NodeSpec]) -> Result<Option<RingBuild>, BuildError> {
+/// The resumable build of the ring `config` describes over `specs`, when it is a ring
+/// that is its own placement (virtual nodes, one point per node, Envoy's ring) of more
+/// than [`SYNC_RING_POINTS`] points; `None` for everything else (built at once by
+/// `ring_core::build`). The same checks as `build`, first; a build allocates nothing
+/// before its first step, so asking costs only the count.
+pub(super) fn large_ring_build(
+    config: &Config,
+    specs: &[NodeSpec],
+) -> Result<Option<RingBuild>, BuildError> {
     let spec = config.algorithm.spec();
     let build = match spec.shares_ring {
         Some(build) if spec.ring_is_placement => build,
         _ => return Ok(None),
     };
-    let vnodes = config.default_vnodes;
-    let total: u64 = if spec.uses_vnodes {
-        specs
-            .iter()
-            .map(|n| u64::from(weighted_vnodes(n.vnodes.unwrap_or(vnodes), n.weight)))
-            .sum()
-    } else {
-        specs.len() as u64
-    };
-    if total <= SYNC_RING_POINTS {
-        return Ok(None);
-    }
-    build(config, specs).map(Some)
+    let ring = build(config, specs)?;
+    Ok((ring.point_count() > SYNC_RING_POINTS).then_some(ring))
 }
 
 impl State {

@@ -9,7 +9,7 @@
 //! made, and a digit every point shares (the top ones of a 32-bit hash) is no pass at all.
 
 use super::{Layout, Naming, Ring, SortedRing};
-use crate::error::{BuildError, MAX_RING_POINTS};
+use crate::error::BuildError;
 use crate::hash::HashFn;
 use crate::placement::{NodeIndex, NodeSpec, RingPoint};
 
@@ -125,6 +125,13 @@ impl RingBuild {
         Self::with_layout(nodes, hash, layout)
     }
 
+    /// The build of Envoy's ring (see `Layout::Envoy`): node `n` gets exactly
+    /// `nodes[n].vnodes` points, the count Envoy's scaling gave it. `hash` is kept only
+    /// so that the ring compares equal to its one-shot build; Envoy hashes by XXH64.
+    pub(crate) fn envoy(nodes: &[NodeSpec], hash: HashFn) -> Result<RingBuild, BuildError> {
+        Self::with_layout(nodes, hash, Layout::Envoy)
+    }
+
     /// The checks of [`Ring::with_layout`] and [`SortedRing::from_sorted`], in their order.
     fn with_layout(
         nodes: &[NodeSpec],
@@ -132,19 +139,21 @@ impl RingBuild {
         layout: Layout,
     ) -> Result<RingBuild, BuildError> {
         let points: u64 = nodes.iter().map(|n| layout.point_count(n)).sum();
-        if points > MAX_RING_POINTS {
+        if points > layout.max_points() {
             return Err(BuildError::TooManyPoints { points });
         }
         if nodes.is_empty() {
             return Err(BuildError::NoNodes);
         }
-        let passes = predicted_passes(hash) as u64;
+        let passes = predicted_passes(layout.space_bits(hash)) as u64;
         Ok(RingBuild {
             hash,
             layout,
             nodes: nodes.to_vec(),
-            points: Vec::with_capacity(points as usize),
-            spare: Vec::with_capacity(points as usize),
+            // Reserved by the first step: a build made only to count its points (a page
+            // deciding whether to build in slices) allocates nothing.
+            points: Vec::new(),
+            spare: Vec::new(),
             counts: vec![[0; RADIX]; DIGITS],
             stage: Stage::Make {
                 node: 0,
@@ -196,7 +205,7 @@ impl RingBuild {
     }
 
     /// How many points the ring will hold.
-    pub(crate) fn point_count(&self) -> u64 {
+    pub fn point_count(&self) -> u64 {
         self.point_count
     }
 
@@ -205,7 +214,8 @@ impl RingBuild {
     /// lookup index.
     pub(crate) fn into_sorted_points(mut self) -> (Vec<RingPoint>, u32, u32) {
         self.work(u64::MAX);
-        (self.points, self.hash.bits(), self.nodes.len() as u32)
+        let bits = self.layout.space_bits(self.hash);
+        (self.points, bits, self.nodes.len() as u32)
     }
 
     /// Does about `budget` work (in points moved) and at least some; returns the work done.
@@ -237,6 +247,10 @@ impl RingBuild {
             self.start_sort(0);
             return 0;
         };
+        if self.points.capacity() == 0 {
+            self.points.reserve_exact(self.point_count as usize);
+            self.spare.reserve_exact(self.point_count as usize);
+        }
         let count = self.layout.replica_count(spec);
         let own_hash = *own.get_or_insert_with(|| self.layout.own_hash(spec, self.hash));
         let wanted = u32::try_from(budget / POINT_WORK)
@@ -279,7 +293,7 @@ impl RingBuild {
     /// pass over it would leave the order as it is), or ends the sort.
     fn start_sort(&mut self, from: usize) {
         let n = self.points.len();
-        let predicted = predicted_passes(self.hash);
+        let predicted = predicted_passes(self.layout.space_bits(self.hash));
         for (d, counts) in self.counts.iter().enumerate().skip(from) {
             if counts.iter().any(|&c| c as usize == n) {
                 if d < predicted {
@@ -342,8 +356,8 @@ impl RingBuild {
 
 /// The sort passes a hash's positions need: the digits below its width. A digit every point
 /// shares is skipped when the sort reaches it, with its share of the progress.
-fn predicted_passes(hash: HashFn) -> usize {
-    (hash.bits().div_ceil(DIGIT_BITS) as usize).min(DIGITS)
+fn predicted_passes(space_bits: u32) -> usize {
+    (space_bits.div_ceil(DIGIT_BITS) as usize).min(DIGITS)
 }
 
 #[cfg(test)]
@@ -357,9 +371,9 @@ mod tests {
             acc | (digit(p, d) as u64) << (d as u32 * DIGIT_BITS)
         });
         assert_eq!(rebuilt, p);
-        assert_eq!(predicted_passes(HashFn::Md5), 3);
-        assert_eq!(predicted_passes(HashFn::Murmur3_64), 6);
-        assert_eq!(predicted_passes(HashFn::Crc32Memcached), 2);
+        assert_eq!(predicted_passes(HashFn::Md5.bits()), 3);
+        assert_eq!(predicted_passes(HashFn::Murmur3_64.bits()), 6);
+        assert_eq!(predicted_passes(HashFn::Crc32Memcached.bits()), 2);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 use crate::error::{BuildError, MAX_RING_POINTS};
 use crate::placement::{Explanation, NodeIndex, Picture, RingPoint};
+use crate::systems::MAX_SYSTEM_POINTS;
 
 /// Points sorted by position, with the lookup every ring uses: a key belongs to the first
 /// point at or after its position, wrapping past the top to the first point. Among points
@@ -29,7 +30,7 @@ pub struct SortedRing {
 /// bucket doubles the index for no gain, four make long runs common.
 const POINTS_PER_BUCKET_LOG2: u32 = 1;
 
-/// The widest index: 2^22 buckets (16 MiB) is past what [`MAX_RING_POINTS`] needs.
+/// The widest index: 2^22 buckets (16 MiB), two points a bucket at Envoy's largest ring.
 const MAX_INDEX_BITS: u32 = 22;
 
 /// Runs up to this long are searched by counting over a window of this many points, which
@@ -122,7 +123,8 @@ impl SortedRing {
         if points.is_empty() {
             return Err(BuildError::NoNodes);
         }
-        if points.len() as u64 > MAX_RING_POINTS {
+        // The largest ring of any algorithm or system: Envoy's 8,388,608 entries.
+        if points.len() as u64 > MAX_RING_POINTS.max(MAX_SYSTEM_POINTS) {
             return Err(BuildError::TooManyPoints {
                 points: points.len() as u64,
             });

@@ -20,8 +20,8 @@
 //! exactly 1.25 and 110 the same double as Go's `1.1`).
 
 use super::{
-    index, Cluster, KeyRefused, Locate, Points, SystemError, SystemParam, SystemSpec, Ties,
-    Weights, MAX_SYSTEM_POINTS,
+    index, Cluster, KeyRefused, LabBuild, Locate, Points, SystemError, SystemParam, SystemSpec,
+    Ties, Weights, MAX_SYSTEM_POINTS,
 };
 use crate::placement::NodeIndex;
 use crate::xxh64::xxh64;
@@ -58,7 +58,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     ],
     key_hash: "xxh64",
     shape: crate::registry::Picture::Table,
-    lab_build: None,
+    lab: LabBuild::System,
     build,
 };
 

@@ -23,7 +23,7 @@
 //! nodes (or every token walked). Cassandra refuses an empty partition key.
 
 use super::{
-    index, Cluster, KeyRefused, Locate, SystemError, SystemParam, SystemSpec, Weights,
+    index, Cluster, KeyRefused, LabBuild, Locate, SystemError, SystemParam, SystemSpec, Weights,
     MAX_SYSTEM_POINTS,
 };
 use crate::cassandra_murmur3::token;
@@ -49,7 +49,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     params: &[REPLICATION_FACTOR],
     key_hash: "cassandra-murmur3",
     shape: crate::registry::Picture::Ring,
-    lab_build: None,
+    lab: LabBuild::System,
     build,
 };
 
@@ -79,7 +79,7 @@ pub static VNODES: SystemSpec = SystemSpec {
     ],
     key_hash: "cassandra-murmur3",
     shape: crate::registry::Picture::Ring,
-    lab_build: None,
+    lab: LabBuild::System,
     build: build_vnodes,
 };
 

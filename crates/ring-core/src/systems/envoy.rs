@@ -16,11 +16,14 @@
 //!   the largest normalised weight; a hash goes to `table[hash % M]`.
 
 use super::{
-    index, Cluster, KeyRefused, Locate, Points, Rule, SystemError, SystemParam, SystemSpec, Ties,
-    Weights,
+    index, Cluster, KeyRefused, LabBuild, Locate, Points, Rule, SystemError, SystemParam,
+    SystemSpec, Ties, Weights,
 };
+use crate::error::BuildError;
 use crate::maglev::is_prime;
-use crate::placement::{NodeIndex, Picture};
+use crate::placement::{Config, NodeIndex, NodeSpec, Picture};
+use crate::registry::{ParamKind, ParamSpec, SystemId};
+use crate::ring::RingBuild;
 use crate::xxh64::xxh64;
 
 const WEIGHTS: Weights = Weights::Taken {
@@ -62,9 +65,67 @@ pub static RING_HASH: SystemSpec = SystemSpec {
     ],
     key_hash: "xxh64",
     shape: crate::registry::Picture::Ring,
-    lab_build: None,
+    lab: LabBuild::Ring {
+        build: lab_ring_build,
+        params: &[
+            ParamSpec {
+                key: "min-ring",
+                flag: "min-ring-size",
+                unit: "entries",
+                kind: ring_size(1024),
+            },
+            ParamSpec {
+                key: "max-ring",
+                flag: "max-ring-size",
+                unit: "entries",
+                kind: ring_size(MAX_RING as u32),
+            },
+        ],
+    },
     build: build_ring,
 };
+
+/// A ring size in the lab, from 1 to Envoy's largest.
+const fn ring_size(default: u32) -> ParamKind {
+    ParamKind::Whole {
+        min: 1,
+        max: MAX_RING as u32,
+        default,
+        picture_default: None,
+        prime: false,
+    }
+}
+
+/// The lab's Envoy ring, to build in slices: the lab's nodes as hosts (their weights in
+/// the lab's unit, [`super::LAB_WEIGHT_UNIT`]), the ring sizes from the lab's parameters,
+/// each host given the entries [`ring_counts`] says. It places every key as
+/// [`EnvoyRing`] does, point for point (a test checks), but as a
+/// [`crate::ring::Ring`], so that the lab has a ring's fast paths and slices.
+fn lab_ring_build(config: &Config, nodes: &[NodeSpec]) -> Result<RingBuild, BuildError> {
+    crate::error::validate_nodes(nodes, config.default_vnodes)?;
+    let params = &config.algorithm.params;
+    let (min_ring, max_ring) = (params.whole(0), params.whole(1));
+    if min_ring > max_ring {
+        return Err(BuildError::RingSizes {
+            min: min_ring,
+            max: max_ring,
+        });
+    }
+    let weights: Vec<u32> = super::placement::system_weights(SystemId::EnvoyRingHash, nodes)?
+        .into_iter()
+        .map(|w| w.unwrap_or(1))
+        .collect();
+    let counts = ring_counts(&weights, u64::from(min_ring), u64::from(max_ring));
+    let hosts: Vec<NodeSpec> = nodes
+        .iter()
+        .zip(counts)
+        .map(|(node, count)| NodeSpec {
+            vnodes: Some(count as u32),
+            ..node.clone()
+        })
+        .collect();
+    RingBuild::envoy(&hosts, config.effective_hash())
+}
 
 /// Envoy's largest Maglev table (`MaglevLbConfig.table_size`).
 const MAX_TABLE: u64 = 5_000_011;
@@ -85,7 +146,7 @@ pub static MAGLEV: SystemSpec = SystemSpec {
     }],
     key_hash: "xxh64",
     shape: crate::registry::Picture::Table,
-    lab_build: None,
+    lab: LabBuild::System,
     build: build_maglev,
 };
 
@@ -93,6 +154,30 @@ pub static MAGLEV: SystemSpec = SystemSpec {
 fn normalised(weights: &[u32]) -> Vec<f64> {
     let sum: f64 = weights.iter().map(|&w| f64::from(w)).sum();
     weights.iter().map(|&w| f64::from(w) * 1.0 / sum).collect()
+}
+
+/// How many entries each host gets on Envoy's ring: `scale = min(ceil(min_w ·
+/// min_ring) / min_w, max_ring)` over the normalised weights, then, walking the hosts in
+/// order, a host pushes entries while the running count (`current`, a whole f64) is below
+/// the running target (`target += scale · w`). Its count is therefore `ceil(target)`
+/// less the count so far, or none: exact in f64, whose whole numbers go far past
+/// [`MAX_RING`]. `min_ring ≤ max_ring` is the caller's to check.
+pub fn ring_counts(weights: &[u32], min_ring: u64, max_ring: u64) -> Vec<u64> {
+    let normalised = normalised(weights);
+    let min_weight = normalised.iter().copied().fold(1.0f64, f64::min);
+    let scale = ((min_weight * min_ring as f64).ceil() / min_weight).min(max_ring as f64);
+    let mut current = 0.0f64;
+    let mut target = 0.0f64;
+    normalised
+        .iter()
+        .map(|weight| {
+            target += scale * weight;
+            let reached = target.ceil().max(current);
+            let count = reached - current;
+            current = reached;
+            count as u64
+        })
+        .collect()
 }
 
 /// Envoy's ring.
@@ -117,20 +202,12 @@ impl EnvoyRing {
                 rule: format!("the minimum ring size is at most the maximum ({max_ring})"),
             });
         }
-        let normalised = normalised(weights);
-        let min_weight = normalised.iter().copied().fold(1.0f64, f64::min);
-        let scale = ((min_weight * min_ring as f64).ceil() / min_weight).min(max_ring as f64);
-        let mut points = Vec::with_capacity(scale.ceil() as usize);
-        let mut current = 0.0f64;
-        let mut target = 0.0f64;
-        for (host, (address, weight)) in addresses.iter().zip(&normalised).enumerate() {
-            target += scale * weight;
-            let mut i = 0u64;
-            while current < target {
+        let counts = ring_counts(weights, min_ring, max_ring);
+        let mut points = Vec::with_capacity(counts.iter().sum::<u64>() as usize);
+        for (host, (address, &count)) in addresses.iter().zip(&counts).enumerate() {
+            for i in 0..count {
                 let key = format!("{address}_{i}");
                 points.push((xxh64(key.as_bytes(), 0), index(host)));
-                i += 1;
-                current += 1.0;
             }
         }
         Ok(EnvoyRing {

@@ -6,7 +6,8 @@
 //! CRC-32, wrapping. Every key is valid.
 
 use super::{
-    index, Cluster, KeyRefused, Locate, Points, Rule, SystemError, SystemSpec, Ties, Weights,
+    index, Cluster, KeyRefused, LabBuild, Locate, Points, Rule, SystemError, SystemSpec, Ties,
+    Weights,
 };
 use crate::hash::crc32;
 use crate::placement::NodeIndex;
@@ -27,7 +28,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     }],
     key_hash: "crc32-ieee",
     shape: crate::registry::Picture::Ring,
-    lab_build: None,
+    lab: LabBuild::System,
     build,
 };
 

@@ -4,7 +4,7 @@
 //! `padToLong()` (h1), into jump-style buckets computed with Guava's own linear
 //! congruential generator in doubles. Node `i` is bucket `i`. Every key is valid.
 
-use super::{index, Cluster, KeyRefused, Locate, SystemError, SystemSpec, Weights};
+use super::{index, Cluster, KeyRefused, LabBuild, Locate, SystemError, SystemSpec, Weights};
 use crate::hash::murmur3_x64_128;
 use crate::placement::{NodeIndex, Picture};
 
@@ -18,7 +18,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     params: &[],
     key_hash: "murmur3-64",
     shape: crate::registry::Picture::Buckets,
-    lab_build: None,
+    lab: LabBuild::System,
     build,
 };
 

@@ -11,7 +11,8 @@
 //! key is refused. Names are not hashed: only the servers' order matters.
 
 use super::{
-    index, Cluster, KeyRefused, Locate, Points, Rule, SystemError, SystemSpec, Ties, Weights,
+    index, Cluster, KeyRefused, LabBuild, Locate, Points, Rule, SystemError, SystemSpec, Ties,
+    Weights,
 };
 use crate::placement::{NodeIndex, Picture};
 use crate::sdbm::{full_hash, haproxy_key_hash};
@@ -34,7 +35,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     params: &[],
     key_hash: "sdbm-avalanche",
     shape: crate::registry::Picture::Ring,
-    lab_build: None,
+    lab: LabBuild::System,
     build,
 };
 

@@ -2,7 +2,7 @@
 //! memcached client ([`crate::ketama`]), and go-zero's `core/hash` ring ([`crate::gozero`]).
 //! Each is built through its algorithm's [`Placement`]; every key is valid.
 
-use super::{Cluster, KeyRefused, Locate, SystemError, SystemParam, SystemSpec, Weights};
+use super::{Cluster, KeyRefused, LabBuild, Locate, SystemError, SystemParam, SystemSpec, Weights};
 use crate::error::BuildError;
 use crate::gozero::{GoZeroRing, MIN_REPLICAS, TOP_WEIGHT};
 use crate::ketama::{Ketama, Weighting};
@@ -24,7 +24,7 @@ pub static LIBKETAMA: SystemSpec = SystemSpec {
     params: &[],
     key_hash: "md5",
     shape: crate::registry::Picture::Ring,
-    lab_build: Some(lab_ketama_libketama),
+    lab: LabBuild::Algorithm(lab_ketama_libketama),
     build: |cluster| ketama(cluster, Weighting::Libketama),
 };
 
@@ -42,7 +42,7 @@ pub static SPYMEMCACHED: SystemSpec = SystemSpec {
     params: &[],
     key_hash: "md5",
     shape: crate::registry::Picture::Ring,
-    lab_build: Some(lab_ketama_java),
+    lab: LabBuild::Algorithm(lab_ketama_java),
     build: |cluster| ketama(cluster, Weighting::JavaClient),
 };
 
@@ -66,7 +66,7 @@ pub static GO_ZERO: SystemSpec = SystemSpec {
     }],
     key_hash: "murmur3-64",
     shape: crate::registry::Picture::Ring,
-    lab_build: Some(lab_go_zero),
+    lab: LabBuild::Algorithm(lab_go_zero),
     build: go_zero,
 };
 

@@ -16,7 +16,8 @@
 //! key is the variable's raw text: `$arg_k` is not percent-decoded.
 
 use super::{
-    index, Cluster, KeyRefused, Locate, Points, Rule, SystemError, SystemSpec, Ties, Weights,
+    index, Cluster, KeyRefused, LabBuild, Locate, Points, Rule, SystemError, SystemSpec, Ties,
+    Weights,
 };
 use crate::hash::crc32;
 use crate::placement::{NodeIndex, Picture};
@@ -45,7 +46,7 @@ pub static CONSISTENT: SystemSpec = SystemSpec {
     params: &[],
     key_hash: "crc32-ieee",
     shape: crate::registry::Picture::Ring,
-    lab_build: None,
+    lab: LabBuild::System,
     build: build_consistent,
 };
 
@@ -61,7 +62,7 @@ pub static PLAIN: SystemSpec = SystemSpec {
     params: &[],
     key_hash: "crc32-ieee",
     shape: crate::registry::Picture::Table,
-    lab_build: None,
+    lab: LabBuild::System,
     build: build_plain,
 };
 

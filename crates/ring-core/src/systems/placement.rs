@@ -16,7 +16,7 @@
 //! weight that is not a whole system weight is refused, as the system would refuse
 //! `weight=1.5`.
 
-use super::{KeyRefused, Locate, SystemError, SystemId, SystemNode, SystemSpec, Weights};
+use super::{KeyRefused, LabBuild, Locate, SystemError, SystemId, SystemNode, SystemSpec, Weights};
 use crate::error::BuildError;
 use crate::placement::{Config, Explanation, NodeIndex, NodeSpec, Picture, Placement};
 use crate::registry::{self, AlgoDocs, AlgoSpec, HashUse, WorkFn};
@@ -47,30 +47,14 @@ impl SystemPlacement {
     /// counts ignored: the system sets its own points).
     pub fn build(system: SystemId, nodes: &[NodeSpec]) -> Result<Self, BuildError> {
         let spec = system.spec();
-        let algo = system.algo();
-        let mut given = Vec::with_capacity(nodes.len());
-        for node in nodes {
-            let weight = match spec.weights {
-                Weights::None => None,
-                Weights::Taken { default, max, .. } => {
-                    let scaled = u64::from(node.weight) * u64::from(default);
-                    let whole = scaled % u64::from(LAB_WEIGHT_UNIT) == 0;
-                    let weight = scaled / u64::from(LAB_WEIGHT_UNIT);
-                    if !whole || weight == 0 || weight > u64::from(max) {
-                        return Err(BuildError::SystemWeight {
-                            algo,
-                            name: node.name.clone(),
-                            weight: node.weight,
-                        });
-                    }
-                    Some(weight as u32)
-                }
-            };
-            given.push(SystemNode {
+        let given: Vec<SystemNode> = nodes
+            .iter()
+            .zip(system_weights(system, nodes)?)
+            .map(|(node, weight)| SystemNode {
                 name: node.name.clone(),
                 weight,
-            });
-        }
+            })
+            .collect();
         if spec.shape == registry::Picture::Table {
             // nginx's plain hash and twemproxy's modula: an entry per unit of weight.
             let entries: u64 = given.iter().map(|n| u64::from(n.weight.unwrap_or(1))).sum();
@@ -110,6 +94,35 @@ impl SystemPlacement {
             std::borrow::Cow::Borrowed(key)
         }
     }
+}
+
+/// The lab's nodes' weights as `system` takes them (`None` where it takes none): a lab
+/// weight is in hundredths of the system's default ([`LAB_WEIGHT_UNIT`]), and one that is
+/// not a whole system weight in the system's range is refused.
+pub(crate) fn system_weights(
+    system: SystemId,
+    nodes: &[NodeSpec],
+) -> Result<Vec<Option<u32>>, BuildError> {
+    let refused = |node: &NodeSpec| BuildError::SystemWeight {
+        algo: system.algo(),
+        name: node.name.clone(),
+        weight: node.weight,
+    };
+    nodes
+        .iter()
+        .map(|node| match system.spec().weights {
+            Weights::None => Ok(None),
+            Weights::Taken { default, max, .. } => {
+                let scaled = u64::from(node.weight) * u64::from(default);
+                let whole = scaled % u64::from(LAB_WEIGHT_UNIT) == 0;
+                let weight = scaled / u64::from(LAB_WEIGHT_UNIT);
+                if !whole || weight == 0 || weight > u64::from(max) {
+                    return Err(refused(node));
+                }
+                Ok(Some(weight as u32))
+            }
+        })
+        .collect()
 }
 
 fn core_error(system: SystemId, nodes: &[NodeSpec], e: SystemError) -> BuildError {
@@ -267,6 +280,15 @@ pub(crate) const fn algo_spec(system: &'static SystemSpec, build: registry::Buil
         uses_weights: !matches!(system.weights, Weights::None),
         hash: HashUse::Own,
         work: system_work(system.shape),
+        params: match system.lab {
+            LabBuild::Ring { params, .. } => params,
+            _ => &[],
+        },
+        shares_ring: match system.lab {
+            LabBuild::Ring { build, .. } => Some(build),
+            _ => None,
+        },
+        ring_is_placement: matches!(system.lab, LabBuild::Ring { .. }),
         ..AlgoSpec::plain(system.id, system.shape, build)
     }
 }
@@ -304,8 +326,9 @@ fn build_system(
     config: &Config,
     nodes: &[NodeSpec],
 ) -> Result<Box<dyn Placement>, BuildError> {
-    match system.spec().lab_build {
-        Some(build) => build(config, nodes),
-        None => Ok(Box::new(SystemPlacement::build(system, nodes)?)),
+    match system.spec().lab {
+        LabBuild::Algorithm(build) => build(config, nodes),
+        LabBuild::Ring { build, .. } => Ok(Box::new(build(config, nodes)?.finish()?)),
+        LabBuild::System => Ok(Box::new(SystemPlacement::build(system, nodes)?)),
     }
 }

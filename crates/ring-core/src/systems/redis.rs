@@ -11,7 +11,7 @@
 //! several hosts first, which is not modelled: list them in the order redis-cli prints
 //! them). Every key is valid, the empty one included (slot 0).
 
-use super::{index, Cluster, KeyRefused, Locate, SystemError, SystemSpec, Weights};
+use super::{index, Cluster, KeyRefused, LabBuild, Locate, SystemError, SystemSpec, Weights};
 use crate::placement::{NodeIndex, Picture};
 use crate::slots::{redis_key_slot, REDIS_CLUSTER_SLOTS};
 
@@ -25,7 +25,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     params: &[],
     key_hash: "crc16-xmodem",
     shape: crate::registry::Picture::Table,
-    lab_build: None,
+    lab: LabBuild::System,
     build,
 };
 

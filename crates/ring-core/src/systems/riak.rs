@@ -34,7 +34,9 @@
 //! given. The claim was checked by running riak_core's own `sequential_claim/3` (OTP 25)
 //! on a stand-in ring.
 
-use super::{index, Cluster, KeyRefused, Locate, SystemError, SystemParam, SystemSpec, Weights};
+use super::{
+    index, Cluster, KeyRefused, LabBuild, Locate, SystemError, SystemParam, SystemSpec, Weights,
+};
 use crate::placement::NodeIndex;
 use crate::sha1::sha1;
 
@@ -70,7 +72,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     ],
     key_hash: "sha1",
     shape: crate::registry::Picture::Table,
-    lab_build: None,
+    lab: LabBuild::System,
     build,
 };
 

@@ -4,7 +4,9 @@
 //! own CRC-32, wrapping (`search`: `sortedHashes[x] > key`). Every key is valid.
 
 use super::groupcache::crc32_replicas;
-use super::{Cluster, KeyRefused, Locate, Points, Rule, SystemError, SystemSpec, Ties, Weights};
+use super::{
+    Cluster, KeyRefused, LabBuild, Locate, Points, Rule, SystemError, SystemSpec, Ties, Weights,
+};
 use crate::hash::crc32;
 use crate::placement::NodeIndex;
 
@@ -26,7 +28,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     }],
     key_hash: "crc32-ieee",
     shape: crate::registry::Picture::Ring,
-    lab_build: None,
+    lab: LabBuild::System,
     build,
 };
 

@@ -2,6 +2,8 @@
 //! system, and the refusals.
 
 use super::*;
+use crate::placement::{NodeSpec, Placement};
+use crate::registry::AlgoId;
 
 /// The sample keys of known-answers.md, in its order.
 const KEYS: [&str; 5] = [
@@ -216,6 +218,164 @@ fn envoy_ring_sizes_scale_and_refuse_a_minimum_above_the_maximum() {
     )
     .is_err());
     assert!(build(SystemId::EnvoyRingHash, &nodes, &[("min-ring-size", 12)]).is_ok());
+}
+
+/// The lab's Envoy ring at ring sizes `min`, `max` over `hosts` with lab weights.
+fn lab_envoy(
+    hosts: &[(String, u32)],
+    min: u32,
+    max: u32,
+) -> Result<Box<dyn Placement>, BuildError> {
+    let config = crate::Config {
+        algorithm: crate::registry::Algorithm::new(AlgoId::EnvoyRingHash)
+            .with(0, f64::from(min))
+            .with(1, f64::from(max)),
+        hash: crate::HashFn::Md5,
+        default_vnodes: 100,
+    };
+    let specs: Vec<NodeSpec> = hosts
+        .iter()
+        .map(|(name, weight)| NodeSpec::new(name.clone(), *weight))
+        .collect();
+    crate::placement::build(&config, &specs)
+}
+
+#[test]
+fn the_labs_envoy_ring_places_every_key_as_envoy_does() {
+    let keys = crate::keys::generate(20_000, 7);
+    let weighted: Vec<(String, u32)> = (0..7)
+        .map(|i| (format!("10.0.0.{i}:80"), 100 * (1 + i % 3)))
+        .collect();
+    let even: Vec<(String, u32)> = envoy_hosts().into_iter().map(|h| (h, 100)).collect();
+    for (hosts, min, max) in [
+        (&even, 12, 8_388_608),
+        (&even, 1024, 8_388_608),
+        (&even, 1000, 1000),
+        (&weighted, 1024, 8_388_608),
+        (&weighted, 100_000, 8_388_608),
+        (&weighted, 3, 5),
+    ] {
+        let lab = lab_envoy(hosts, min, max).unwrap();
+        let addresses: Vec<&str> = hosts.iter().map(|(h, _)| h.as_str()).collect();
+        let weights: Vec<u32> = hosts.iter().map(|(_, w)| w / 100).collect();
+        let envoy = EnvoyRing::new(&addresses, &weights, min.into(), max.into()).unwrap();
+        let ring = lab.owning_ring().expect("a ring");
+        assert_eq!(ring.points().len(), envoy.len(), "{min}..{max}");
+        for key in keys.iter() {
+            assert_eq!(
+                lab.locate(key),
+                envoy.locate(key).unwrap(),
+                "{key} at {min}..{max}"
+            );
+        }
+        assert_eq!(
+            lab.assign(&keys),
+            keys.iter().map(|k| lab.locate(k)).collect::<Vec<_>>()
+        );
+    }
+}
+
+#[test]
+fn the_labs_envoy_ring_builds_in_slices_and_refuses_what_envoy_refuses() {
+    let hosts: Vec<(String, u32)> = (0..5).map(|i| (format!("h{i}:1"), 200)).collect();
+    let config = crate::Config {
+        algorithm: crate::registry::Algorithm::new(AlgoId::EnvoyRingHash).with(0, 50_000.0),
+        hash: crate::HashFn::Md5,
+        default_vnodes: 100,
+    };
+    let specs: Vec<NodeSpec> = hosts
+        .iter()
+        .map(|(n, w)| NodeSpec::new(n.clone(), *w))
+        .collect();
+    let start = AlgoId::EnvoyRingHash
+        .spec()
+        .shares_ring
+        .expect("built in slices");
+    let mut build = start(&config, &specs).unwrap();
+    let mut steps = 0;
+    while !build.step(1_000) {
+        steps += 1;
+    }
+    assert!(steps > 50, "{steps} steps");
+    let sliced = build.finish().unwrap();
+    let whole = crate::placement::build(&config, &specs).unwrap();
+    assert_eq!(
+        sliced.sorted().points(),
+        whole.owning_ring().unwrap().points()
+    );
+    assert_eq!(sliced.sorted().points().len(), 50_000);
+    // Weight 150 is not a whole Envoy weight (the lab's 100 is Envoy's 1).
+    let half = vec![("a:1".to_string(), 100), ("b:1".to_string(), 150)];
+    assert!(matches!(
+        lab_envoy(&half, 1024, 8_388_608),
+        Err(BuildError::SystemWeight { .. })
+    ));
+    assert_eq!(
+        lab_envoy(&hosts, 2048, 1024).err(),
+        Some(BuildError::RingSizes {
+            min: 2048,
+            max: 1024
+        })
+    );
+    // A join builds the ring again (every host's count changes), not a merge.
+    let before = lab_envoy(&hosts, 1024, 8_388_608).unwrap();
+    assert!(before.joined(&NodeSpec::new("h9:1", 100)).is_none());
+    assert!(before.left(0).is_none());
+}
+
+/// Envoy's loop as `ring_hash_lb.cc` writes it, counting rather than pushing.
+fn envoy_counts_by_its_loop(weights: &[u32], min_ring: u64, max_ring: u64) -> Vec<u64> {
+    let sum: f64 = weights.iter().map(|&w| f64::from(w)).sum();
+    let normalised: Vec<f64> = weights.iter().map(|&w| f64::from(w) / sum).collect();
+    let min_weight = normalised.iter().copied().fold(1.0f64, f64::min);
+    let scale = ((min_weight * min_ring as f64).ceil() / min_weight).min(max_ring as f64);
+    let (mut current, mut target) = (0.0f64, 0.0f64);
+    normalised
+        .iter()
+        .map(|w| {
+            target += scale * w;
+            let mut count = 0;
+            while current < target {
+                count += 1;
+                current += 1.0;
+            }
+            count
+        })
+        .collect()
+}
+
+#[test]
+fn envoys_ring_counts_follow_its_loop_up_to_its_largest_ring() {
+    let cases: [(Vec<u32>, u64, u64); 6] = [
+        (vec![1; 4], 8_388_608, 8_388_608),
+        (vec![1, 2, 3], 8_388_608, 8_388_608),
+        (vec![5; 1000], 8_388_608, 8_388_608),
+        (vec![1, 2, 3, 1, 2, 3, 1], 3, 5),
+        (vec![7, 1, 1000], 1024, 8_388_608),
+        (vec![1; 6], 1000, 1000),
+    ];
+    for (weights, min, max) in cases {
+        assert_eq!(
+            envoy::ring_counts(&weights, min, max),
+            envoy_counts_by_its_loop(&weights, min, max),
+            "{min}..{max}"
+        );
+    }
+    assert_eq!(
+        envoy::ring_counts(&[1; 4], 8_388_608, 8_388_608)
+            .iter()
+            .sum::<u64>(),
+        8_388_608
+    );
+    // Envoy's running f64 sums pass the maximum by one here, as Envoy's own would.
+    let sum = |w: &[u32]| {
+        envoy::ring_counts(w, 8_388_608, 8_388_608)
+            .iter()
+            .sum::<u64>()
+    };
+    assert_eq!(sum(&[5; 1000]), 8_388_609);
+    // A host the maximum leaves no entry to gets none.
+    assert!(envoy::ring_counts(&[1000, 1, 1], 1, 5)[1] == 0);
 }
 
 #[test]

@@ -16,7 +16,8 @@
 //! control characters; twemproxy's parser refuses others.
 
 use super::{
-    index, Cluster, KeyRefused, Locate, Points, Rule, SystemError, SystemSpec, Ties, Weights,
+    index, Cluster, KeyRefused, LabBuild, Locate, Points, Rule, SystemError, SystemSpec, Ties,
+    Weights,
 };
 use crate::hash::md5_digest;
 use crate::placement::{NodeIndex, Picture};
@@ -40,7 +41,7 @@ pub static KETAMA: SystemSpec = SystemSpec {
     params: &[],
     key_hash: "twemproxy-fnv1a-64",
     shape: crate::registry::Picture::Ring,
-    lab_build: None,
+    lab: LabBuild::System,
     build: build_ketama,
 };
 
@@ -54,7 +55,7 @@ pub static MODULA: SystemSpec = SystemSpec {
     params: &[],
     key_hash: "twemproxy-fnv1a-64",
     shape: crate::registry::Picture::Table,
-    lab_build: None,
+    lab: LabBuild::System,
     build: build_modula,
 };
 
