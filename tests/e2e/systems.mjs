@@ -120,3 +120,32 @@ test('systems: a weight that is not a whole nginx weight is refused, and nothing
   assert(problems.length === 0, problems.join('; '));
   await context.close();
 });
+
+test('systems: Envoy\'s ring sizes: a larger ring is built in slices behind the progress bar, and a minimum above the maximum is refused', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?system=envoy-ring-hash&lang=en`, { reducedMotion: 'reduce' });
+  await ready(page);
+  const labels = await page.$$eval('label[for="min-ring-size"], label[for="max-ring-size"]', (l) => l.map((x) => x.textContent));
+  assert(labels.join('|') === 'Minimum ring size (minimum_ring_size)|Maximum ring size (maximum_ring_size)', `labels: ${labels}`);
+  const small = await canvasStats(page, '#ring-canvas');
+  // 400,000 entries: more than a change builds inside one action.
+  await page.fill('#min-ring-size', '400000');
+  await page.press('#min-ring-size', 'Tab');
+  await page.waitForSelector('progress', { timeout: 5000 });
+  await page.waitForFunction(() => !document.querySelector('progress'), null, { timeout: 60000 });
+  await page.waitForFunction(() => decodeURIComponent(location.search).includes('change=param:min-ring:400000'), null, { timeout: 10000 });
+  const summary = await page.textContent('#summary');
+  assert(/minimum ring size set to 400,?000/.test(summary), `summary: ${summary}`);
+  const large = await canvasStats(page, '#ring-canvas');
+  assert(large.painted > large.width * large.height * 0.05, 'the large ring is nearly blank');
+  assert(large.checksum !== small.checksum, 'the ring of 400,000 entries is drawn as the one of 1,026');
+  // Envoy refuses a minimum above the maximum: said, and nothing changes.
+  const before = await page.textContent('#summary');
+  await page.fill('#max-ring-size', '1000');
+  await page.press('#max-ring-size', 'Tab');
+  await page.waitForSelector('.field-error', { timeout: 5000 });
+  const errors = await page.$$eval('.field-error', (e) => e.map((x) => x.textContent).join(' | '));
+  assert(/minimum ring size 400,?000 is above the maximum 1,?000/.test(errors), `errors: ${errors}`);
+  assert((await page.textContent('#summary')) === before, 'the refused sizes changed the lab');
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});

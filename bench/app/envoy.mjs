@@ -1,0 +1,104 @@
+// Envoy's largest ring in the release build in headless Chromium (issue 13's scale
+// target): the four default hosts on Envoy's ring hash, the minimum ring size set to
+// 8,388,608 (Envoy's largest, `maximum_ring_size`'s default), then a fifth host joining
+// and it leaving again. Each step is built by the page's job in slices behind the progress
+// bar. For each step it records
+//   - `done`: from the change to the page showing it (the summary written, no progress
+//     bar, two frames drawn);
+//   - `frames`, `late`: animation frames meanwhile, and those more than 17.7 ms apart;
+//   - `gap`: the longest time between two animation frames;
+//   - `apply`: the model's own time inside actions (the `ringlab:apply` measure).
+//
+//   node bench/app/envoy.mjs            # 3 runs: JSON lines + summary
+//   node bench/app/envoy.mjs --smoke    # a ring of 300,000 entries, one run: faults only
+//
+// Figures only: no threshold fails a full run; a run fails when a step does not finish,
+// the ring is not the size asked for, or the page logs an error.
+import { serveDist, launch, openPage } from '../../tests/e2e/harness.mjs';
+
+const args = new Set(process.argv.slice(2));
+for (const a of args) {
+  if (a !== '--smoke') {
+    console.error(`envoy: unknown option ${a} (use --smoke)`);
+    process.exit(2);
+  }
+}
+const SMOKE = args.has('--smoke');
+const RING = SMOKE ? 300_000 : 8_388_608;
+const RUNS = SMOKE ? 1 : 3;
+
+function fail(message) {
+  console.error(`envoy: FAIL: ${message}`);
+  process.exitCode = 1;
+  throw new Error(message);
+}
+
+const INIT = () => {
+  window.__frames = [];
+  const tick = (t) => { window.__frames.push(performance.now()); requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+};
+
+// Runs `act`, then waits for the summary to change and the progress bar to go.
+async function timed(page, act) {
+  const before = await page.textContent('#summary');
+  const since = await page.evaluate(() => performance.now());
+  await act();
+  await page.waitForFunction(
+    (b) => document.querySelector('#summary')?.textContent !== b && !document.querySelector('progress'),
+    before,
+    { timeout: 180000 },
+  ).catch(() => fail('step did not finish'));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return page.evaluate((since) => {
+    const end = performance.now();
+    const f = window.__frames.filter((t) => t >= since && t <= end);
+    const gaps = f.slice(1).map((t, i) => t - f[i]);
+    const apply = performance.getEntriesByName('ringlab:apply').filter((e) => e.startTime >= since).map((e) => e.duration);
+    return {
+      done: end - since,
+      frames: gaps.length,
+      late: gaps.filter((g) => g > 17.7).length,
+      gap: Math.max(0, ...gaps),
+      apply: apply.reduce((a, b) => a + b, 0),
+    };
+  }, since);
+}
+
+const { server, base } = await serveDist();
+const browser = await launch();
+const results = [];
+for (let run = 0; run < RUNS; run += 1) {
+  const { page, context, problems } = await openPage(browser, `${base}/?system=envoy-ring-hash&keys=10000&lang=en`, { reducedMotion: 'reduce' });
+  await page.waitForSelector('#legend tbody tr', { timeout: 60000 });
+  await page.evaluate(INIT);
+  const steps = [];
+  steps.push(['build', await timed(page, async () => {
+    await page.fill('#min-ring-size', String(RING));
+    await page.press('#min-ring-size', 'Tab');
+  })]);
+  // The address holds the state before and the change (`change=param:min-ring:N`).
+  await page.waitForFunction((ring) => new URL(location.href).searchParams.get('change') === `param:min-ring:${ring}`, RING, { timeout: 10000 })
+    .catch(() => fail(`the address does not hold the change to min-ring=${RING}`));
+  await page.fill('#add-name', 'joiner');
+  await page.fill('#add-weight', '100');
+  steps.push(['join', await timed(page, () => page.click('#add-node'))]);
+  steps.push(['leave', await timed(page, () => page.click('[data-testid="node-remove"][data-node="joiner"]'))]);
+  if (problems.length) fail(problems.join('; '));
+  for (const [step, r] of steps) {
+    const line = { bench: 'envoy', ring: RING, step, run, ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v * 10) / 10])) };
+    results.push(line);
+    console.log(JSON.stringify(line));
+  }
+  await context.close();
+}
+await browser.close();
+server.close();
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+console.log(`\nEnvoy's ring of ${RING.toLocaleString('en-US')} entries, 4 hosts, 10,000 keys: median of ${RUNS} (ms)`);
+console.log('step    done    frames  late  longest gap  apply');
+for (const step of ['build', 'join', 'leave']) {
+  const rs = results.filter((r) => r.step === step);
+  console.log(`${step.padEnd(7)} ${String(median(rs.map((r) => r.done))).padStart(7)} ${String(median(rs.map((r) => r.frames))).padStart(6)} ${String(median(rs.map((r) => r.late))).padStart(5)}  ${String(median(rs.map((r) => r.gap))).padStart(10)}  ${median(rs.map((r) => r.apply))}`);
+}
