@@ -19,6 +19,8 @@ pub(crate) struct PointMark {
     pub(crate) frac: f64,
     /// The owner's colour.
     pub(crate) colour: Rgb,
+    /// Its index among the ring's points (see [`RingScene::point_count`]).
+    pub(crate) index: u32,
 }
 
 /// One key.
@@ -78,8 +80,12 @@ pub(crate) enum RingHit {
 pub(crate) struct RingScene {
     /// Width of the hash space, for the scale's labels.
     pub(crate) space_bits: u32,
-    /// The points, sorted by position.
+    /// The points, sorted by position: every point, or on a ring of more than
+    /// [`MAX_POINT_TICKS`] points, which are drawn as arcs alone, the last point of each of
+    /// that many stretches of the circle.
     pub(crate) points: Vec<PointMark>,
+    /// How many points the ring has.
+    pub(crate) point_count: usize,
     /// The keys drawn (a sample of all keys).
     pub(crate) keys: Vec<KeyDot>,
     /// Keys on their way after the last change.
@@ -103,7 +109,7 @@ pub(crate) struct RingScene {
 /// Most points drawn as dots; more are drawn as ticks.
 const MAX_POINT_DOTS: usize = 1_500;
 /// Most points drawn at all.
-const MAX_POINT_TICKS: usize = 50_000;
+pub(crate) const MAX_POINT_TICKS: usize = 50_000;
 /// Most arc runs drawn one by one; more are drawn by sampling the circle.
 const MAX_RUNS: usize = 2_048;
 
@@ -345,8 +351,13 @@ pub(crate) fn draw_ring_under<DB: DrawingBackend>(
 
     // Arcs coloured by owner.
     if !scene.points.is_empty() {
-        let mut runs = arc_runs(&scene.points);
-        if runs.len() > MAX_RUNS {
+        // A ring of more points than are marked one by one has runs past counting.
+        let mut runs = if scene.point_count > MAX_POINT_TICKS {
+            Vec::new()
+        } else {
+            arc_runs(&scene.points)
+        };
+        if runs.is_empty() || runs.len() > MAX_RUNS {
             runs = sampled_runs(&scene.points, MAX_RUNS);
         }
         for (start, len, colour) in &runs {
@@ -358,6 +369,7 @@ pub(crate) fn draw_ring_under<DB: DrawingBackend>(
         }
         if let Some(RingHit::Arc(i)) = scene.hover {
             let n = scene.points.len();
+            let i = scene.mark_of(i);
             if let Some(p) = scene.points.get(i) {
                 let start = scene.points[(i + n - 1) % n].frac;
                 let len = if n == 1 { 1.0 } else { cw(start, p.frac) };
@@ -382,7 +394,7 @@ pub(crate) fn draw_ring_under<DB: DrawingBackend>(
     }
 
     // The points.
-    let n = scene.points.len();
+    let n = scene.point_count;
     if n <= MAX_POINT_DOTS {
         let r = (3.5 * s).round().max(2.0) as i32;
         for p in &scene.points {
@@ -405,7 +417,7 @@ pub(crate) fn draw_ring_under<DB: DrawingBackend>(
         }
     }
     if let Some(RingHit::Point(i)) = scene.hover {
-        if let Some(p) = scene.points.get(i) {
+        if let Some(p) = scene.points.get(scene.mark_of(i)) {
             let c = px(g.at(p.frac, g.r_points));
             area.draw(&Circle::new(c, (7.0 * s) as i32, rgb(p.colour).filled()))
                 .map_err(err)?;
@@ -713,6 +725,14 @@ impl RingDots {
     }
 }
 
+impl RingScene {
+    /// The mark of ring point `index`: itself, or on a ring marked by stretches, the mark
+    /// of the stretch it is in.
+    pub(crate) fn mark_of(&self, index: usize) -> usize {
+        self.points.partition_point(|m| (m.index as usize) < index)
+    }
+}
+
 /// What is under pixel `(x, y)` of a `width × height` drawing of `scene`, if anything.
 pub(crate) fn hit_test(
     scene: &RingScene,
@@ -725,7 +745,7 @@ pub(crate) fn hit_test(
     let s = scene.scale;
     let (r, frac) = g.polar(x, y);
     let n = scene.points.len();
-    if n > 0 && n <= MAX_POINT_DOTS && (r - g.r_points).abs() <= 9.0 * s {
+    if n > 0 && scene.point_count <= MAX_POINT_DOTS && (r - g.r_points).abs() <= 9.0 * s {
         let nearest = (0..n)
             .map(|i| {
                 let d = cw(frac, scene.points[i].frac).min(cw(scene.points[i].frac, frac));
@@ -740,7 +760,7 @@ pub(crate) fn hit_test(
     }
     if n > 0 && r >= g.r_band_in - 3.0 * s && r <= g.r_band_out + 3.0 * s {
         let i = scene.points.partition_point(|p| p.frac < frac) % n;
-        return Some(RingHit::Arc(i));
+        return Some(RingHit::Arc(scene.points[i].index as usize));
     }
     if r >= g.r_keys_in - 6.0 * s && r <= g.r_keys_out + 6.0 * s {
         let nearest = scene

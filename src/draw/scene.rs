@@ -6,7 +6,7 @@ use ring_core::{Explanation, Picture};
 
 use super::bins::{BinDot, BinsHit, BinsScene, BucketCell, Column, Header, MAX_DRAWS_SHOWN};
 use super::charts::{Bar, BarsScene, Unit};
-use super::ring::{KeyDot, PointMark, RingHit, RingScene, Traveller, Walk};
+use super::ring::{KeyDot, PointMark, RingHit, RingScene, Traveller, Walk, MAX_POINT_TICKS};
 use super::table::NodeRow;
 use super::Theme;
 use crate::i18n::Msg;
@@ -85,18 +85,7 @@ pub(crate) fn picture(state: &State, view: &View) -> Scene {
 pub(crate) fn ring(state: &State, view: &View) -> RingScene {
     let snap = &state.current;
     let ring_points = snap.picture.ring_points();
-    // The table's point counts in the same pass as the marks: this runs every frame.
-    let mut counts = vec![0u32; snap.nodes.len()];
-    let points: Vec<PointMark> = ring_points
-        .iter()
-        .map(|p| {
-            count_point(&mut counts, p);
-            PointMark {
-                frac: snap.fraction(p.position),
-                colour: colour_of(snap, p.owner),
-            }
-        })
-        .collect();
+    let points = point_marks(snap, ring_points);
     let sample = &state.keys.sample;
     let mut keys: Vec<KeyDot> = sample
         .iter()
@@ -177,6 +166,7 @@ pub(crate) fn ring(state: &State, view: &View) -> RingScene {
     RingScene {
         space_bits: snap.space_bits(),
         points,
+        point_count: ring_points.len(),
         keys,
         travellers,
         progress: view.progress,
@@ -185,7 +175,7 @@ pub(crate) fn ring(state: &State, view: &View) -> RingScene {
         scale: view.scale,
         theme: view.theme,
         text: view.text,
-        nodes: node_rows(snap, (!ring_points.is_empty()).then_some(counts)),
+        nodes: node_rows(snap, point_counts(snap)),
     }
 }
 
@@ -222,21 +212,40 @@ fn table_cells(snap: &Snapshot) -> Option<(Vec<Rgb>, usize)> {
     }
 }
 
-/// Adds one to `counts` for the owner of ring point `p`.
-fn count_point(counts: &mut [u32], p: &ring_core::RingPoint) {
-    if let Some(c) = counts.get_mut(p.owner as usize) {
-        *c += 1;
+/// The marks of a ring's `points` (sorted by position): one a point; or, with more than
+/// the drawing marks ([`MAX_POINT_TICKS`]: it then draws arcs alone), the last point of
+/// each of that many equal stretches of the space, found by bisection. This runs every
+/// frame, and Envoy's ring has 8,388,608 points.
+fn point_marks(snap: &Snapshot, points: &[ring_core::RingPoint]) -> Vec<PointMark> {
+    let mark = |index: usize| {
+        points.get(index).map(|p| PointMark {
+            frac: snap.fraction(p.position),
+            colour: colour_of(snap, p.owner),
+            index: index as u32,
+        })
+    };
+    if points.len() <= MAX_POINT_TICKS {
+        return (0..points.len()).filter_map(mark).collect();
     }
+    let bits = snap.space_bits().min(64);
+    let mut marks = Vec::with_capacity(MAX_POINT_TICKS);
+    let mut from = 0;
+    for stretch in 1..=MAX_POINT_TICKS as u128 {
+        // Where stretch `stretch` ends, as a position (in u128: a 64-bit space's end is 2^64).
+        let end = (stretch << bits) / MAX_POINT_TICKS as u128;
+        let rest = points.get(from..).unwrap_or_default();
+        let to = from + rest.partition_point(|p| u128::from(p.position) < end);
+        if to > from {
+            marks.extend(mark(to - 1));
+        }
+        from = to;
+    }
+    marks
 }
 
 /// How many ring points each node of `snap` has, in the core's order; `None` off a ring.
 pub(crate) fn point_counts(snap: &Snapshot) -> Option<Vec<u32>> {
-    let ring = snap.picture.ring_points();
-    let mut counts = vec![0u32; snap.nodes.len()];
-    for p in ring {
-        count_point(&mut counts, p);
-    }
-    (!ring.is_empty()).then_some(counts)
+    (!snap.picture.ring_points().is_empty()).then(|| snap.point_counts.clone())
 }
 
 /// Each node of `snap`, in the core's order, with its ring points (`points`, as

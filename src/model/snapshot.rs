@@ -53,6 +53,9 @@ pub(crate) struct Snapshot {
     pub(crate) placement: Rc<dyn Placement>,
     /// What to draw.
     pub(crate) picture: Picture,
+    /// Each node's points on a ring picture, counted once here rather than by every frame
+    /// (Envoy's ring has 8,388,608); empty off a ring.
+    pub(crate) point_counts: Vec<u32>,
     /// The owner (core index) of every key.
     pub(crate) owners: Vec<NodeIndex>,
     /// Keys per node.
@@ -129,10 +132,18 @@ impl Snapshot {
                 None => keys.keys.get(i as usize).map(|k| placement.key_position(k)),
             })
             .collect();
+        let picture = placement.picture();
+        let mut point_counts = vec![0u32; nodes.len()];
+        for p in picture.ring_points() {
+            if let Some(c) = point_counts.get_mut(p.owner as usize) {
+                *c += 1;
+            }
+        }
         Snapshot {
             config: config.clone(),
             kind,
-            picture: placement.picture(),
+            point_counts,
+            picture,
             shares: placement.shares(),
             placement,
             nodes,

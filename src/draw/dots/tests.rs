@@ -12,14 +12,17 @@ const COLOURS: [Rgb; 3] = [RED, BLUE, GREEN];
 fn ring_scene(keys: usize, moved_every: usize) -> RingScene {
     RingScene {
         space_bits: 32,
+        point_count: 2,
         points: vec![
             PointMark {
                 frac: 0.25,
                 colour: RED,
+                index: 0,
             },
             PointMark {
                 frac: 0.75,
                 colour: BLUE,
+                index: 1,
             },
         ],
         keys: (0..keys)

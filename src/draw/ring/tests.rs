@@ -5,9 +5,13 @@ const RED: Rgb = Rgb(220, 30, 30);
 const BLUE: Rgb = Rgb(20, 40, 200);
 const GREEN: Rgb = Rgb(10, 180, 60);
 
-fn scene(points: Vec<PointMark>) -> RingScene {
+fn scene(mut points: Vec<PointMark>) -> RingScene {
+    for (i, p) in points.iter_mut().enumerate() {
+        p.index = i as u32;
+    }
     RingScene {
         space_bits: 32,
+        point_count: points.len(),
         points,
         keys: Vec::new(),
         travellers: Vec::new(),
@@ -26,10 +30,12 @@ fn two_points() -> Vec<PointMark> {
         PointMark {
             frac: 0.25,
             colour: RED,
+            index: 0,
         },
         PointMark {
             frac: 0.75,
             colour: BLUE,
+            index: 0,
         },
     ]
 }
@@ -62,6 +68,7 @@ fn a_single_point_owns_the_whole_ring() {
     let s = scene(vec![PointMark {
         frac: 0.6,
         colour: GREEN,
+        index: 0,
     }]);
     let img = render(200, 200, |a| draw_ring(a, &s));
     let g = Geometry::new(200, 200, 1.0, false);
@@ -166,6 +173,7 @@ fn many_points_are_sampled_but_still_coloured() {
         .map(|i| PointMark {
             frac: f64::from(i) / 10_000.0,
             colour: if i % 2 == 0 { RED } else { BLUE },
+            index: 0,
         })
         .collect();
     let s = scene(points);
@@ -175,7 +183,11 @@ fn many_points_are_sampled_but_still_coloured() {
 
 #[test]
 fn runs_merge_neighbours_of_one_colour() {
-    let p = |frac, colour| PointMark { frac, colour };
+    let p = |frac, colour| PointMark {
+        frac,
+        colour,
+        index: 0,
+    };
     let runs = arc_runs(&[p(0.1, RED), p(0.2, RED), p(0.5, BLUE), p(0.9, RED)]);
     // Red runs from 0.5 over the top to 0.2; blue from 0.2 to 0.5.
     assert_eq!(runs.len(), 2);

@@ -279,3 +279,60 @@ fn riak_draws_and_says_a_keys_preference_list() {
     let first = highlight.unwrap();
     assert_eq!(copies, &vec![(first + 1) % 64, (first + 2) % 64]);
 }
+
+#[test]
+fn a_ring_of_more_points_than_the_drawing_marks_is_marked_by_stretches() {
+    use ring_core::registry::ParamRef;
+    let s = initial()
+        .apply(Action::SetAlgorithm(AlgoId::EnvoyRingHash))
+        .unwrap()
+        .apply(Action::SetParam {
+            param: ParamRef::new(AlgoId::EnvoyRingHash, 0),
+            text: "300000".into(),
+        })
+        .unwrap()
+        .run_pending();
+    let points = s.current.picture.ring_points();
+    assert_eq!(points.len(), 300_000);
+    let scene = ring(&s, &quiet());
+    assert_eq!(scene.point_count, 300_000);
+    // Nearly every one of the 50,000 stretches holds some of 300,000 points.
+    assert!(
+        scene.points.len() <= MAX_POINT_TICKS && scene.points.len() > MAX_POINT_TICKS * 99 / 100,
+        "{} marks",
+        scene.points.len()
+    );
+    let stretch = |position: u64| (u128::from(position) * MAX_POINT_TICKS as u128) >> 64;
+    for pair in scene.points.windows(2) {
+        assert!(pair[0].index < pair[1].index);
+    }
+    for mark in &scene.points {
+        let p = points[mark.index as usize];
+        assert_eq!(mark.frac, s.current.fraction(p.position));
+        // The last point of its stretch: the next point is in a later one.
+        if let Some(next) = points.get(mark.index as usize + 1) {
+            assert!(stretch(next.position) > stretch(p.position));
+        }
+    }
+    assert_eq!(scene.points.last().map(|m| m.index), Some(299_999));
+    // The table's counts are every point's, not the marks'.
+    let counted: u32 = scene.nodes.iter().filter_map(|n| n.points).sum();
+    assert_eq!(counted, 300_000);
+    // The arcs are drawn, and the arc under the pointer is named by its ring point.
+    let img = render(300, 300, |a| draw_ring(a, &scene));
+    let colours: Vec<Rgb> = s.current.nodes.iter().map(|n| n.colour).collect();
+    let painted: usize = colours.iter().map(|&c| img.count(c)).sum();
+    assert!(painted > 5_000, "{painted} pixels in the nodes' colours");
+    let g = Geometry::new(300, 300, scene.scale, scene.text);
+    let (x, y) = g.at(0.3, (g.r_band_in + g.r_band_out) / 2.0);
+    let Some(crate::draw::ring::RingHit::Arc(i)) =
+        crate::draw::ring::hit_test(&scene, 300, 300, x, y)
+    else {
+        panic!("no arc under the pointer");
+    };
+    let owner_at = points.partition_point(|p| s.current.fraction(p.position) < 0.3);
+    assert!(
+        i.abs_diff(owner_at) < 300_000 / MAX_POINT_TICKS * 4,
+        "{i} vs {owner_at}"
+    );
+}
