@@ -116,7 +116,7 @@ pub struct CellBuild {
 #[derive(Clone, Debug)]
 enum CellStage {
     /// The ring is being built.
-    Ring(RingBuild),
+    Ring(Box<RingBuild>),
     /// The arcs of the points before `next` are summed into `arcs`.
     Arcs {
         points: Vec<RingPoint>,
@@ -136,10 +136,10 @@ impl CellBuild {
         let nodes = nodes(n);
         match ring_build(config, &nodes).map_err(StudyError::Build)? {
             Some(ring) => {
-                let ring_work = ring.progress().1;
+                let ring_work = ring.work_until_sorted();
                 let arcs_work = ring.point_count();
                 Ok(CellBuild {
-                    stage: CellStage::Ring(ring),
+                    stage: CellStage::Ring(Box::new(ring)),
                     ring_work,
                     arcs_work,
                 })
@@ -197,7 +197,7 @@ impl CellBuild {
     fn sum_arcs(&mut self) {
         let stage = std::mem::replace(&mut self.stage, CellStage::Shares(Vec::new()));
         self.stage = match stage {
-            CellStage::Ring(ring) => arcs_of(ring),
+            CellStage::Ring(ring) => arcs_of(*ring),
             other => other,
         };
     }
@@ -216,7 +216,7 @@ impl CellBuild {
     /// The cell, with any work left done at once: what [`cell`] gives.
     pub fn finish(self) -> Result<Balance, StudyError> {
         let stage = match self.stage {
-            CellStage::Ring(ring) => arcs_of(ring),
+            CellStage::Ring(ring) => arcs_of(*ring),
             other => other,
         };
         let shares = match stage {

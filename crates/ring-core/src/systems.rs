@@ -228,6 +228,8 @@ pub enum LabBuild {
         build: crate::registry::RingBuildFn,
         /// The lab's parameters, in the order the build reads them.
         params: &'static [crate::registry::ParamSpec],
+        /// What each is, in English, for the command line.
+        docs: &'static [&'static str],
     },
 }
 

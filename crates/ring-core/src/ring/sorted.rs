@@ -17,12 +17,25 @@ use crate::systems::MAX_SYSTEM_POINTS;
 /// a lookup reads one index entry pair and then counts, in a window of four points (one
 /// or two cache lines, which also hold the owner it returns), those below the key. A binary
 /// search over a million points instead misses the cache on most of its twenty steps.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct SortedRing {
     space_bits: u32,
     node_count: u32,
     points: Vec<RingPoint>,
     index: RadixIndex,
+    /// Each node's share, summed once ([`SortedRing::shares`]), or given by a
+    /// [`RingBuild`](super::RingBuild) that summed it in slices.
+    shares: std::cell::OnceCell<Vec<f64>>,
+}
+
+/// Equal points (and so equal index and shares): whether the shares are summed yet does
+/// not matter.
+impl PartialEq for SortedRing {
+    fn eq(&self, other: &Self) -> bool {
+        self.space_bits == other.space_bits
+            && self.node_count == other.node_count
+            && self.points == other.points
+    }
 }
 
 /// log2 of the points per bucket the index aims at: two, so that a run rarely outgrows the
@@ -51,27 +64,6 @@ struct RadixIndex {
 }
 
 impl RadixIndex {
-    fn new(points: &[RingPoint], space_bits: u32) -> Self {
-        let needed = usize::BITS - points.len().leading_zeros();
-        let bits = needed
-            .saturating_sub(POINTS_PER_BUCKET_LOG2)
-            .min(space_bits)
-            .min(MAX_INDEX_BITS);
-        let mut index = RadixIndex {
-            shift: space_bits.min(64) - bits,
-            last_bucket: (1u64 << bits) - 1,
-            starts: Vec::with_capacity((1usize << bits) + 1),
-        };
-        let mut i = 0usize;
-        for b in 0..=index.last_bucket + 1 {
-            while points.get(i).is_some_and(|p| index.bucket(p.position) < b) {
-                i += 1;
-            }
-            index.starts.push(i as u32);
-        }
-        index
-    }
-
     #[inline]
     fn bucket(&self, position: u64) -> u64 {
         // A shift of 64 (a 64-bit space indexed by no bits) leaves nothing: bucket 0.
@@ -102,6 +94,78 @@ pub(crate) fn position_of(p: &RingPoint) -> u64 {
     p.position
 }
 
+/// A [`RadixIndex`] built a bounded amount of work at a time, for a
+/// [`RingBuild`](super::RingBuild): Envoy's ring of 8,388,608 points has 4,194,305 entries.
+#[derive(Clone, Debug)]
+pub(super) struct IndexBuild {
+    index: RadixIndex,
+    /// The next bucket to enter, and the first point not yet passed.
+    bucket: u64,
+    point: usize,
+}
+
+/// The bits the index of `point_count` points in a space of `space_bits` buckets by.
+fn index_bits(point_count: usize, space_bits: u32) -> u32 {
+    let needed = usize::BITS - point_count.leading_zeros();
+    needed
+        .saturating_sub(POINTS_PER_BUCKET_LOG2)
+        .min(space_bits)
+        .min(MAX_INDEX_BITS)
+}
+
+impl IndexBuild {
+    /// The index of `point_count` points in a space of `space_bits`, nothing entered yet.
+    /// The index of `point_count` points in a space of `space_bits`, nothing entered yet
+    /// (its entries are reserved by the first step).
+    pub(super) fn new(point_count: usize, space_bits: u32) -> IndexBuild {
+        let bits = index_bits(point_count, space_bits);
+        let index = RadixIndex {
+            shift: space_bits.min(64) - bits,
+            last_bucket: (1u64 << bits) - 1,
+            starts: Vec::new(),
+        };
+        IndexBuild {
+            index,
+            bucket: 0,
+            point: 0,
+        }
+    }
+
+    /// The work of indexing `point_count` points in all, as [`IndexBuild::step`] counts
+    /// it: an entry a bucket and a step a point.
+    pub(super) fn work(point_count: usize, space_bits: u32) -> u64 {
+        (1u64 << index_bits(point_count, space_bits)) + 1 + point_count as u64
+    }
+
+    /// Enters about `budget` buckets and points of the sorted `points` (at least one
+    /// bucket); returns the work done.
+    pub(super) fn step(&mut self, points: &[RingPoint], budget: u64) -> u64 {
+        let mut spent = 0u64;
+        let end = self.index.last_bucket + 1;
+        if self.index.starts.capacity() == 0 {
+            self.index.starts.reserve_exact(end as usize + 1);
+        }
+        while self.bucket <= end && spent < budget {
+            let before = self.point;
+            while points
+                .get(self.point)
+                .is_some_and(|p| self.index.bucket(p.position) < self.bucket)
+            {
+                self.point += 1;
+            }
+            self.index.starts.push(self.point as u32);
+            self.bucket += 1;
+            spent += 1 + (self.point - before) as u64;
+        }
+        spent
+    }
+
+    /// Whether every bucket is entered.
+    pub(super) fn is_done(&self) -> bool {
+        self.bucket > self.index.last_bucket + 1
+    }
+}
+
 impl SortedRing {
     /// Sorts `points` by position, keeping the given order among equal positions.
     /// `points` must not be empty (the constructors check node lists first).
@@ -120,21 +184,41 @@ impl SortedRing {
         space_bits: u32,
         node_count: u32,
     ) -> Result<Self, BuildError> {
+        let index = IndexBuild::new(points.len(), space_bits);
+        Self::from_parts(points, space_bits, node_count, index, None)
+    }
+
+    /// A ring over points already sorted by position, with the index an [`IndexBuild`] has
+    /// made of them so far (finished here) and, if summed already, the shares: what a
+    /// [`RingBuild`](super::RingBuild) hands over when it is done. The checks of every
+    /// constructor: some points, not too many.
+    pub(super) fn from_parts(
+        points: Vec<RingPoint>,
+        space_bits: u32,
+        node_count: u32,
+        index: IndexBuild,
+        shares: Option<Vec<f64>>,
+    ) -> Result<Self, BuildError> {
         if points.is_empty() {
             return Err(BuildError::NoNodes);
         }
-        // The largest ring of any algorithm or system: Envoy's 8,388,608 entries.
         if points.len() as u64 > MAX_RING_POINTS.max(MAX_SYSTEM_POINTS) {
             return Err(BuildError::TooManyPoints {
                 points: points.len() as u64,
             });
         }
-        let index = RadixIndex::new(&points, space_bits);
+        let mut index = index;
+        index.step(&points, u64::MAX);
+        let cell = std::cell::OnceCell::new();
+        if let Some(shares) = shares {
+            let _ = cell.set(shares);
+        }
         Ok(SortedRing {
             space_bits,
             node_count,
             points,
-            index,
+            index: index.index,
+            shares: cell,
         })
     }
 
@@ -270,14 +354,18 @@ impl SortedRing {
     /// Each node's share of the space: a point owns the arc from the previous point
     /// (exclusive) to itself (inclusive).
     pub fn shares(&self) -> Vec<f64> {
-        let mut arcs = vec![0u128; self.node_count as usize];
-        add_arcs(
-            &self.points,
-            0..self.points.len(),
-            self.space_bits,
-            &mut arcs,
-        );
-        shares_of_arcs(&arcs, self.space_bits)
+        self.shares
+            .get_or_init(|| {
+                let mut arcs = vec![0u128; self.node_count as usize];
+                add_arcs(
+                    &self.points,
+                    0..self.points.len(),
+                    self.space_bits,
+                    &mut arcs,
+                );
+                shares_of_arcs(&arcs, self.space_bits)
+            })
+            .clone()
     }
 
     /// The picture of the ring.

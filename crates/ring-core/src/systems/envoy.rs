@@ -81,6 +81,10 @@ pub static RING_HASH: SystemSpec = SystemSpec {
                 kind: ring_size(MAX_RING as u32),
             },
         ],
+        docs: &[
+            "RingHashLbConfig.minimum_ring_size",
+            "RingHashLbConfig.maximum_ring_size",
+        ],
     },
     build: build_ring,
 };

@@ -298,7 +298,10 @@ pub(crate) const fn algo_docs(system: &'static SystemSpec) -> AlgoDocs {
     AlgoDocs {
         description: super::text(system.description),
         source: system.source,
-        params: &[],
+        params: match system.lab {
+            LabBuild::Ring { docs, .. } => docs,
+            _ => &[],
+        },
     }
 }
 
