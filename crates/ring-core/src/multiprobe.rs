@@ -334,7 +334,8 @@ impl Placement for MultiProbe {
                     owner,
                     replica: 0,
                 })
-                .collect(),
+                .collect::<Vec<_>>()
+                .into(),
         }
     }
 

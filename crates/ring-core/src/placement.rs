@@ -98,8 +98,12 @@ pub enum Picture {
     Ring {
         /// Width of the hash space in bits.
         space_bits: u32,
-        /// The points, sorted by position (ties in the order the lookup resolves them).
-        points: Vec<RingPoint>,
+        /// The points, sorted by position (ties in the order the lookup resolves them):
+        /// shared with the ring they picture, whose points they are ([`SortedRing`]'s),
+        /// so that a picture of Envoy's 8,388,608 points is no copy of 134 MB.
+        ///
+        /// [`SortedRing`]: crate::ring::SortedRing
+        points: std::rc::Rc<Vec<RingPoint>>,
     },
     /// Numbered buckets (modulo, jump): node i is bucket i.
     Buckets {

@@ -759,7 +759,7 @@ pub(crate) fn numbered_ring(
     points: impl IntoIterator<Item = (u64, NodeIndex)>,
 ) -> Picture {
     let mut seen: Vec<u32> = Vec::new();
-    let points = points
+    let points: Vec<RingPoint> = points
         .into_iter()
         .map(|(position, owner)| {
             let slot = owner as usize;
@@ -776,7 +776,7 @@ pub(crate) fn numbered_ring(
         .collect();
     Picture::Ring {
         space_bits: bits,
-        points,
+        points: points.into(),
     }
 }
 

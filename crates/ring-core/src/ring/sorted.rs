@@ -21,7 +21,8 @@ use crate::systems::MAX_SYSTEM_POINTS;
 pub struct SortedRing {
     space_bits: u32,
     node_count: u32,
-    points: Vec<RingPoint>,
+    /// Shared with its pictures ([`SortedRing::picture`]).
+    points: std::rc::Rc<Vec<RingPoint>>,
     index: RadixIndex,
     /// Each node's share, summed once ([`SortedRing::shares`]), or given by a
     /// [`RingBuild`](super::RingBuild) that summed it in slices.
@@ -216,7 +217,7 @@ impl SortedRing {
         Ok(SortedRing {
             space_bits,
             node_count,
-            points,
+            points: std::rc::Rc::new(points),
             index: index.index,
             shares: cell,
         })
@@ -372,7 +373,7 @@ impl SortedRing {
     pub fn picture(&self) -> Picture {
         Picture::Ring {
             space_bits: self.space_bits,
-            points: self.points.clone(),
+            points: std::rc::Rc::clone(&self.points),
         }
     }
 

@@ -66,6 +66,8 @@ impl SystemPlacement {
         let count = crate::systems::index(nodes.len());
         let shape = match locate.picture() {
             Picture::Ring { space_bits, points } => {
+                // The picture is the system's own, just made: its points are no one else's.
+                let points = std::rc::Rc::try_unwrap(points).unwrap_or_else(|p| (*p).clone());
                 Shape::Ring(SortedRing::new(points, space_bits, count)?)
             }
             Picture::Table { entries } => Shape::Table(entries),

@@ -1178,7 +1178,7 @@ fn haproxy_arcs_end_halfway_between_points() {
         vec![(200, 0), (300 + (u32::MAX as u64 - 200) / 2 + 1, 1)]
     );
     for h in [0u32, 100, 150, 200, 201, 300, 400, u32::MAX] {
-        let ring = crate::ring::SortedRing::new(arcs.clone(), 32, 2).unwrap();
+        let ring = crate::ring::SortedRing::new(arcs.to_vec(), 32, 2).unwrap();
         assert_eq!(ring.owner(u64::from(h)), points.nearest_u32(h), "{h}");
     }
 }
