@@ -336,3 +336,13 @@ fn a_ring_of_more_points_than_the_drawing_marks_is_marked_by_stretches() {
         "{i} vs {owner_at}"
     );
 }
+
+#[test]
+fn galloping_finds_the_partition_point_bisection_finds() {
+    for len in 0..70usize {
+        for split in 0..=len {
+            let items: Vec<usize> = (0..len).collect();
+            assert_eq!(gallop(&items, |&i| i < split), split, "{split} of {len}");
+        }
+    }
+}
