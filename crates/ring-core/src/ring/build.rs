@@ -69,8 +69,17 @@ pub struct RingBuild {
     /// `counts[d][v]`: how many of the points made have the value `v` in digit `d`.
     counts: Vec<[u32; RADIX]>,
     stage: Stage,
-    /// What [`RingBuild::step`] does once the points are sorted.
-    finishing: Finishing,
+    /// Once the points are sorted, [`RingBuild::step`] makes the lookup index and sums
+    /// each node's share too, a bounded amount at a time, so that [`RingBuild::finish`]
+    /// only puts the ring together: for Envoy's ring of 8,388,608 points, building the
+    /// index at once took 100 ms in the browser and summing the shares 60 ms. The index so
+    /// far (`None`: not started)…
+    index: Option<IndexBuild>,
+    /// …the nodes' arcs summed over the points before `arcs_next`…
+    arcs: Vec<u128>,
+    arcs_next: usize,
+    /// …and the shares, once every arc is summed.
+    shares: Option<Vec<f64>>,
     /// How many points the ring will hold.
     point_count: u64,
     /// Work done and in all, in points moved ([`POINT_WORK`] for a point made).
@@ -97,26 +106,6 @@ enum Stage {
     },
     /// The points are sorted.
     Sorted,
-}
-
-/// After the sort, the steps make the lookup index and sum each node's share too, a
-/// bounded amount at a time, so that [`RingBuild::finish`] only puts the ring together:
-/// for Envoy's ring of 8,388,608 points, building the index at once took 100 ms in the
-/// browser and summing the shares 60 ms.
-#[derive(Clone, Debug)]
-enum Finishing {
-    /// The points are not sorted yet.
-    Waiting,
-    /// Making the index.
-    Index(IndexBuild),
-    /// Summing the nodes' arcs from point `next` on.
-    Arcs {
-        index: IndexBuild,
-        arcs: Vec<u128>,
-        next: usize,
-    },
-    /// Index and shares made.
-    Done { index: IndexBuild, shares: Vec<f64> },
 }
 
 /// Digit `d` of `position`, `d` counted from the lowest.
@@ -187,7 +176,10 @@ impl RingBuild {
                 own: None,
                 name: String::new(),
             },
-            finishing: Finishing::Waiting,
+            index: None,
+            arcs: Vec::new(),
+            arcs_next: 0,
+            shares: None,
             point_count: points,
             done: 0,
             total: points * (POINT_WORK + passes) + finishing,
@@ -215,7 +207,7 @@ impl RingBuild {
     /// Whether the steps have done everything: points sorted, index made, shares summed
     /// (what [`RingBuild::step`] returns).
     pub fn is_built(&self) -> bool {
-        matches!(self.finishing, Finishing::Done { .. })
+        self.shares.is_some()
     }
 
     /// Work done and work in all, for a progress bar: only their ratio means anything. The
@@ -232,16 +224,14 @@ impl RingBuild {
     pub fn finish(mut self) -> Result<Ring, BuildError> {
         self.work(u64::MAX);
         let bits = self.layout.space_bits(self.hash);
-        let (index, shares) = match self.finishing {
-            Finishing::Done { index, shares } => (index, Some(shares)),
-            Finishing::Index(index) | Finishing::Arcs { index, .. } => (index, None),
-            Finishing::Waiting => (IndexBuild::new(self.points.len(), bits), None),
-        };
+        let index = self
+            .index
+            .unwrap_or_else(|| IndexBuild::new(self.points.len(), bits));
         let nodes = self.nodes.len() as u32;
         Ok(Ring {
             hash: self.hash,
             layout: self.layout,
-            ring: SortedRing::from_parts(self.points, bits, nodes, index, shares)?,
+            ring: SortedRing::from_parts(self.points, bits, nodes, index, self.shares)?,
         })
     }
 
@@ -251,51 +241,26 @@ impl RingBuild {
         let bits = self.layout.space_bits(self.hash);
         let n = self.points.len();
         let mut spent = 0u64;
-        while spent < budget {
+        while spent < budget && self.shares.is_none() {
             let left = budget - spent;
-            self.finishing = match std::mem::replace(&mut self.finishing, Finishing::Waiting) {
-                Finishing::Waiting => Finishing::Index(IndexBuild::new(n, bits)),
-                Finishing::Index(mut index) => {
-                    let work = index.step(&self.points, left);
-                    spent += work;
-                    self.done += work;
-                    if index.is_done() {
-                        let arcs = vec![0u128; self.nodes.len()];
-                        Finishing::Arcs {
-                            index,
-                            arcs,
-                            next: 0,
-                        }
-                    } else {
-                        Finishing::Index(index)
-                    }
+            let index = self.index.get_or_insert_with(|| IndexBuild::new(n, bits));
+            let work = if !index.is_done() {
+                index.step(&self.points, left)
+            } else {
+                if self.arcs.is_empty() {
+                    self.arcs = vec![0u128; self.nodes.len()];
                 }
-                Finishing::Arcs {
-                    index,
-                    mut arcs,
-                    next,
-                } => {
-                    let end = next.saturating_add(left as usize).min(n);
-                    add_arcs(&self.points, next..end, bits, &mut arcs);
-                    let work = (end - next) as u64;
-                    spent += work.max(1);
-                    self.done += work;
-                    if end >= n {
-                        let shares = shares_of_arcs(&arcs, bits);
-                        Finishing::Done { index, shares }
-                    } else {
-                        Finishing::Arcs {
-                            index,
-                            arcs,
-                            next: end,
-                        }
-                    }
+                let next = self.arcs_next;
+                let end = next.saturating_add(left as usize).min(n);
+                add_arcs(&self.points, next..end, bits, &mut self.arcs);
+                self.arcs_next = end;
+                if end >= n {
+                    self.shares = Some(shares_of_arcs(&self.arcs, bits));
                 }
-                done @ Finishing::Done { .. } => {
-                    self.finishing = done;
-                    return;
-                }
+                (end - next) as u64
             };
+            spent += work.max(1);
+            self.done += work;
         }
     }
 

@@ -105,26 +105,28 @@ pub(crate) fn system_weights(
     system: SystemId,
     nodes: &[NodeSpec],
 ) -> Result<Vec<Option<u32>>, BuildError> {
-    let refused = |node: &NodeSpec| BuildError::SystemWeight {
-        algo: system.algo(),
-        name: node.name.clone(),
-        weight: node.weight,
-    };
-    nodes
-        .iter()
-        .map(|node| match system.spec().weights {
-            Weights::None => Ok(None),
+    // A loop rather than a `collect` into a `Result`: its generic instance cost 500
+    // bytes of wasm.
+    let mut weights = Vec::with_capacity(nodes.len());
+    for node in nodes {
+        weights.push(match system.spec().weights {
+            Weights::None => None,
             Weights::Taken { default, max, .. } => {
                 let scaled = u64::from(node.weight) * u64::from(default);
                 let whole = scaled % u64::from(LAB_WEIGHT_UNIT) == 0;
                 let weight = scaled / u64::from(LAB_WEIGHT_UNIT);
                 if !whole || weight == 0 || weight > u64::from(max) {
-                    return Err(refused(node));
+                    return Err(BuildError::SystemWeight {
+                        algo: system.algo(),
+                        name: node.name.clone(),
+                        weight: node.weight,
+                    });
                 }
-                Ok(Some(weight as u32))
+                Some(weight as u32)
             }
-        })
-        .collect()
+        });
+    }
+    Ok(weights)
 }
 
 fn core_error(system: SystemId, nodes: &[NodeSpec], e: SystemError) -> BuildError {
