@@ -112,6 +112,9 @@ const MAX_POINT_DOTS: usize = 1_500;
 pub(crate) const MAX_POINT_TICKS: usize = 50_000;
 /// Most arc runs drawn one by one; more are drawn by sampling the circle.
 const MAX_RUNS: usize = 2_048;
+/// The stretches a ring of more than [`MAX_POINT_TICKS`] points is marked by: twice the
+/// samples of its arcs, each under half a pixel of a 300-pixel circle.
+pub(crate) const MARKED_STRETCHES: usize = 2 * MAX_RUNS;
 
 /// The ring's radii and centre for a drawing of `width × height` pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -6,7 +6,9 @@ use ring_core::{Explanation, Picture};
 
 use super::bins::{BinDot, BinsHit, BinsScene, BucketCell, Column, Header, MAX_DRAWS_SHOWN};
 use super::charts::{Bar, BarsScene, Unit};
-use super::ring::{KeyDot, PointMark, RingHit, RingScene, Traveller, Walk, MAX_POINT_TICKS};
+use super::ring::{
+    KeyDot, PointMark, RingHit, RingScene, Traveller, Walk, MARKED_STRETCHES, MAX_POINT_TICKS,
+};
 use super::table::NodeRow;
 use super::Theme;
 use crate::i18n::Msg;
@@ -213,12 +215,12 @@ fn table_cells(snap: &Snapshot) -> Option<(Vec<Rgb>, usize)> {
 }
 
 /// The marks of a ring's `points` (sorted by position): one a point; or, with more than
-/// the drawing marks ([`MAX_POINT_TICKS`]: it then draws arcs alone), the last point of
-/// each of that many equal stretches of the space. Each stretch's end is found by
-/// galloping from the last one's, so the search stays in the memory just read: a bisection
-/// over all of Envoy's 8,388,608 points missed the cache at nearly every step (135 ms for
-/// the 50,000 stretches in the browser, where the scene is built again at each change and
-/// each move of the pointer).
+/// the drawing marks ([`MAX_POINT_TICKS`]: it then draws arcs alone, sampled), the last
+/// point of each of [`MARKED_STRETCHES`] equal stretches of the space. Each stretch's end
+/// is found by galloping from the last one's, so the search stays in the memory just read:
+/// a bisection over all of Envoy's 8,388,608 points missed the cache at nearly every step
+/// (135 ms for 50,000 stretches in the browser, where the scene is built again at each
+/// change and each move of the pointer; 31 ms by galloping; a few for 4,096 stretches).
 fn point_marks(snap: &Snapshot, points: &[ring_core::RingPoint]) -> Vec<PointMark> {
     let mark = |index: usize| {
         points.get(index).map(|p| PointMark {
@@ -231,11 +233,11 @@ fn point_marks(snap: &Snapshot, points: &[ring_core::RingPoint]) -> Vec<PointMar
         return (0..points.len()).filter_map(mark).collect();
     }
     let bits = snap.space_bits().min(64);
-    let mut marks = Vec::with_capacity(MAX_POINT_TICKS);
+    let mut marks = Vec::with_capacity(MARKED_STRETCHES);
     let mut from = 0;
-    for stretch in 1..=MAX_POINT_TICKS as u128 {
+    for stretch in 1..=MARKED_STRETCHES as u128 {
         // Where stretch `stretch` ends, as a position (in u128: a 64-bit space's end is 2^64).
-        let end = (stretch << bits) / MAX_POINT_TICKS as u128;
+        let end = (stretch << bits) / MARKED_STRETCHES as u128;
         let to = from
             + gallop(points.get(from..).unwrap_or_default(), |p| {
                 u128::from(p.position) < end

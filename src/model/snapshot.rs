@@ -133,12 +133,21 @@ impl Snapshot {
             })
             .collect();
         let picture = placement.picture();
-        let mut point_counts = vec![0u32; nodes.len()];
-        for p in picture.ring_points() {
-            if let Some(c) = point_counts.get_mut(p.owner as usize) {
-                *c += 1;
+        let pictured = picture.ring_points();
+        // The ring's own counts when the picture is its points (they share them), made
+        // in the build's steps: counting Envoy's 8,388,608 points here took 25 ms.
+        let point_counts = match placement.owning_ring() {
+            Some(ring) if std::ptr::eq(ring.points(), pictured) => ring.point_counts(),
+            _ => {
+                let mut counts = vec![0u32; nodes.len()];
+                for p in pictured {
+                    if let Some(c) = counts.get_mut(p.owner as usize) {
+                        *c += 1;
+                    }
+                }
+                counts
             }
-        }
+        };
         Snapshot {
             config: config.clone(),
             kind,

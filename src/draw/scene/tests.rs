@@ -296,13 +296,9 @@ fn a_ring_of_more_points_than_the_drawing_marks_is_marked_by_stretches() {
     assert_eq!(points.len(), 300_000);
     let scene = ring(&s, &quiet());
     assert_eq!(scene.point_count, 300_000);
-    // Nearly every one of the 50,000 stretches holds some of 300,000 points.
-    assert!(
-        scene.points.len() <= MAX_POINT_TICKS && scene.points.len() > MAX_POINT_TICKS * 99 / 100,
-        "{} marks",
-        scene.points.len()
-    );
-    let stretch = |position: u64| (u128::from(position) * MAX_POINT_TICKS as u128) >> 64;
+    // Every one of the 4,096 stretches holds some of 300,000 points.
+    assert_eq!(scene.points.len(), MARKED_STRETCHES);
+    let stretch = |position: u64| (u128::from(position) * MARKED_STRETCHES as u128) >> 64;
     for pair in scene.points.windows(2) {
         assert!(pair[0].index < pair[1].index);
     }
@@ -332,7 +328,7 @@ fn a_ring_of_more_points_than_the_drawing_marks_is_marked_by_stretches() {
     };
     let owner_at = points.partition_point(|p| s.current.fraction(p.position) < 0.3);
     assert!(
-        i.abs_diff(owner_at) < 300_000 / MAX_POINT_TICKS * 4,
+        i.abs_diff(owner_at) < 300_000 / MARKED_STRETCHES * 4,
         "{i} vs {owner_at}"
     );
 }

@@ -8,7 +8,7 @@
 //! between any two points. The digit counts the passes need are taken while the points are
 //! made, and a digit every point shares (the top ones of a 32-bit hash) is no pass at all.
 
-use super::sorted::{add_arcs, shares_of_arcs, IndexBuild};
+use super::sorted::{add_arcs, count_points, shares_of_arcs, IndexBuild};
 use super::{Layout, Naming, Ring, SortedRing};
 use crate::error::BuildError;
 use crate::hash::HashFn;
@@ -75,11 +75,13 @@ pub struct RingBuild {
     /// index at once took 100 ms in the browser and summing the shares 60 ms. The index so
     /// far (`None`: not started)…
     index: Option<IndexBuild>,
-    /// …the nodes' arcs summed over the points before `arcs_next`…
+    /// …the nodes' arcs summed, and their points counted, over the points before
+    /// `arcs_next`…
     arcs: Vec<u128>,
+    owned: Vec<u32>,
     arcs_next: usize,
-    /// …and the shares, once every arc is summed.
-    shares: Option<Vec<f64>>,
+    /// …and the shares with those counts, once every point is summed.
+    summed: Option<(Vec<f64>, Vec<u32>)>,
     /// How many points the ring will hold.
     point_count: u64,
     /// Work done and in all, in points moved ([`POINT_WORK`] for a point made).
@@ -178,8 +180,9 @@ impl RingBuild {
             },
             index: None,
             arcs: Vec::new(),
+            owned: Vec::new(),
             arcs_next: 0,
-            shares: None,
+            summed: None,
             point_count: points,
             done: 0,
             total: points * (POINT_WORK + passes) + finishing,
@@ -207,7 +210,7 @@ impl RingBuild {
     /// Whether the steps have done everything: points sorted, index made, shares summed
     /// (what [`RingBuild::step`] returns).
     pub fn is_built(&self) -> bool {
-        self.shares.is_some()
+        self.summed.is_some()
     }
 
     /// Work done and work in all, for a progress bar: only their ratio means anything. The
@@ -231,7 +234,7 @@ impl RingBuild {
         Ok(Ring {
             hash: self.hash,
             layout: self.layout,
-            ring: SortedRing::from_parts(self.points, bits, nodes, index, self.shares)?,
+            ring: SortedRing::from_parts(self.points, bits, nodes, index, self.summed)?,
         })
     }
 
@@ -241,7 +244,7 @@ impl RingBuild {
         let bits = self.layout.space_bits(self.hash);
         let n = self.points.len();
         let mut spent = 0u64;
-        while spent < budget && self.shares.is_none() {
+        while spent < budget && self.summed.is_none() {
             let left = budget - spent;
             let index = self.index.get_or_insert_with(|| IndexBuild::new(n, bits));
             let work = if !index.is_done() {
@@ -249,13 +252,17 @@ impl RingBuild {
             } else {
                 if self.arcs.is_empty() {
                     self.arcs = vec![0u128; self.nodes.len()];
+                    self.owned = vec![0u32; self.nodes.len()];
                 }
                 let next = self.arcs_next;
                 let end = next.saturating_add(left as usize).min(n);
                 add_arcs(&self.points, next..end, bits, &mut self.arcs);
+                let range = self.points.get(next..end).unwrap_or_default();
+                count_points(range, &mut self.owned);
                 self.arcs_next = end;
                 if end >= n {
-                    self.shares = Some(shares_of_arcs(&self.arcs, bits));
+                    let shares = shares_of_arcs(&self.arcs, bits);
+                    self.summed = Some((shares, std::mem::take(&mut self.owned)));
                 }
                 (end - next) as u64
             };

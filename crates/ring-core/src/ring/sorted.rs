@@ -24,13 +24,14 @@ pub struct SortedRing {
     /// Shared with its pictures ([`SortedRing::picture`]).
     points: std::rc::Rc<Vec<RingPoint>>,
     index: RadixIndex,
-    /// Each node's share, summed once ([`SortedRing::shares`]), or given by a
-    /// [`RingBuild`](super::RingBuild) that summed it in slices.
-    shares: std::cell::OnceCell<Vec<f64>>,
+    /// Each node's share and points, when a [`RingBuild`](super::RingBuild) summed them
+    /// in its steps; otherwise [`SortedRing::shares`] and [`SortedRing::point_counts`]
+    /// sum them when asked.
+    summed: Option<(Vec<f64>, Vec<u32>)>,
 }
 
-/// Equal points (and so equal index and shares): whether the shares are summed yet does
-/// not matter.
+/// Equal points (and so equal index, shares and counts): whether the build summed them
+/// does not matter.
 impl PartialEq for SortedRing {
     fn eq(&self, other: &Self) -> bool {
         self.space_bits == other.space_bits
@@ -198,7 +199,7 @@ impl SortedRing {
         space_bits: u32,
         node_count: u32,
         index: IndexBuild,
-        shares: Option<Vec<f64>>,
+        summed: Option<(Vec<f64>, Vec<u32>)>,
     ) -> Result<Self, BuildError> {
         if points.is_empty() {
             return Err(BuildError::NoNodes);
@@ -210,16 +211,12 @@ impl SortedRing {
         }
         let mut index = index;
         index.step(&points, u64::MAX);
-        let cell = std::cell::OnceCell::new();
-        if let Some(shares) = shares {
-            let _ = cell.set(shares);
-        }
         Ok(SortedRing {
             space_bits,
             node_count,
             points: std::rc::Rc::new(points),
             index: index.index,
-            shares: cell,
+            summed,
         })
     }
 
@@ -355,18 +352,27 @@ impl SortedRing {
     /// Each node's share of the space: a point owns the arc from the previous point
     /// (exclusive) to itself (inclusive).
     pub fn shares(&self) -> Vec<f64> {
-        self.shares
-            .get_or_init(|| {
-                let mut arcs = vec![0u128; self.node_count as usize];
-                add_arcs(
-                    &self.points,
-                    0..self.points.len(),
-                    self.space_bits,
-                    &mut arcs,
-                );
-                shares_of_arcs(&arcs, self.space_bits)
-            })
-            .clone()
+        if let Some((shares, _)) = &self.summed {
+            return shares.clone();
+        }
+        let mut arcs = vec![0u128; self.node_count as usize];
+        add_arcs(
+            &self.points,
+            0..self.points.len(),
+            self.space_bits,
+            &mut arcs,
+        );
+        shares_of_arcs(&arcs, self.space_bits)
+    }
+
+    /// How many points each node has.
+    pub fn point_counts(&self) -> Vec<u32> {
+        if let Some((_, counts)) = &self.summed {
+            return counts.clone();
+        }
+        let mut counts = vec![0u32; self.node_count as usize];
+        count_points(&self.points, &mut counts);
+        counts
     }
 
     /// The picture of the ring.
@@ -420,6 +426,15 @@ pub(crate) fn add_arcs(
             *a += arc;
         }
         prev = p.position;
+    }
+}
+
+/// Adds one to `counts` (one per owner) for each of `points`.
+pub(crate) fn count_points(points: &[RingPoint], counts: &mut [u32]) {
+    for p in points {
+        if let Some(c) = counts.get_mut(p.owner as usize) {
+            *c += 1;
+        }
     }
 }
 

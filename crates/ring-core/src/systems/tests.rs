@@ -304,6 +304,11 @@ fn the_labs_envoy_ring_builds_in_slices_and_refuses_what_envoy_refuses() {
         whole.owning_ring().unwrap().points()
     );
     assert_eq!(sliced.sorted().points().len(), 50_000);
+    // The counts and shares summed in the steps are those summed at once.
+    let at_once = whole.owning_ring().unwrap();
+    assert_eq!(sliced.sorted().point_counts(), at_once.point_counts());
+    assert_eq!(sliced.sorted().point_counts().iter().sum::<u32>(), 50_000);
+    assert_eq!(sliced.sorted().shares(), at_once.shares());
     // Weight 150 is not a whole Envoy weight (the lab's 100 is Envoy's 1).
     let half = vec![("a:1".to_string(), 100), ("b:1".to_string(), 150)];
     assert!(matches!(
