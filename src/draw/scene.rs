@@ -222,30 +222,33 @@ fn table_cells(snap: &Snapshot) -> Option<(Vec<Rgb>, usize)> {
 /// (135 ms for 50,000 stretches in the browser, where the scene is built again at each
 /// change and each move of the pointer; 31 ms by galloping; a few for 4,096 stretches).
 fn point_marks(snap: &Snapshot, points: &[ring_core::RingPoint]) -> Vec<PointMark> {
-    let mark = |index: usize| {
-        points.get(index).map(|p| PointMark {
-            frac: snap.fraction(p.position),
-            colour: colour_of(snap, p.owner),
-            index: index as u32,
-        })
+    let mut marks = Vec::with_capacity(points.len().min(MAX_POINT_TICKS));
+    let mut mark = |index: usize| {
+        if let Some(p) = points.get(index) {
+            marks.push(PointMark {
+                frac: snap.fraction(p.position),
+                colour: colour_of(snap, p.owner),
+                index: index as u32,
+            });
+        }
     };
     if points.len() <= MAX_POINT_TICKS {
-        return (0..points.len()).filter_map(mark).collect();
-    }
-    let bits = snap.space_bits().min(64);
-    let mut marks = Vec::with_capacity(MARKED_STRETCHES);
-    let mut from = 0;
-    for stretch in 1..=MARKED_STRETCHES as u128 {
-        // Where stretch `stretch` ends, as a position (in u128: a 64-bit space's end is 2^64).
-        let end = (stretch << bits) / MARKED_STRETCHES as u128;
-        let to = from
-            + gallop(points.get(from..).unwrap_or_default(), |p| {
-                u128::from(p.position) < end
-            });
-        if to > from {
-            marks.extend(mark(to - 1));
+        for index in 0..points.len() {
+            mark(index);
         }
-        from = to;
+    } else {
+        let bits = snap.space_bits().min(64);
+        let mut from = 0;
+        for stretch in 1..=MARKED_STRETCHES as u128 {
+            // Where stretch `stretch` ends, as a position (u128: a 64-bit space ends at 2^64).
+            let end = (stretch << bits) / MARKED_STRETCHES as u128;
+            let rest = points.get(from..).unwrap_or_default();
+            let to = from + gallop(rest, |p| u128::from(p.position) < end);
+            if to > from {
+                mark(to - 1);
+            }
+            from = to;
+        }
     }
     marks
 }

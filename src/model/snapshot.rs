@@ -140,11 +140,7 @@ impl Snapshot {
             Some(ring) if std::ptr::eq(ring.points(), pictured) => ring.point_counts(),
             _ => {
                 let mut counts = vec![0u32; nodes.len()];
-                for p in pictured {
-                    if let Some(c) = counts.get_mut(p.owner as usize) {
-                        *c += 1;
-                    }
-                }
+                ring_core::ring::count_points(pictured, &mut counts);
                 counts
             }
         };

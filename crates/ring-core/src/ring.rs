@@ -19,6 +19,7 @@ use crate::registry::{
 use crate::Config;
 pub use build::RingBuild;
 pub(crate) use build::POINT_WORK;
+pub use sorted::count_points;
 pub use sorted::SortedRing;
 pub(crate) use sorted::{add_arcs, shares_of_arcs};
 

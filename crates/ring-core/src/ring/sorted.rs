@@ -430,7 +430,7 @@ pub(crate) fn add_arcs(
 }
 
 /// Adds one to `counts` (one per owner) for each of `points`.
-pub(crate) fn count_points(points: &[RingPoint], counts: &mut [u32]) {
+pub fn count_points(points: &[RingPoint], counts: &mut [u32]) {
     for p in points {
         if let Some(c) = counts.get_mut(p.owner as usize) {
             *c += 1;
