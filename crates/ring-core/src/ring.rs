@@ -356,20 +356,10 @@ impl Ring {
         Self::with_layout(nodes, hash, layout)
     }
 
+    /// Built by a [`RingBuild`] run to its end: one way of building a ring, whether at once
+    /// or in slices (the app carries one rather than two).
     fn with_layout(nodes: &[NodeSpec], hash: HashFn, layout: Layout) -> Result<Self, BuildError> {
-        let total: u64 = nodes.iter().map(|n| layout.point_count(n)).sum();
-        if total > layout.max_points() {
-            return Err(BuildError::TooManyPoints { points: total });
-        }
-        let mut points = Vec::with_capacity(total as usize);
-        for (owner, node) in nodes.iter().enumerate() {
-            layout.push_points(&mut points, node, owner as NodeIndex, hash);
-        }
-        Ok(Ring {
-            hash,
-            layout,
-            ring: SortedRing::new(points, layout.space_bits(hash), nodes.len() as u32)?,
-        })
+        RingBuild::with_layout(nodes, hash, layout)?.finish()
     }
 
     /// The ring after `newcomer` joins at the end of the node list: its points are merged

@@ -146,8 +146,8 @@ impl RingBuild {
         Self::with_layout(nodes, hash, Layout::Envoy)
     }
 
-    /// The checks of [`Ring::with_layout`] and [`SortedRing::from_sorted`], in their order.
-    fn with_layout(
+    /// The checks of [`SortedRing::from_sorted`]: not too many points, some nodes.
+    pub(super) fn with_layout(
         nodes: &[NodeSpec],
         hash: HashFn,
         layout: Layout,

@@ -81,10 +81,7 @@ pub static RING_HASH: SystemSpec = SystemSpec {
                 kind: ring_size(MAX_RING as u32),
             },
         ],
-        docs: &[
-            "RingHashLbConfig.minimum_ring_size",
-            "RingHashLbConfig.maximum_ring_size",
-        ],
+        docs: RING_DOCS,
     },
     build: RING_BUILD,
 };
@@ -97,6 +94,15 @@ const RING_BUILD: fn(&Cluster) -> Result<Box<dyn Locate>, SystemError> = build_r
 #[cfg(target_arch = "wasm32")]
 const RING_BUILD: fn(&Cluster) -> Result<Box<dyn Locate>, SystemError> =
     |_| Err(SystemError::NoNodes);
+
+/// What the lab's ring sizes are, for the command line; the app words them itself.
+#[cfg(not(target_arch = "wasm32"))]
+const RING_DOCS: &[&str] = &[
+    "RingHashLbConfig.minimum_ring_size",
+    "RingHashLbConfig.maximum_ring_size",
+];
+#[cfg(target_arch = "wasm32")]
+const RING_DOCS: &[&str] = &[];
 
 /// A ring size in the lab, from 1 to Envoy's largest.
 const fn ring_size(default: u32) -> ParamKind {
