@@ -7,7 +7,8 @@
 //     bar, two frames drawn);
 //   - `frames`, `late`: animation frames meanwhile, and those more than 17.7 ms apart;
 //   - `gap`: the longest time between two animation frames;
-//   - `apply`: the model's own time inside actions (the `ringlab:apply` measure).
+//   - `apply`: the model's own time inside actions (the `ringlab:apply` measure);
+// and as a control, as many frames with nothing done (`idle`).
 //
 //   node bench/app/envoy.mjs            # 3 runs: JSON lines + summary
 //   node bench/app/envoy.mjs --smoke    # a ring of 300,000 entries, one run: faults only
@@ -84,6 +85,21 @@ for (let run = 0; run < RUNS; run += 1) {
   await page.fill('#add-weight', '100');
   steps.push(['join', await timed(page, () => page.click('#add-node'))]);
   steps.push(['leave', await timed(page, () => page.click('[data-testid="node-remove"][data-node="joiner"]'))]);
+  // The control: as many frames with nothing done (headless Chromium starts a callback
+  // late now and then whatever the page does).
+  const frames = Math.max(...steps.map(([, r]) => r.frames));
+  steps.push(['idle', await page.evaluate((n) => new Promise((resolve) => {
+    const t = [];
+    const tick = () => {
+      t.push(performance.now());
+      if (t.length <= n) requestAnimationFrame(tick);
+      else {
+        const gaps = t.slice(1).map((x, i) => x - t[i]);
+        resolve({ done: t[t.length - 1] - t[0], frames: gaps.length, late: gaps.filter((g) => g > 17.7).length, gap: Math.max(...gaps), apply: 0 });
+      }
+    };
+    requestAnimationFrame(tick);
+  }), frames)]);
   if (problems.length) fail(problems.join('; '));
   for (const [step, r] of steps) {
     const line = { bench: 'envoy', ring: RING, step, run, ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v * 10) / 10])) };
@@ -98,7 +114,7 @@ server.close();
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 console.log(`\nEnvoy's ring of ${RING.toLocaleString('en-US')} entries, 4 hosts, 10,000 keys: median of ${RUNS} (ms)`);
 console.log('step    done    frames  late  longest gap  apply');
-for (const step of ['build', 'join', 'leave']) {
+for (const step of ['build', 'join', 'leave', 'idle']) {
   const rs = results.filter((r) => r.step === step);
   console.log(`${step.padEnd(7)} ${String(median(rs.map((r) => r.done))).padStart(7)} ${String(median(rs.map((r) => r.frames))).padStart(6)} ${String(median(rs.map((r) => r.late))).padStart(5)}  ${String(median(rs.map((r) => r.gap))).padStart(10)}  ${median(rs.map((r) => r.apply))}`);
 }

@@ -1,0 +1,15 @@
+import { serveDist, launch, openPage } from './harness.mjs';
+const { server, base } = await serveDist();
+const browser = await launch();
+const { page } = await openPage(browser, `${base}/?system=envoy-ring-hash&keys=10000&lang=en`, { reducedMotion: 'reduce' });
+await page.waitForSelector('#legend tbody tr', { timeout: 60000 });
+await page.evaluate(() => { window.__f = []; window.__s = []; const t = () => { window.__f.push(performance.now()); requestAnimationFrame(t); }; requestAnimationFrame(t);
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'ringlab:slice') window.__s.push([e.startTime, e.duration]); }).observe({ entryTypes: ['measure'] }); });
+const before = await page.textContent('#summary');
+const t0 = await page.evaluate(() => performance.now());
+await page.fill('#min-ring-size', '8388608'); await page.press('#min-ring-size', 'Tab');
+await page.waitForFunction((b) => document.querySelector('#summary')?.textContent !== b && !document.querySelector('progress'), before, { timeout: 120000 });
+const r = await page.evaluate((t0) => { const f = window.__f.filter((x) => x >= t0); return { gaps: f.slice(1).map((x, i) => +(x - f[i]).toFixed(1)), slices: window.__s.filter(([s]) => s >= t0).map(([s, d]) => +d.toFixed(1)) }; }, t0);
+console.log('gaps', r.gaps.join(' '));
+console.log('slices', r.slices.length, r.slices.join(' '));
+await browser.close(); server.close();
