@@ -621,7 +621,7 @@ words! {
     Phrase::AlgoAbout(AlgoId::Nginx) => "每台服务器每单位权重 160 个点，每个点是“主机、NUL、端口、前一个点”的 CRC-32；键归属于其 CRC-32 处或之后的第一个点。空键被拒绝（nginx 用轮询）。",
     Phrase::AlgoAbout(AlgoId::NginxHash) => "((键的 CRC-32 >> 16) & 0x7fff) 对总权重取模，再按服务器顺序，每台占与其权重相同个数的值。加一台服务器几乎移动所有键。",
     Phrase::AlgoAbout(AlgoId::Haproxy) => "每单位权重 16 个点，按服务器在 backend 中的序号编号；键（sdbm 后经 HAProxy 的雪崩函数）归属于最近的点，而非下一个点。图中的点标出每个点的弧的终点，即到相邻点的一半处。",
-    Phrase::AlgoAbout(AlgoId::EnvoyRingHash) => "“地址_i”的 XXH64 点，按比例缩放，使最轻的主机至少有最小环大小（1,024）乘其份额个点；键归属于其 XXH64 处或之后的第一个点。",
+    Phrase::AlgoAbout(AlgoId::EnvoyRingHash) => "“地址_i”的 XXH64 点，按比例缩放，使最轻的主机至少有最小环大小乘其份额个点，至多为最大环大小；键归属于其 XXH64 处或之后的第一个点。",
     Phrase::AlgoAbout(AlgoId::EnvoyMaglev) => "Maglev 的 65,537 项查找表，由每台主机的 XXH64 排列按权重填充；键归属于第 XXH64 mod 65,537 项。",
     Phrase::AlgoAbout(AlgoId::Twemproxy) => "对服务器名做 ketama：每台 160 个 MD5 点，按权重以 32 位浮点缩放；键用 twemproxy 的“fnv1a_64”哈希，它其实是 32 位的。键是 memcached 键：不含空格，最多 250 字节。",
     Phrase::AlgoAbout(AlgoId::TwemproxyModula) => "服务器按权重重复排列；键归属于第 fnv1a_64 mod 总权重 项。加一台服务器几乎移动所有键。",
