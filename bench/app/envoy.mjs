@@ -16,23 +16,13 @@
 // Figures only: no threshold fails a full run; a run fails when a step does not finish,
 // the ring is not the size asked for, or the page logs an error.
 import { serveDist, launch, openPage } from '../../tests/e2e/harness.mjs';
+import { smokeOption, failure } from './cli.mjs';
 
-const args = new Set(process.argv.slice(2));
-for (const a of args) {
-  if (a !== '--smoke') {
-    console.error(`envoy: unknown option ${a} (use --smoke)`);
-    process.exit(2);
-  }
-}
-const SMOKE = args.has('--smoke');
+const SMOKE = smokeOption('envoy');
 const RING = SMOKE ? 300_000 : 8_388_608;
 const RUNS = SMOKE ? 1 : 3;
 
-function fail(message) {
-  console.error(`envoy: FAIL: ${message}`);
-  process.exitCode = 1;
-  throw new Error(message);
-}
+const fail = failure('envoy');
 
 const INIT = () => {
   window.__frames = [];

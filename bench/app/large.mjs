@@ -18,15 +18,9 @@
 // threshold fails a full run; the smoke run fails when a step does not finish, the progress
 // bar never shows for a job, the summary does not change, or the page logs an error.
 import { serveDist, launch, openPage } from '../../tests/e2e/harness.mjs';
+import { smokeOption, failure } from './cli.mjs';
 
-const args = new Set(process.argv.slice(2));
-for (const a of args) {
-  if (a !== '--smoke') {
-    console.error(`large: unknown option ${a} (use --smoke)`);
-    process.exit(2);
-  }
-}
-const SMOKE = args.has('--smoke');
+const SMOKE = smokeOption('large');
 const KEYS = SMOKE ? 100_000 : 1_000_000;
 const RUNS = SMOKE ? 1 : 5;
 
@@ -42,11 +36,7 @@ const INIT = () => {
   requestAnimationFrame(tick);
 };
 
-function fail(message) {
-  console.error(`large: FAIL: ${message}`);
-  process.exitCode = 1;
-  throw new Error(message);
-}
+const fail = failure('large');
 
 // Everything the page recorded from `since` on (page time, ms).
 async function recorded(page, since) {

@@ -14,15 +14,9 @@
 // Figures only: no threshold fails a full run; a run fails when a step does not finish or
 // the page logs an error.
 import { serveDist, launch, openPage } from '../../tests/e2e/harness.mjs';
+import { smokeOption, failure } from './cli.mjs';
 
-const args = new Set(process.argv.slice(2));
-for (const a of args) {
-  if (a !== '--smoke') {
-    console.error(`systems: unknown option ${a} (use --smoke)`);
-    process.exit(2);
-  }
-}
-const SMOKE = args.has('--smoke');
+const SMOKE = smokeOption('systems');
 const NODES = SMOKE ? 100 : 1000;
 const RUNS = SMOKE ? 1 : 3;
 // The textbook ring with virtual nodes first: what the page costs for any algorithm.
@@ -35,11 +29,7 @@ const INIT = () => {
   requestAnimationFrame(tick);
 };
 
-function fail(message) {
-  console.error(`systems: FAIL: ${message}`);
-  process.exitCode = 1;
-  throw new Error(message);
-}
+const fail = failure('systems');
 
 async function recorded(page, since) {
   return page.evaluate((since) => {

@@ -13,6 +13,18 @@ fn apply(s: &State, action: Action) -> State {
     s.apply(action).unwrap()
 }
 
+/// Runs `pending`'s job to its end in steps of 4,096 keys, checking that a large ring took
+/// more than 50 of them (it was built in slices, not at once).
+fn run_in_steps(pending: &Pending) -> State {
+    let mut job = pending.take().unwrap();
+    let mut steps = 0;
+    while !job.step(4_096) {
+        steps += 1;
+    }
+    assert!(steps > 50, "the ring was built in {steps} steps");
+    job.into_state()
+}
+
 fn add(s: &State, name: &str) -> State {
     apply(
         s,
@@ -382,13 +394,7 @@ fn a_large_ring_is_built_in_the_jobs_steps_and_is_the_ring_built_at_once() {
     // inside the action, so a job builds it, even with 10,000 keys.
     let s = apply(&s, Action::SetDefaultVnodes("10000".into()));
     let pending = s.pending.clone().expect("a large ring is built by a job");
-    let mut job = pending.take().unwrap();
-    let mut steps = 0;
-    while !job.step(4_096) {
-        steps += 1;
-    }
-    assert!(steps > 50, "the ring was built in {steps} steps");
-    let done = job.into_state();
+    let done = run_in_steps(&pending);
     // The owners are those of the ring the core builds at once.
     let specs: Vec<ring_core::NodeSpec> = done.nodes.iter().map(|n| n.spec()).collect();
     let ring = ring_core::build(&done.config(), &specs).unwrap();
@@ -414,13 +420,7 @@ fn envoys_large_ring_is_built_in_the_jobs_steps_and_places_every_key_as_envoy() 
         .pending
         .clone()
         .expect("a ring of 300,000 entries is a job");
-    let mut job = pending.take().unwrap();
-    let mut steps = 0;
-    while !job.step(4_096) {
-        steps += 1;
-    }
-    assert!(steps > 50, "the ring was built in {steps} steps");
-    let done = job.into_state();
+    let done = run_in_steps(&pending);
     let names: Vec<&str> = done.nodes.iter().map(|n| n.name.as_str()).collect();
     let envoy = EnvoyRing::new(&names, &[1; 4], 300_000, 8_388_608).unwrap();
     let ring = done.current.placement.owning_ring().expect("a ring");

@@ -220,12 +220,13 @@ fn envoy_ring_sizes_scale_and_refuse_a_minimum_above_the_maximum() {
     assert!(build(SystemId::EnvoyRingHash, &nodes, &[("min-ring-size", 12)]).is_ok());
 }
 
-/// The lab's Envoy ring at ring sizes `min`, `max` over `hosts` with lab weights.
-fn lab_envoy(
+/// The lab's configuration of Envoy's ring at ring sizes `min`, `max`, and `hosts` (with
+/// lab weights) as its nodes.
+fn lab_envoy_cluster(
     hosts: &[(String, u32)],
     min: u32,
     max: u32,
-) -> Result<Box<dyn Placement>, BuildError> {
+) -> (crate::Config, Vec<NodeSpec>) {
     let config = crate::Config {
         algorithm: crate::registry::Algorithm::new(AlgoId::EnvoyRingHash)
             .with(0, f64::from(min))
@@ -233,10 +234,20 @@ fn lab_envoy(
         hash: crate::HashFn::Md5,
         default_vnodes: 100,
     };
-    let specs: Vec<NodeSpec> = hosts
+    let specs = hosts
         .iter()
         .map(|(name, weight)| NodeSpec::new(name.clone(), *weight))
         .collect();
+    (config, specs)
+}
+
+/// The lab's Envoy ring at ring sizes `min`, `max` over `hosts` with lab weights.
+fn lab_envoy(
+    hosts: &[(String, u32)],
+    min: u32,
+    max: u32,
+) -> Result<Box<dyn Placement>, BuildError> {
+    let (config, specs) = lab_envoy_cluster(hosts, min, max);
     crate::placement::build(&config, &specs)
 }
 
@@ -278,15 +289,7 @@ fn the_labs_envoy_ring_places_every_key_as_envoy_does() {
 #[test]
 fn the_labs_envoy_ring_builds_in_slices_and_refuses_what_envoy_refuses() {
     let hosts: Vec<(String, u32)> = (0..5).map(|i| (format!("h{i}:1"), 200)).collect();
-    let config = crate::Config {
-        algorithm: crate::registry::Algorithm::new(AlgoId::EnvoyRingHash).with(0, 50_000.0),
-        hash: crate::HashFn::Md5,
-        default_vnodes: 100,
-    };
-    let specs: Vec<NodeSpec> = hosts
-        .iter()
-        .map(|(n, w)| NodeSpec::new(n.clone(), *w))
-        .collect();
+    let (config, specs) = lab_envoy_cluster(&hosts, 50_000, 8_388_608);
     let start = AlgoId::EnvoyRingHash
         .spec()
         .shares_ring
