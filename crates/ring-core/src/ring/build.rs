@@ -140,8 +140,8 @@ impl RingBuild {
     }
 
     /// The build of Envoy's ring (see `Layout::Envoy`): node `n` gets exactly
-    /// `nodes[n].vnodes` points, the count Envoy's scaling gave it. `hash` is kept only
-    /// so that the ring compares equal to its one-shot build; Envoy hashes by XXH64.
+    /// `nodes[n].vnodes` points, the count Envoy's scaling gave it. `hash` is the lab's,
+    /// kept as every `Ring` keeps one; Envoy's points and keys are hashed by XXH64.
     pub(crate) fn envoy(nodes: &[NodeSpec], hash: HashFn) -> Result<RingBuild, BuildError> {
         Self::with_layout(nodes, hash, Layout::Envoy)
     }
@@ -160,7 +160,6 @@ impl RingBuild {
             return Err(BuildError::NoNodes);
         }
         let bits = layout.space_bits(hash);
-        let passes = predicted_passes(bits) as u64;
         // The index's entries and points, and the arcs' points.
         let finishing = IndexBuild::work(points as usize, bits) + points;
         Ok(RingBuild {
@@ -185,7 +184,7 @@ impl RingBuild {
             summed: None,
             point_count: points,
             done: 0,
-            total: points * (POINT_WORK + passes) + finishing,
+            total: sorting_work(points, bits) + finishing,
         })
     }
 
@@ -274,8 +273,7 @@ impl RingBuild {
     /// The part of [`RingBuild::progress`]'s total that [`RingBuild::work`] does: making
     /// and sorting the points, for a caller that sums the arcs itself.
     pub(crate) fn work_until_sorted(&self) -> u64 {
-        let passes = predicted_passes(self.layout.space_bits(self.hash)) as u64;
-        self.point_count * (POINT_WORK + passes)
+        sorting_work(self.point_count, self.layout.space_bits(self.hash))
     }
 
     /// How many points the ring will hold.
@@ -426,6 +424,11 @@ impl RingBuild {
         // A pass that found nothing left to move still ends, so the caller's loop goes on.
         moved.max(1)
     }
+}
+
+/// The work of making `points` points in a space of `space_bits` and sorting them.
+fn sorting_work(points: u64, space_bits: u32) -> u64 {
+    points * (POINT_WORK + predicted_passes(space_bits) as u64)
 }
 
 /// The sort passes a hash's positions need: the digits below its width. A digit every point
