@@ -1,8 +1,8 @@
 //! The Traffic view: sliders for the Zipf exponent, the cache size and the request count,
 //! buttons for the change, and modulo beside the lab's algorithm, each with its line chart
 //! of the hit rate and the store's load, its figures in words and its per-node chart. The
-//! simulations run a few milliseconds per animation frame (set up in one frame, then
-//! stepped), with a progress bar; the charts fill in as they go.
+//! simulations run a slice of each animation frame, as every job does (set up in steps,
+//! then stepped), with a progress bar; the charts fill in four times a second.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -39,45 +39,52 @@ pub(crate) struct TrafficProps {
     pub(crate) theme: Theme,
 }
 
-/// Milliseconds of simulating per animation frame, leaving room in the frame for the
-/// charts to redraw.
-const FRAME_BUDGET_MS: f64 = 8.0;
+/// How often the view is drawn again while a run goes on: its charts and its progress. A
+/// frame that simulates draws nothing, and one that draws does no simulating, so that each
+/// fits in a frame.
+const DRAW_EVERY_MS: f64 = 250.0;
 
 /// Requests, or keys of the setup, between two looks at the clock.
-const SLICE: u64 = 8_192;
+const SLICE: u64 = 2_048;
 
 /// Starts the run in the first frame, then steps it a frame at a time (its setup, then its
-/// requests), re-rendering the view after each frame. The frame handle lives in `slot`:
-/// dropping it stops the work.
+/// requests) for [`SLICE_MS`](crate::effects::job::SLICE_MS) like every job. Every
+/// [`DRAW_EVERY_MS`] (`drawn_at` is the last time), and once the run is done, a frame draws
+/// the view instead. The frame handle lives in `slot`: dropping it stops the work.
 fn run_frames(
     slot: Rc<RefCell<Option<AnimationFrame>>>,
     state: Rc<State>,
     settings: TrafficSettings,
-    run: Rc<RefCell<Option<TrafficRun>>>,
+    (run, drawn_at): (Rc<RefCell<Option<TrafficRun>>>, f64),
     redraw: UseForceUpdateHandle,
 ) {
     let next_slot = Rc::clone(&slot);
     let frame = request_animation_frame(move |_| {
         let start = crate::effects::now_ms();
-        let more = {
+        let (more, draw) = {
             let mut held = run.borrow_mut();
             match held.as_mut() {
                 None => {
                     *held = Some(TrafficRun::new(&state, settings));
-                    true
+                    (true, true)
                 }
+                Some(r) if r.finished() => (false, true),
+                Some(_) if start - drawn_at >= DRAW_EVERY_MS => (true, true),
                 Some(r) => {
-                    let mut done = r.step(SLICE);
-                    while !done && crate::effects::now_ms() - start <= FRAME_BUDGET_MS {
-                        done = r.step(SLICE);
+                    while !r.step(SLICE)
+                        && crate::effects::now_ms() - start < crate::effects::job::SLICE_MS
+                    {
                     }
-                    !done
+                    (true, false)
                 }
             }
         };
-        redraw.force_update();
+        if draw {
+            redraw.force_update();
+        }
+        let drawn_at = if draw { start } else { drawn_at };
         if more {
-            run_frames(next_slot, state, settings, run, redraw);
+            run_frames(next_slot, state, settings, (run, drawn_at), redraw);
         } else {
             next_slot.borrow_mut().take();
         }
@@ -162,7 +169,7 @@ pub(crate) fn TrafficPanel(props: &TrafficProps) -> Html {
         use_effect_with((state.version, settings), move |(_, settings)| {
             *run.borrow_mut() = None;
             let slot = Rc::new(RefCell::new(None::<AnimationFrame>));
-            run_frames(slot.clone(), state, *settings, run, redraw);
+            run_frames(slot.clone(), state, *settings, (run, 0.0), redraw);
             move || {
                 slot.borrow_mut().take();
             }
@@ -217,7 +224,7 @@ pub(crate) fn TrafficPanel(props: &TrafficProps) -> Html {
     let changed = settings.change != CompareChange::None;
     let held = run.borrow();
     let (done, total) = held.as_ref().map_or((0, 0), TrafficRun::progress);
-    let finished = held.is_some() && done >= total;
+    let finished = held.as_ref().is_some_and(TrafficRun::finished);
     let sides = held.as_ref().map(|r| {
         let reports = r.reports();
         r.sides

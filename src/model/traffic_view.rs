@@ -420,6 +420,12 @@ impl TrafficRun {
             .fold((0, 0), |(d, t), (d2, t2)| (d + d2, t + t2))
     }
 
+    /// Whether every request of both sides is made (or neither side could run).
+    pub(crate) fn finished(&self) -> bool {
+        let (done, total) = self.progress();
+        done >= total
+    }
+
     /// What each side has measured so far.
     pub(crate) fn reports(&self) -> [Option<Report>; 2] {
         [self.sides[0].report(), self.sides[1].report()]

@@ -138,8 +138,9 @@ pub struct SimulationBuild {
 }
 
 /// Passes over the keys a build makes, for [`SimulationBuild::progress`]: placing them
-/// twice, the permutation, the Zipf weights and pairing, the ranks, the caches.
-const PASSES: u64 = 7;
+/// twice, the permutation (its identity, then its shuffle), the Zipf weights and pairing,
+/// the ranks, the caches.
+const PASSES: u64 = 8;
 
 impl SimulationBuild {
     /// Checks `setup` against the limits (as [`Simulation::new`] does) and starts the build.
@@ -297,8 +298,9 @@ impl SimulationBuild {
             }
         }
         self.stage = Stage::Permutation;
-        self.key_of_rank = (0..u32::try_from(keys.len()).unwrap_or(u32::MAX)).collect();
-        self.shuffled_to = self.key_of_rank.len().saturating_sub(1);
+        // Filled in `permute`'s steps: at a million keys, at once, it took a slice's time.
+        self.key_of_rank = Vec::with_capacity(keys.len());
+        self.shuffled_to = keys.len().saturating_sub(1);
         Ok(if self.copies.is_some() {
             keys.len() as u64
         } else {
@@ -306,8 +308,15 @@ impl SimulationBuild {
         })
     }
 
-    /// Fisher–Yates (Durstenfeld's form) from the last index down, as `permutation` does.
+    /// The identity, then Fisher–Yates (Durstenfeld's form) from the last index down, as
+    /// `permutation` does.
     fn permute(&mut self, count: u32, work: u64) -> u64 {
+        let filled = self.key_of_rank.len() as u32;
+        if filled < count {
+            let end = count.min(filled.saturating_add(u32::try_from(work).unwrap_or(u32::MAX)));
+            self.key_of_rank.extend(filled..end);
+            return u64::from(end - filled);
+        }
         let mut spent = 0;
         while self.shuffled_to >= 1 && spent < work {
             let i = self.shuffled_to;
@@ -339,7 +348,9 @@ impl SimulationBuild {
     fn start_ranks(&mut self, count: u32) {
         let labels = self.everyone.len();
         let width = stride(self.setup.replicas) as usize;
-        self.holders = vec![u32::MAX; count as usize * width];
+        // Grown rank by rank in `ranks`: filled at once, at a million keys, it took a
+        // slice's time.
+        self.holders = Vec::with_capacity(count as usize * width);
         self.serve = [
             Vec::with_capacity(count as usize),
             Vec::with_capacity(count as usize),
@@ -375,6 +386,7 @@ impl SimulationBuild {
         for (rank, &k) in (start..end).zip(self.key_of_rank.get(start..end).unwrap_or_default()) {
             let rank32 = rank as u32;
             let base = rank * width;
+            self.holders.resize(base + width, u32::MAX);
             let slots = self.holders.get_mut(base..base + width).unwrap_or_default();
             let mut used = 0;
             let mut slot_of = |node: u32, slots: &mut [u32]| -> u32 {
