@@ -169,7 +169,12 @@ pub(crate) fn TrafficPanel(props: &TrafficProps) -> Html {
         use_effect_with((state.version, settings), move |(_, settings)| {
             *run.borrow_mut() = None;
             let slot = Rc::new(RefCell::new(None::<AnimationFrame>));
-            run_frames(slot.clone(), state, *settings, (run, 0.0), redraw);
+            // While the lab's own job places its keys (a million keys are made again when
+            // the whole lab opens), the run waits for it rather than double each frame's
+            // work on keys about to change: its end is a new version.
+            if state.pending.is_none() {
+                run_frames(slot.clone(), state, *settings, (run, 0.0), redraw);
+            }
             move || {
                 slot.borrow_mut().take();
             }
@@ -223,7 +228,10 @@ pub(crate) fn TrafficPanel(props: &TrafficProps) -> Html {
 
     let changed = settings.change != CompareChange::None;
     let held = run.borrow();
-    let (done, total) = held.as_ref().map_or((0, 0), TrafficRun::progress);
+    // Before the run starts (the lab still placing its keys), both sides' requests to come.
+    let (done, total) = held
+        .as_ref()
+        .map_or((0, 2 * u64::from(settings.requests)), TrafficRun::progress);
     let finished = held.as_ref().is_some_and(TrafficRun::finished);
     let sides = held.as_ref().map(|r| {
         let reports = r.reports();

@@ -63,6 +63,32 @@ test('axe-core: a real system (Explore with nginx), a checked tour question and 
   assert(found.length === 0, `axe-core violations: ${found.join(' | ')}`);
 });
 
+test('a cluster of 200 pasted nodes: the node list scrolls in its own box, its last row is reached and edited, and axe-core finds nothing', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  const names = Array.from({ length: 200 }, (_, i) => `10.0.${Math.floor(i / 100)}.${(i % 100) + 1}:7000`);
+  await page.click('details.paste-servers > summary');
+  await page.fill('#paste-servers', names.join('\n'));
+  await page.click('#use-servers');
+  await page.waitForFunction(() => document.querySelectorAll('#node-list > li').length === 200, null, { timeout: 30000 });
+  const box = await page.$eval('#node-list', (l) => ({ client: l.clientHeight, scroll: l.scrollHeight, viewport: innerHeight, overflow: getComputedStyle(l).overflowY }));
+  assert(box.overflow === 'auto' && box.scroll > 2 * box.client && box.client <= box.viewport, `the list is not a scroll box: ${JSON.stringify(box)}`);
+  // The paste box comes right after the list, not 200 rows further down.
+  const gap = await page.evaluate(() => document.querySelector('details.paste-servers').getBoundingClientRect().top - document.getElementById('node-list').getBoundingClientRect().bottom);
+  assert(gap >= 0 && gap < 40, `the paste box is ${gap} px below the list`);
+  // The last row, out of view at first, is scrolled to and its weight changed.
+  const last = names[names.length - 1];
+  const weight = page.locator(`[data-testid="node-weight"][data-node="${last}"]`);
+  await weight.fill('300');
+  await weight.press('Enter');
+  await page.waitForFunction((n) => /300/.test(document.querySelector('#summary')?.textContent ?? '') && /weight/i.test(document.querySelector('#summary')?.textContent ?? ''), last, { timeout: 10000 });
+  assert(await page.$eval('#node-list', (l) => l.scrollTop > 0), 'the list did not scroll to its last row');
+  const found = (await axeOn(page)).map((v) => `${v.id} (${v.impact}) at ${v.nodes.join(', ')}`);
+  assert(found.length === 0, `axe-core violations: ${found.join(' | ')}`);
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});
+
 test('keyboard only: add a node, remove one with the focus kept in the list, step the tour, replay; the focus is always visible', async () => {
   const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
   await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
