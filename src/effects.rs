@@ -137,7 +137,7 @@ pub(crate) fn use_playback(change_id: u64, host: Option<web_sys::Element>) -> Pl
     let reduced_motion = use_media_query("(prefers-reduced-motion: reduce)");
     let progress = use_state(|| 1.0f64);
     let position = use_mut_ref(|| 1.0f64);
-    let playing = use_state(|| false);
+    let playing = use_state(bool::default);
     let speed = use_state(|| 1.0f64);
     let run = use_state(|| 0u32);
     let frame = use_mut_ref(|| None::<AnimationFrame>);

@@ -168,7 +168,7 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
         let dispatch = props.dispatch.clone();
         Callback::from(move |s| dispatch.dispatch(Action::SetViewSetting(ViewSetting::Compare(s))))
     };
-    let error = use_state(|| None::<Msg>);
+    let error = use_state(Option::<Msg>::default);
     let state = props.state.clone();
     // Recomputed when the lab's cluster or keys change, or the settings do.
     let columns = use_memo(

@@ -122,7 +122,7 @@ pub(crate) struct AsTableProps {
 #[component]
 pub(crate) fn AsTable(props: &AsTableProps) -> Html {
     let lang = super::use_lang();
-    let open = use_state(|| false);
+    let open = use_state(bool::default);
     let ontoggle = {
         let open = open.clone();
         Callback::from(move |e: Event| {

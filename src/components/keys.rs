@@ -39,7 +39,7 @@ pub(crate) fn KeysPanel(props: &KeysPanelProps) -> Html {
     // render made the page lag.
     let pasted = use_node_ref();
     // A paste too large for the box, kept here instead (see `on_box_paste`).
-    let held = use_state(|| None::<Rc<str>>);
+    let held = use_state(Option::<Rc<str>>::default);
     let drawn = use_state(|| state.keys.drawn.to_string());
     {
         // Show the count in force after a reset, a restored state or an accepted change.

@@ -129,8 +129,8 @@ pub(crate) fn PaperPanel(props: &PaperProps) -> Html {
     });
     let nodes_text = use_state(|| list_text(&spec.nodes));
     let vnodes_text = use_state(|| list_text(&spec.vnodes));
-    let nodes_error = use_state(|| None::<Msg>);
-    let vnodes_error = use_state(|| None::<Msg>);
+    let nodes_error = use_state(Option::<Msg>::default);
+    let vnodes_error = use_state(Option::<Msg>::default);
     let budget = effective.check();
     let cells = use_state(|| Rc::new(Vec::<Option<Cell>>::new()));
     {

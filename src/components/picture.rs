@@ -262,7 +262,7 @@ fn step(current: Option<usize>, delta: isize, count: usize) -> Option<usize> {
 pub(crate) fn PictureCanvas(props: &PictureProps) -> Html {
     let lang = use_lang();
     let canvas = use_node_ref();
-    let hover = use_state(|| None::<Hover>);
+    let hover = use_state(Option::<Hover>::default);
     let resized = use_resize_counter();
     let state = props.state.clone();
 

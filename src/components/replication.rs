@@ -78,7 +78,7 @@ pub(crate) fn ReplicationPanel(props: &ReplicationProps) -> Html {
     let state = props.state.clone();
     // What is typed in the R box, and the refusal of a bad value (R in force is kept).
     let typed = use_state(|| settings.replicas.to_string());
-    let r_error = use_state(|| None::<Msg>);
+    let r_error = use_state(Option::<Msg>::default);
     let result = use_memo(
         (
             state.version,

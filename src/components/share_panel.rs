@@ -71,8 +71,8 @@ fn close_on_escape(open: &UseStateHandle<bool>) -> Callback<KeyboardEvent> {
 #[component]
 pub(crate) fn CopyLink(props: &SharePanelProps) -> Html {
     let lang = use_lang();
-    let open = use_state(|| false);
-    let status = use_state(|| None::<Ui>);
+    let open = use_state(bool::default);
+    let status = use_state(Option::<Ui>::default);
     let field = use_node_ref();
     // Written only while shown: with many pasted keys, writing the link is not free.
     let link = if *open {
@@ -294,7 +294,7 @@ const PICTURES: [(&str, &str, Ui, Ui); 3] = [
 #[component]
 pub(crate) fn ExportPanel(props: &SharePanelProps) -> Html {
     let lang = use_lang();
-    let status = use_state(|| None::<Msg>);
+    let status = use_state(Option::<Msg>::default);
     let state = &props.state;
     let report = {
         let status = status.clone();

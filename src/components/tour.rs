@@ -213,7 +213,7 @@ pub(crate) fn TourView(props: &TourProps) -> Html {
     let lang = use_lang();
     let step = props.state.tour_step.clamp(1, STEP_COUNT);
     let frame = use_memo(step, |&s| tour::frame(s));
-    let playing = use_state(|| false);
+    let playing = use_state(bool::default);
     let speed = use_state(|| 1usize);
     let guess = use_state(|| Guess {
         step,

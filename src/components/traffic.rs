@@ -181,7 +181,7 @@ pub(crate) fn TrafficPanel(props: &TrafficProps) -> Html {
         });
     }
     // The value a slider shows while it is dragged, before it is let go.
-    let dragged = use_state(|| None::<(&'static str, u32)>);
+    let dragged = use_state(Option::<(&'static str, u32)>::default);
     let value = |id: &'static str, v: u32| match *dragged {
         Some((d, x)) if d == id => x,
         _ => v,

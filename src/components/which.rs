@@ -77,7 +77,7 @@ pub(crate) fn WhichPanel(props: &WhichProps) -> Html {
         Callback::from(move |s| dispatch.dispatch(Action::SetViewSetting(ViewSetting::Which(s))))
     };
     let nodes_text = use_state(|| list_text(&settings.nodes));
-    let nodes_error = use_state(|| None::<Msg>);
+    let nodes_error = use_state(Option::<Msg>::default);
     let toggle = |kind: AlgoId| {
         let on = settings.kinds.contains(&kind);
         let onchange = {

@@ -46,7 +46,7 @@ struct Runner {
 /// finished state.
 #[hook]
 pub(crate) fn use_job(pending: Option<Rc<Pending>>, done: Callback<Action>) -> Option<JobProgress> {
-    let progress = use_state(|| None::<JobProgress>);
+    let progress = use_state(Option::<JobProgress>::default);
     let serial = pending.as_ref().map(|p| p.serial);
     {
         let progress = progress.clone();

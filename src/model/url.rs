@@ -786,11 +786,12 @@ impl Shared {
 
     /// Whether the state is the first example's (the layout aside).
     pub(crate) fn is_first_example(&self) -> bool {
-        let mut plain = self.clone();
-        plain.embed = None;
-        plain.controls = true;
-        plain.legend = true;
-        plain == Shared::default()
+        // Compared as the address writes them: the state's parameters, each written as the
+        // first example's is (a comparison of the whole description cost 2.7 KB of wasm).
+        let first = Shared::default();
+        Row::all()
+            .filter(|row| row.scope() == Scope::State)
+            .all(|row| row.write(self, Limits::LINK) == row.write(&first, Limits::LINK))
     }
 
     /// Reads a query (with or without its `?`). Never fails: what cannot be used is
