@@ -288,7 +288,7 @@ pub fn Lab(props: &LabProps) -> Html {
     }
     // In the first load, "Embed" loads the whole lab, which opens the dialog.
     #[cfg(not(feature = "whole-lab"))]
-    let embed_asked = use_state(|| false);
+    let embed_asked = use_state(bool::default);
     #[cfg(not(feature = "whole-lab"))]
     let whole_lab_failed =
         use_whole_lab(&state, (*chosen, *chosen_lang), &props.page, *embed_asked);
@@ -321,6 +321,8 @@ pub fn Lab(props: &LabProps) -> Html {
         _ => s.clone(),
     };
     let explore = state.view == ViewKind::Explore;
+    // Whether the node list and the legend show every row of a long list.
+    let all_rows = use_state(bool::default);
     html! {
         <ContextProvider<Lang> context={lang}>
             { title_bar(TitleBar {
@@ -356,7 +358,7 @@ pub fn Lab(props: &LabProps) -> Html {
                             <AskFirst state={s.clone()} dispatch={dispatch.clone()} />
                             if !asking { { summary(&s, lang) } }
                             { playback_controls(&playback, animatable.is_some() && !asking, lang) }
-                            { legend(&shown, lang) }
+                            { legend(&shown, lang, &all_rows) }
                             if props.page.embed.is_none() { { tasks(&s, lang) } }
                         </div>
                     </div>
@@ -368,7 +370,7 @@ pub fn Lab(props: &LabProps) -> Html {
                 <aside class="controls" aria-label={lang.ui(Ui::ControlsLabel)}>
                     if !asking { { change_echo(&s, lang) } }
                     <AddNode state={s.clone()} dispatch={dispatch.clone()} />
-                    <NodeList state={s.clone()} dispatch={dispatch.clone()} />
+                    <NodeList state={s.clone()} dispatch={dispatch.clone()} {all_rows} />
                     <AlgorithmPanel state={s.clone()} dispatch={dispatch.clone()} />
                     <ExplainPanel state={s.clone()} dispatch={dispatch.clone()} />
                     <KeysPanel state={s} dispatch={dispatch.clone()} />
@@ -395,7 +397,7 @@ fn use_whole_lab(
     page: &Rc<Page>,
     embed_asked: bool,
 ) -> bool {
-    let failed = use_state(|| false);
+    let failed = use_state(bool::default);
     let opened_at_start = use_mut_ref(|| true);
     {
         let (state, page, failed) = (state.clone(), page.clone(), failed.clone());

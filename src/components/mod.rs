@@ -79,6 +79,28 @@ pub(crate) fn node_name(name: &str, max: usize, shared: usize) -> Html {
     }
 }
 
+/// A list of more nodes than this (the node list, the legend) shows its first
+/// [`LIST_HEAD`] rows and its last [`LIST_TAIL`] until the reader asks for every row: at a
+/// thousand nodes, their rows took the browser over 100 ms to lay out at each change.
+pub(crate) const LONG_LIST: usize = 100;
+/// The rows a long list shows first; the "show every node" button comes after them.
+pub(crate) const LIST_HEAD: usize = 40;
+/// The rows a long list shows last: a node just added is there.
+const LIST_TAIL: usize = 10;
+
+/// The rows a long list shows (`all`: every row asked for): its first rows, and its last
+/// (empty when every row is shown in the first).
+pub(crate) fn list_window<T>(rows: &[T], all: bool) -> (&[T], &[T]) {
+    if all || rows.len() <= LONG_LIST {
+        return (rows, &[]);
+    }
+    let tail = rows.len() - LIST_TAIL;
+    (
+        rows.get(..LIST_HEAD).unwrap_or_default(),
+        rows.get(tail..).unwrap_or_default(),
+    )
+}
+
 /// The value of the input or select an event came from.
 pub(crate) fn value_of(e: &Event) -> String {
     use wasm_bindgen::JsCast;

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::field_error::{field_error, invalid};
-use super::{use_lang, value_of, Dispatch};
+use super::{list_window, use_lang, value_of, Dispatch};
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::palette;
 use crate::model::{Action, Field, InputError, Node, State};
@@ -18,6 +18,8 @@ pub(crate) struct NodeListProps {
     pub(crate) state: Rc<State>,
     /// Changes the state.
     pub(crate) dispatch: Dispatch,
+    /// Whether a long list shows every row ([`super::LONG_LIST`]), the legend's too.
+    pub(crate) all_rows: UseStateHandle<bool>,
 }
 
 /// The control that takes the focus when node `n` is removed: the next node's remove
@@ -118,6 +120,19 @@ pub(crate) fn NodeList(props: &NodeListProps) -> Html {
     let state = &props.state;
     let lang = use_lang();
     let up = state.nodes.iter().filter(|n| !n.down).count();
+    let (head, tail) = list_window(&state.nodes, *props.all_rows);
+    let show_all = {
+        let all = props.all_rows.clone();
+        // The focus goes on to the first row the button stood for.
+        let next = state
+            .nodes
+            .get(head.len())
+            .map_or_else(String::new, |n| format!("node-{}-down", n.id.0));
+        move |_| {
+            all.set(true);
+            crate::effects::refocus_when_gone("show-all-nodes".to_string(), next.clone());
+        }
+    };
     let kind = state.kind;
     let hint = match (kind.spec().uses_weights, kind.spec().uses_vnodes) {
         (true, true) => Msg::NodesHintVnodes {
@@ -141,7 +156,13 @@ pub(crate) fn NodeList(props: &NodeListProps) -> Html {
             <h2 id="nodes-title">{ lang.t(Msg::NodesTitle { up, total: state.nodes.len() }) }</h2>
             <p class="muted hint">{ lang.t(hint) }</p>
             <ul class="node-list" id="node-list">
-                { for state.nodes.iter().map(|n| row(lang, state, &props.dispatch, n)) }
+                { for head.iter().map(|n| row(lang, state, &props.dispatch, n)) }
+                if !tail.is_empty() {
+                    <li class="rows-cut" key="show-all">
+                        <button type="button" class="show-all" id="show-all-nodes" onclick={show_all}>{ lang.ui(Ui::ShowAllNodes) }</button>
+                    </li>
+                }
+                { for tail.iter().map(|n| row(lang, state, &props.dispatch, n)) }
             </ul>
             <details class="paste-servers" open={invalid(state, Field::ServerList)}>
                 <summary>{ lang.ui(Ui::PasteServers) }</summary>

@@ -37,6 +37,7 @@ ui_words! {
     Ui::MarkDownButton => "Down",
     Ui::Remove => "Remove",
     Ui::NodesApplyHint => "Changes apply when you leave the field or press Enter.",
+    Ui::ShowAllNodes => "Show every node",
     Ui::Dismiss => "Dismiss",
     Ui::CancelJob => "Cancel",
     Ui::CancelJobLabel => "Stop placing the keys and keep what is shown",

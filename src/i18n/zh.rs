@@ -38,6 +38,7 @@ ui_words! {
     Ui::MarkDownButton => "宕机",
     Ui::Remove => "移除",
     Ui::NodesApplyHint => "离开输入框或按回车后生效。",
+    Ui::ShowAllNodes => "显示全部节点",
     Ui::Dismiss => "关闭",
     Ui::CancelJob => "取消",
     Ui::CancelJobLabel => "停止放置键，保留当前显示的内容",

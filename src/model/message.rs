@@ -65,6 +65,7 @@ ui_keys! {
     MarkDownButton,
     Remove,
     NodesApplyHint,
+    ShowAllNodes,
     // The notice.
     Dismiss,
     CancelJob,

@@ -63,19 +63,26 @@ test('axe-core: a real system (Explore with nginx), a checked tour question and 
   assert(found.length === 0, `axe-core violations: ${found.join(' | ')}`);
 });
 
-test('a cluster of 200 pasted nodes: the node list scrolls in its own box, its last row is reached and edited, and axe-core finds nothing', async () => {
+test('a cluster of 200 pasted nodes: the node list scrolls in its own box, both lists show 50 rows and a button for the rest, the last row is edited, axe-core finds nothing, and the button shows every row with the focus kept', async () => {
   const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
   await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
   const names = Array.from({ length: 200 }, (_, i) => `10.0.${Math.floor(i / 100)}.${(i % 100) + 1}:7000`);
   await page.click('details.paste-servers > summary');
   await page.fill('#paste-servers', names.join('\n'));
   await page.click('#use-servers');
-  await page.waitForFunction(() => document.querySelectorAll('#node-list > li').length === 200, null, { timeout: 30000 });
+  await page.waitForFunction(() => /200 up of 200/.test(document.querySelector('#nodes-title')?.textContent ?? ''), null, { timeout: 30000 });
   const box = await page.$eval('#node-list', (l) => ({ client: l.clientHeight, scroll: l.scrollHeight, viewport: innerHeight, overflow: getComputedStyle(l).overflowY }));
   assert(box.overflow === 'auto' && box.scroll > 2 * box.client && box.client <= box.viewport, `the list is not a scroll box: ${JSON.stringify(box)}`);
   // The paste box comes right after the list, not 200 rows further down.
   const gap = await page.evaluate(() => document.querySelector('details.paste-servers').getBoundingClientRect().top - document.getElementById('node-list').getBoundingClientRect().bottom);
   assert(gap >= 0 && gap < 40, `the paste box is ${gap} px below the list`);
+  // A list of more than 100 nodes shows its first 40 rows and its last 10, with a button
+  // for the rest between them, in the node list and in the legend.
+  const rows = async () => page.evaluate(() => [document.querySelectorAll('#node-list > li.node-row').length, document.querySelectorAll('#legend tbody tr[data-node]').length]);
+  assert(JSON.stringify(await rows()) === '[50,50]', `rows shown: ${await rows()}`);
+  const cutAt = await page.$$eval('#node-list > li', (li) => li.findIndex((x) => x.classList.contains('rows-cut')));
+  assert(cutAt === 40, `the node list's button is after row ${cutAt}`);
+  assert(await page.$eval('#legend tbody tr:nth-child(41)', (tr) => tr.classList.contains('rows-cut')), 'the legend has no button after its 40th row');
   // The last row, out of view at first, is scrolled to and its weight changed.
   const last = names[names.length - 1];
   const weight = page.locator(`[data-testid="node-weight"][data-node="${last}"]`);
@@ -85,6 +92,15 @@ test('a cluster of 200 pasted nodes: the node list scrolls in its own box, its l
   assert(await page.$eval('#node-list', (l) => l.scrollTop > 0), 'the list did not scroll to its last row');
   const found = (await axeOn(page)).map((v) => `${v.id} (${v.impact}) at ${v.nodes.join(', ')}`);
   assert(found.length === 0, `axe-core violations: ${found.join(' | ')}`);
+  // The button, pressed from the keyboard, shows every row of both lists, and the focus goes
+  // on to the first row it stood for.
+  await page.focus('#show-all-nodes');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#node-list > li.node-row').length === 200, null, { timeout: 10000 });
+  assert(JSON.stringify(await rows()) === '[200,200]', `rows after "show every node": ${await rows()}`);
+  assert((await page.$$('.rows-cut')).length === 0, 'a button is left after every row is shown');
+  await page.waitForFunction((n) => document.activeElement?.getAttribute('data-node') === n, names[40], { timeout: 5000 })
+    .catch(async () => assert(false, `the focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`));
   assert(problems.length === 0, problems.join('; '));
   await context.close();
 });
