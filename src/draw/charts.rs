@@ -109,6 +109,14 @@ pub(crate) fn bar_axes<'a, DB: DrawingBackend>(
 
 /// Node names under their bars (bar `i` spans `i..i + 1`), each cut to its bar's width:
 /// `count` bars over the area's width less `reserved` CSS pixels (the value axis).
+/// How many characters of a name fit under a bar `bar` pixels wide; `None` under two
+/// (bars that narrow, a thousand of them, got one character each, "…", which said
+/// nothing and took 12 ms to draw; the chart's table names every bar).
+fn name_chars(bar: f64, s: f64) -> Option<usize> {
+    let chars = (bar / (6.5 * s)).floor();
+    (chars >= 2.0).then_some(chars as usize)
+}
+
 pub(crate) fn names_under_bars<'n, DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     chart: &BarChart<'_, DB>,
@@ -119,7 +127,9 @@ pub(crate) fn names_under_bars<'n, DB: DrawingBackend>(
 ) -> DrawResult {
     let (w, _) = area.dim_in_pixel();
     let plot_w = f64::from(w) - reserved * s;
-    let max_chars = ((plot_w / count) / (6.5 * s)).floor().max(1.0) as usize;
+    let Some(max_chars) = name_chars(plot_w / count, s) else {
+        return Ok(());
+    };
     let names: Vec<&str> = names.collect();
     let shared = crate::model::display::shared_head(&mut names.iter().copied());
     let style = (super::FONT, 11.0 * s)
@@ -244,6 +254,16 @@ mod tests {
             theme: Theme::LIGHT,
             text: false,
         }
+    }
+
+    #[test]
+    fn bars_too_narrow_for_two_characters_are_not_named() {
+        assert_eq!(name_chars(150.0, 1.0), Some(23));
+        assert_eq!(name_chars(13.0, 1.0), Some(2));
+        assert_eq!(name_chars(26.0, 2.0), Some(2));
+        // A thousand bars in 600 pixels.
+        assert_eq!(name_chars(0.6, 1.0), None);
+        assert_eq!(name_chars(12.9, 1.0), None);
     }
 
     #[test]
