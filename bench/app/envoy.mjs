@@ -16,7 +16,7 @@
 // Figures only: no threshold fails a full run; a run fails when a step does not finish,
 // the ring is not the size asked for, or the page logs an error.
 import { serveDist, launch, openPage } from '../../tests/e2e/harness.mjs';
-import { smokeOption, failure } from './cli.mjs';
+import { smokeOption, failure, idleFrames, record, median } from './cli.mjs';
 
 const SMOKE = smokeOption('envoy');
 const RING = SMOKE ? 300_000 : 8_388_608;
@@ -78,30 +78,14 @@ for (let run = 0; run < RUNS; run += 1) {
   // The control: as many frames with nothing done (headless Chromium starts a callback
   // late now and then whatever the page does).
   const frames = Math.max(...steps.map(([, r]) => r.frames));
-  steps.push(['idle', await page.evaluate((n) => new Promise((resolve) => {
-    const t = [];
-    const tick = () => {
-      t.push(performance.now());
-      if (t.length <= n) requestAnimationFrame(tick);
-      else {
-        const gaps = t.slice(1).map((x, i) => x - t[i]);
-        resolve({ done: t[t.length - 1] - t[0], frames: gaps.length, late: gaps.filter((g) => g > 17.7).length, gap: Math.max(...gaps), apply: 0 });
-      }
-    };
-    requestAnimationFrame(tick);
-  }), frames)]);
+  steps.push(['idle', { ...(await idleFrames(page, frames)), apply: 0 }]);
   if (problems.length) fail(problems.join('; '));
-  for (const [step, r] of steps) {
-    const line = { bench: 'envoy', ring: RING, step, run, ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v * 10) / 10])) };
-    results.push(line);
-    console.log(JSON.stringify(line));
-  }
+  for (const [step, r] of steps) record(results, { bench: 'envoy', ring: RING, step, run }, r);
   await context.close();
 }
 await browser.close();
 server.close();
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 console.log(`\nEnvoy's ring of ${RING.toLocaleString('en-US')} entries, 4 hosts, 10,000 keys: median of ${RUNS} (ms)`);
 console.log('step    done    frames  late  longest gap  apply');
 for (const step of ['build', 'join', 'leave', 'idle']) {

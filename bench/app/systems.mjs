@@ -14,7 +14,7 @@
 // Figures only: no threshold fails a full run; a run fails when a step does not finish or
 // the page logs an error.
 import { serveDist, launch, openPage } from '../../tests/e2e/harness.mjs';
-import { smokeOption, failure } from './cli.mjs';
+import { smokeOption, failure, record, median } from './cli.mjs';
 
 const SMOKE = smokeOption('systems');
 const NODES = SMOKE ? 100 : 1000;
@@ -85,9 +85,7 @@ for (let run = 0; run < RUNS; run += 1) {
     );
     if (problems.length) fail(`${system}: ${problems.join('; ')}`);
     for (const [step, r] of [['switch', pick], ['join', join]]) {
-      const line = { bench: 'systems', system, nodes: NODES, step, run, ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v * 10) / 10])) };
-      results.push(line);
-      console.log(JSON.stringify(line));
+      record(results, { bench: 'systems', system, nodes: NODES, step, run }, r);
     }
     await context.close();
   }
@@ -95,7 +93,6 @@ for (let run = 0; run < RUNS; run += 1) {
 await browser.close();
 server.close();
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 console.log(`\n${NODES} nodes, 10,000 keys: median of ${RUNS} (ms)`);
 console.log('system            step    apply   done    longest frame gap');
 for (const system of SYSTEMS) {

@@ -17,7 +17,7 @@
 // Figures only: no threshold fails a full run; a run fails when the view does not finish,
 // shows no hit rate, or the page logs an error.
 import { serveDist, launch, openPage } from '../../tests/e2e/harness.mjs';
-import { smokeOption, failure } from './cli.mjs';
+import { smokeOption, failure, idleFrames, record, median } from './cli.mjs';
 
 const SMOKE = smokeOption('traffic');
 const KEYS = SMOKE ? 100_000 : 1_000_000;
@@ -78,30 +78,16 @@ for (let run = 0; run < RUNS; run += 1) {
     el.dispatchEvent(new Event('change', { bubbles: true }));
   }));
   // The control: as many frames with nothing done, in the same page.
-  const idle = await page.evaluate((n) => new Promise((resolve) => {
-    const t = [];
-    const tick = () => {
-      t.push(performance.now());
-      if (t.length <= n) requestAnimationFrame(tick);
-      else {
-        const gaps = t.slice(1).map((x, i) => x - t[i]);
-        resolve({ done: t[t.length - 1] - t[0], frames: gaps.length, late: gaps.filter((g) => g > 17.7).length, gap: Math.max(...gaps) });
-      }
-    };
-    requestAnimationFrame(tick);
-  }), rerun.frames);
+  const idle = await idleFrames(page, rerun.frames);
   if (problems.length) fail(problems.join('; '));
   for (const [step, r] of [['open', open], ['rerun', rerun], ['idle', idle]]) {
-    const line = { bench: 'traffic', keys: KEYS, requests: REQUESTS, step, run, ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v * 10) / 10])) };
-    results.push(line);
-    console.log(JSON.stringify(line));
+    record(results, { bench: 'traffic', keys: KEYS, requests: REQUESTS, step, run }, r);
   }
   await context.close();
 }
 await browser.close();
 server.close();
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 console.log(`\nThe Traffic view: ${KEYS.toLocaleString('en-US')} keys, ${REQUESTS.toLocaleString('en-US')} requests a side: median of ${RUNS} (ms)`);
 console.log('step     done    frames  late  longest gap');
 for (const step of ['open', 'rerun', 'idle']) {
