@@ -319,15 +319,25 @@ pub fn show_panic_banner() {
     }
 }
 
-/// After the next render: if the element `gone` has left the page (its node was removed),
-/// focus `next` instead, so that keyboard focus stays in the list rather than dropping to
-/// `<body>`. A refused removal leaves `gone` where it was, and the focus with it.
+/// Once the element `gone` has left the page (its node was removed), focus `next` instead,
+/// so that keyboard focus stays in the list rather than dropping to `<body>`. Yew's
+/// scheduler yields to the browser every 16 ms of rendering, so one timeout can run before
+/// a long render removed `gone`: it looks again every 16 ms for about a second. A refused
+/// removal leaves `gone` where it was, and the focus with it.
 pub(crate) fn refocus_when_gone(gone: String, next: String) {
-    gloo::timers::callback::Timeout::new(0, move || {
-        if element_by_id::<web_sys::HtmlElement>(&gone).is_none() {
-            if let Some(el) = element_by_id::<web_sys::HtmlElement>(&next) {
-                let _ = el.focus();
+    refocus_after(gone, next, 0);
+}
+
+fn refocus_after(gone: String, next: String, looked: u32) {
+    const LOOKS: u32 = 60;
+    let delay = if looked == 0 { 0 } else { 16 };
+    gloo::timers::callback::Timeout::new(delay, move || {
+        if element_by_id::<web_sys::HtmlElement>(&gone).is_some() {
+            if looked < LOOKS {
+                refocus_after(gone, next, looked + 1);
             }
+        } else if let Some(el) = element_by_id::<web_sys::HtmlElement>(&next) {
+            let _ = el.focus();
         }
     })
     .forget();
