@@ -149,8 +149,8 @@ impl ChordGeometry {
 
     /// The pixel at fraction `frac` of the way round (0 at the top, clockwise), radius `r`.
     pub(crate) fn at(&self, frac: f64, r: f64) -> (f64, f64) {
-        let a = frac * TAU;
-        (self.cx + r * a.sin(), self.cy - r * a.cos())
+        let (sin, cos) = super::trig::sin_cos(frac * TAU);
+        (self.cx + r * sin, self.cy - r * cos)
     }
 }
 

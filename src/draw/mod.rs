@@ -19,6 +19,7 @@ pub(crate) mod ring;
 pub(crate) mod scene;
 pub(crate) mod table;
 pub(crate) mod traffic;
+pub(crate) mod trig;
 pub(crate) mod which;
 
 // The components' short names for the pictures (natively the tests use the modules).

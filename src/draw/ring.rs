@@ -163,8 +163,8 @@ impl Geometry {
 
     /// The pixel at fraction `frac` of the way round, at radius `r`.
     pub(crate) fn at(&self, frac: f64, r: f64) -> (f64, f64) {
-        let a = frac * TAU;
-        (self.cx + r * a.sin(), self.cy - r * a.cos())
+        let (sin, cos) = super::trig::sin_cos(frac * TAU);
+        (self.cx + r * sin, self.cy - r * cos)
     }
 
     /// The radius and fraction of the way round of a pixel.
@@ -708,7 +708,8 @@ impl RingDots {
             } else {
                 Mark::Square(size)
             };
-            let r = g.r_walk - (std::f64::consts::PI * t).sin() * (g.r_walk - g.r_keys_in) * 0.5;
+            let r = g.r_walk
+                - super::trig::sin(std::f64::consts::PI * t) * (g.r_walk - g.r_keys_in) * 0.5;
             let place = |&(from, delta): &(f64, f64)| g.at(from + delta * t, r);
             for (to, from, paths) in &self.travellers.groups {
                 let colour = from.map_or(*to, |f| f.mix(*to, t));

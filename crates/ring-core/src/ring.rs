@@ -277,6 +277,16 @@ impl Layout {
         }
     }
 
+    /// Whether a node's replica is at the same position in both layouts, whatever their
+    /// counts: the same naming and hashing of points.
+    fn names_points_as(self, other: Layout) -> bool {
+        match (self, other) {
+            (Layout::Virtual { naming: a, .. }, Layout::Virtual { naming: b, .. }) => a == b,
+            (Layout::SinglePoint, Layout::SinglePoint) | (Layout::Envoy, Layout::Envoy) => true,
+            _ => false,
+        }
+    }
+
     /// Where `key` goes on the ring.
     fn key_position(self, hash: HashFn, key: &str) -> u64 {
         match self {

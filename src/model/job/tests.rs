@@ -16,13 +16,19 @@ fn apply(s: &State, action: Action) -> State {
 /// Runs `pending`'s job to its end in steps of 4,096 keys, checking that a large ring took
 /// more than 50 of them (it was built in slices, not at once).
 fn run_in_steps(pending: &Pending) -> State {
+    run_counting_work(pending).0
+}
+
+/// The job run in steps, and its work in all (the progress bar's units).
+fn run_counting_work(pending: &Pending) -> (State, u64) {
     let mut job = pending.take().unwrap();
+    let work = job.progress().1;
     let mut steps = 0;
     while !job.step(4_096) {
         steps += 1;
     }
-    assert!(steps > 50, "the ring was built in {steps} steps");
-    job.into_state()
+    assert!(steps > 20, "the ring was built in {steps} steps");
+    (job.into_state(), work)
 }
 
 fn add(s: &State, name: &str) -> State {
@@ -448,6 +454,46 @@ fn envoys_large_ring_is_built_in_the_jobs_steps_and_places_every_key_as_envoy() 
             max: 100
         })
     ));
+}
+
+#[test]
+fn a_join_or_a_leave_on_envoys_large_ring_builds_on_the_ring_before_and_places_as_envoy() {
+    use ring_core::registry::ParamRef;
+    use ring_core::systems::{EnvoyRing, Locate};
+    let s = apply(&initial(), Action::SetAlgorithm(AlgoId::EnvoyRingHash));
+    let min = ParamRef::new(AlgoId::EnvoyRingHash, 0);
+    let set = apply(
+        &s,
+        Action::SetParam {
+            param: min,
+            text: "300000".into(),
+        },
+    );
+    let whole = set
+        .pending
+        .clone()
+        .expect("a ring of 300,000 entries is a job");
+    let (built, whole_work) = run_counting_work(&whole);
+    let check = |state: &State, weights: &[u32]| {
+        let names: Vec<&str> = state.nodes.iter().map(|n| n.name.as_str()).collect();
+        let envoy = EnvoyRing::new(&names, weights, 300_000, 8_388_608).unwrap();
+        for (key, &owner) in state.keys.keys.iter().zip(&state.current.owners) {
+            assert_eq!(owner, envoy.locate(key).unwrap(), "{key}");
+        }
+    };
+    // A fifth host: every host's count shrinks to 60,000 and the newcomer's are made,
+    // sorted and merged in: a fraction of the work of building the ring whole.
+    let joined = add(&built, "cache-e");
+    let pending = joined.pending.clone().expect("still a job");
+    let (joined, work) = run_counting_work(&pending);
+    assert!(work * 2 < whole_work, "{work} of {whole_work}");
+    check(&joined, &[1; 5]);
+    let change = joined.change.as_ref().expect("what moved");
+    assert!(!change.moves.is_empty());
+    // The second host leaves: the others' counts grow back.
+    let left = apply(&joined, Action::RemoveNode(id_of(&joined, "cache-b")));
+    let left = run_in_steps(&left.pending.clone().expect("still a job"));
+    check(&left, &[1; 4]);
 }
 
 #[test]

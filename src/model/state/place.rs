@@ -30,13 +30,43 @@ pub(super) fn large_ring_build(
     config: &Config,
     specs: &[NodeSpec],
 ) -> Result<Option<RingBuild>, BuildError> {
-    let spec = config.algorithm.spec();
-    let build = match spec.shares_ring {
-        Some(build) if spec.ring_is_placement => build,
-        _ => return Ok(None),
+    let Some(build) = ring_build(config, specs) else {
+        return Ok(None);
     };
-    let ring = build(config, specs)?;
+    let ring = build?;
     Ok((ring.point_count() > SYNC_RING_POINTS).then_some(ring))
+}
+
+/// The build of the ring `config` describes over `specs`, when that ring is its own
+/// placement; `None` for everything else.
+fn ring_build(config: &Config, specs: &[NodeSpec]) -> Option<Result<RingBuild, BuildError>> {
+    let spec = config.algorithm.spec();
+    match spec.shares_ring {
+        Some(build) if spec.ring_is_placement => Some(build(config, specs)),
+        _ => None,
+    }
+}
+
+impl State {
+    /// `build`, of the next state's ring, made from this state's ring where the two share
+    /// points ([`RingBuild::reuse`]): a join or a leave on Envoy's ring changes every
+    /// host's count, so it is built again, but each host keeps its first points. As it is
+    /// when this state has a job of its own under way, or another kind of placement.
+    pub(super) fn reusing_ring(&self, mut build: RingBuild) -> RingBuild {
+        let ring = self.current.placement.owning_ring();
+        if let (Some(ring), None) = (ring, &self.pending) {
+            let up: Vec<NodeSpec> = self
+                .nodes
+                .iter()
+                .filter(|n| !n.down)
+                .map(Node::spec)
+                .collect();
+            if let Some(Ok(earlier)) = ring_build(&self.current.config, &up) {
+                build.reuse(&earlier, ring);
+            }
+        }
+        build
+    }
 }
 
 impl State {

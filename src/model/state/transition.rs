@@ -465,13 +465,14 @@ impl State {
             ideal,
         };
         let keys = KeysToPlace::Given(next.keys.clone());
-        let plan = next
+        let mut plan = next
             .plan(previous, keys, Some(compared))
             .map_err(|e| match e {
                 PlaceError::Core(e) => refuse(e),
                 // A limit on the cluster as a whole: shown where its node-list problems are.
                 PlaceError::Limit(r) => InputError::refused(field(&BuildError::NoNodes), r),
             })?;
+        plan.building = plan.building.map(|build| self.reusing_ring(build));
         Ok(State::run_or_defer(self, Job::new(plan)))
     }
 }

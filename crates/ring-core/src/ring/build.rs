@@ -14,6 +14,8 @@ use crate::error::BuildError;
 use crate::hash::HashFn;
 use crate::placement::{NodeIndex, NodeSpec, RingPoint};
 
+mod reuse;
+
 /// Bits of the position one sort pass orders by: three passes for a 32-bit hash, six for a
 /// 64-bit one. The 2,048 counts of a pass fit a core's first-level cache.
 const DIGIT_BITS: u32 = 11;
@@ -82,8 +84,12 @@ pub struct RingBuild {
     arcs_next: usize,
     /// …and the shares with those counts, once every point is summed.
     summed: Option<(Vec<f64>, Vec<u32>)>,
-    /// How many points the ring will hold.
+    /// How many points the ring will hold…
     point_count: u64,
+    /// …and how many of them this build makes: all of them, or those a ring built before
+    /// lacks ([`RingBuild::reuse`]), which are then merged with its points.
+    made_count: u64,
+    reuse: Option<reuse::Reuse>,
     /// Work done and in all, in points moved ([`POINT_WORK`] for a point made).
     done: u64,
     total: u64,
@@ -106,6 +112,9 @@ enum Stage {
         next: usize,
         offsets: Box<[u32; RADIX]>,
     },
+    /// Merging the points made with those kept of a ring built before
+    /// ([`RingBuild::reuse`]).
+    Merge,
     /// The points are sorted.
     Sorted,
 }
@@ -183,6 +192,8 @@ impl RingBuild {
             arcs_next: 0,
             summed: None,
             point_count: points,
+            made_count: points,
+            reuse: None,
             done: 0,
             total: sorting_work(points, bits) + finishing,
         })
@@ -273,7 +284,13 @@ impl RingBuild {
     /// The part of [`RingBuild::progress`]'s total that [`RingBuild::work`] does: making
     /// and sorting the points, for a caller that sums the arcs itself.
     pub(crate) fn work_until_sorted(&self) -> u64 {
-        sorting_work(self.point_count, self.layout.space_bits(self.hash))
+        self.total - self.finishing_work()
+    }
+
+    /// The work of the index and the arcs, once the points are sorted.
+    fn finishing_work(&self) -> u64 {
+        let bits = self.layout.space_bits(self.hash);
+        IndexBuild::work(self.point_count as usize, bits) + self.point_count
     }
 
     /// How many points the ring will hold.
@@ -298,6 +315,7 @@ impl RingBuild {
             spent = spent.saturating_add(match self.stage {
                 Stage::Make { .. } => self.make(left),
                 Stage::Sort { .. } => self.sort(left),
+                Stage::Merge => self.merge(left),
                 Stage::Sorted => break,
             });
         }
@@ -320,8 +338,8 @@ impl RingBuild {
             return 0;
         };
         if self.points.capacity() == 0 {
-            self.points.reserve_exact(self.point_count as usize);
-            self.spare.reserve_exact(self.point_count as usize);
+            self.points.reserve_exact(self.made_count as usize);
+            self.spare.reserve_exact(self.made_count as usize);
         }
         let count = self.layout.replica_count(spec);
         let own_hash = *own.get_or_insert_with(|| self.layout.own_hash(spec, self.hash));
@@ -352,9 +370,13 @@ impl RingBuild {
             *replica = end;
         } else {
             *node += 1;
-            *replica = 0;
             *own = None;
-            if *node >= self.nodes.len() {
+            let (next, done) = (*node, *node >= self.nodes.len());
+            let first = self.first_replica(next);
+            if let Stage::Make { replica, .. } = &mut self.stage {
+                *replica = first;
+            }
+            if done {
                 self.start_sort(0);
             }
         }
@@ -386,7 +408,11 @@ impl RingBuild {
             };
             return;
         }
-        self.stage = Stage::Sorted;
+        self.stage = if self.reuse.is_some() {
+            Stage::Merge
+        } else {
+            Stage::Sorted
+        };
         // Nothing is moved any more: give back the buffer and the counts.
         self.spare = Vec::new();
         self.counts = Vec::new();

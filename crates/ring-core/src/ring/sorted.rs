@@ -375,6 +375,11 @@ impl SortedRing {
         counts
     }
 
+    /// The points, shared rather than copied (a build reusing them keeps them alive).
+    pub(crate) fn shared_points(&self) -> std::rc::Rc<Vec<RingPoint>> {
+        std::rc::Rc::clone(&self.points)
+    }
+
     /// The picture of the ring.
     pub fn picture(&self) -> Picture {
         Picture::Ring {
