@@ -40,7 +40,10 @@ pub(crate) fn JobProgressBar(props: &JobProgressProps) -> Html {
     };
     html! {
         <div class="job-progress" id="job-progress" role="status" data-serial={pending.serial.to_string()}>
-            <span class="job-what">{ lang.t(Msg::PlacingKeys { keys: pending.keys }) }</span>
+            <span class="job-what">{ lang.t(match pending.ring_points {
+                0 => Msg::PlacingKeys { keys: pending.keys },
+                points => Msg::BuildingRing { points, keys: pending.keys },
+            }) }</span>
             <progress id="job-progress-bar" max={progress.total.to_string()} value={progress.done.to_string()}
                 aria-label={lang.ui(Ui::JobProgressLabel)}></progress>
             <span class="job-percent">{ num::pct(fraction, 0) }</span>

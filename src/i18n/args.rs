@@ -353,6 +353,9 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         Msg::ViewFirstKeys { used, of } => {
             a.int(*used as u64).int(*of as u64);
         }
+        Msg::BuildingRing { points, keys } => {
+            a.int(*points).int(*keys as u64);
+        }
         Msg::PlacingKeys { keys: n }
         | Msg::NodesReplaced { count: n }
         | Msg::KeysPasted { count: n }
@@ -404,6 +407,8 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
                 ParamKind::Choice { .. } => {
                     a.phrase(lang, Phrase::ParamOption(*param, *value as usize))
                 }
+                // A count or a size: grouped, "8,388,608".
+                ParamKind::Whole { .. } => a.int(*value as u64),
                 _ => a.own(value.to_string()),
             };
         }

@@ -351,6 +351,7 @@ templates! {
     SeedNotWhole => "seed {0:?} is not a whole number: a seed is from 0 to {1}",
     ViewFirstKeys => "These figures cover the first {0} of the {1} keys, so that this view answers at once.",
     PlacingKeys => "Placing {0} keys…",
+    BuildingRing => "Building a ring of {0} points, then placing {1} keys…",
     Added => "added {0}",
     NodesReplaced => "the nodes replaced by {0} pasted servers",
     Removed => "removed {0}",

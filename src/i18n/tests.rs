@@ -96,6 +96,10 @@ fn samples() -> Vec<Msg> {
             text: "cache-a".into(),
         },
         Msg::PlacingKeys { keys: 1_000_000 },
+        Msg::BuildingRing {
+            points: 8_388_608,
+            keys: 10_000,
+        },
         Msg::ViewFirstKeys {
             used: 50_000,
             of: 1_000_000,
@@ -926,6 +930,7 @@ fn variant(msg: &Msg) -> usize {
         Msg::BadEscape { .. } => 177,
         Msg::StoredVersion { .. } => 178,
         Msg::PlacingKeys { .. } => 180,
+        Msg::BuildingRing { .. } => 202,
         Msg::NoNodeNamed { .. } => 184,
         Msg::ViewFirstKeys { .. } => 6,
         Msg::TrafficHint { .. } => 185,
@@ -948,7 +953,7 @@ fn variant(msg: &Msg) -> usize {
     }
 }
 
-const VARIANTS: usize = 202;
+const VARIANTS: usize = 203;
 
 /// Words that are the same in both languages: names and symbols, not sentences.
 fn same_in_both(en: &str) -> bool {

@@ -347,6 +347,7 @@ templates! {
     SeedNotWhole => "种子“{0}”不是整数：种子须为 0 到 {1} 之间的整数",
     ViewFirstKeys => "为了让本视图即时响应，这些数字只统计前 {0} 个键（共 {1} 个）。",
     PlacingKeys => "正在放置 {0} 个键…",
+    BuildingRing => "正在构建 {0} 个点的环，然后放置 {1} 个键…",
     Added => "添加了 {0}",
     NodesReplaced => "节点换成了粘贴的 {0} 台服务器",
     Removed => "移除了 {0}",

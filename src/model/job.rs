@@ -590,8 +590,10 @@ impl SlicedSort {
 pub(crate) struct Pending {
     /// The version of the state that holds it: tells jobs apart.
     pub(crate) serial: u64,
-    /// How many keys the job places.
+    /// How many keys the job places…
     pub(crate) keys: usize,
+    /// …and the points of the ring it builds first (0: none), for the bar's words.
+    pub(crate) ring_points: u64,
     job: RefCell<Option<Job>>,
 }
 
@@ -610,6 +612,7 @@ impl Pending {
         Pending {
             serial,
             keys: job.key_count(),
+            ring_points: job.plan.building.as_ref().map_or(0, RingBuild::point_count),
             job: RefCell::new(Some(job)),
         }
     }

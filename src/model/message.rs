@@ -562,6 +562,11 @@ pub enum Msg {
     PlacingKeys {
         keys: usize,
     },
+    /// The same while the job first builds a ring of `points` points.
+    BuildingRing {
+        points: u64,
+        keys: usize,
+    },
 
     // What a change did ("added cache-e").
     Added {

@@ -130,14 +130,27 @@ test('systems: Envoy\'s ring sizes: a larger ring is built in slices behind the 
   // 400,000 entries: more than a change builds inside one action.
   await page.fill('#min-ring-size', '400000');
   await page.press('#min-ring-size', 'Tab');
-  await page.waitForSelector('progress', { timeout: 5000 });
+  // The bar says what it waits for: the ring first (4 hosts × 100,000 entries), then the keys.
+  const what = await (await page.waitForFunction(() => document.querySelector('#job-progress .job-what')?.textContent, null, { timeout: 5000 })).jsonValue();
+  assert(what === 'Building a ring of 400,000 points, then placing 10,000 keys…', `the bar reads: ${what}`);
   await page.waitForFunction(() => !document.querySelector('progress'), null, { timeout: 60000 });
   await page.waitForFunction(() => decodeURIComponent(location.search).includes('change=param:min-ring:400000'), null, { timeout: 10000 });
   const summary = await page.textContent('#summary');
-  assert(/minimum ring size set to 400,?000/.test(summary), `summary: ${summary}`);
+  assert(/minimum ring size set to 400,000/.test(summary), `summary: ${summary}`);
   const large = await canvasStats(page, '#ring-canvas');
   assert(large.painted > large.width * large.height * 0.05, 'the large ring is nearly blank');
   assert(large.checksum !== small.checksum, 'the ring of 400,000 entries is drawn as the one of 1,026');
+  // A fifth host on the large ring: built from the ring before (each host keeps its first
+  // 80,000 entries), and its keys' moves shown.
+  await page.fill('#add-name', 'cache-e');
+  await page.click('#add-node');
+  await page.waitForFunction(() => /added cache-e/.test(document.querySelector('#summary')?.textContent ?? '') && !document.querySelector('progress'), null, { timeout: 60000 });
+  const moved = await page.textContent('#summary');
+  // Envoy shares the scale out again: each host loses its last fifth of entries, and the
+  // keys on them go to whichever entry follows, old hosts' too (about 30%, not 20%).
+  const share = /([\d,]+) of 10,000 keys moved/.exec(moved);
+  const count = share ? Number(share[1].replace(/,/g, '')) : 0;
+  assert(count > 2000 && count < 4000 && /cache-. → cache-e/.test(moved), `after the join: ${moved}`);
   // Envoy refuses a minimum above the maximum: said, and nothing changes.
   const before = await page.textContent('#summary');
   await page.fill('#max-ring-size', '1000');
