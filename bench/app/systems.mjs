@@ -3,6 +3,8 @@
 // 1,000 masters), Cassandra with num_tokens 256 (256,000 tokens), HAProxy, nginx and Envoy's
 // ring hash, then one node joining it. For each it records
 //   - `apply`: the model's own time (the `ringlab:apply` measure around `State::apply`);
+//   - `picture`: the longest frame of the lab's picture (the `ringlab:draw` measure around
+//     one drawing of the ring or the slot table, the scene made again included);
 //   - `done`: from the menu's change to the page showing the system (its about line and
 //     the moved-keys line written, and two frames drawn);
 //   - `gap`: the longest time between two animation frames meanwhile (16.7 ms is one frame
@@ -37,7 +39,8 @@ async function recorded(page, since) {
     let gap = 0;
     for (let i = 1; i < frames.length; i += 1) gap = Math.max(gap, frames[i] - frames[i - 1]);
     const apply = performance.getEntriesByName('ringlab:apply').filter((e) => e.startTime >= since).map((e) => e.duration);
-    return { apply: apply.reduce((a, b) => a + b, 0), gap };
+    const draws = performance.getEntriesByName('ringlab:draw').filter((e) => e.startTime >= since).map((e) => e.duration);
+    return { apply: apply.reduce((a, b) => a + b, 0), draw: Math.max(0, ...draws), gap };
   }, since);
 }
 
@@ -49,7 +52,7 @@ async function timed(page, act, done, arg) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const end = await page.evaluate(() => performance.now());
   const r = await recorded(page, since);
-  return { done: end - since, apply: r.apply, gap: r.gap };
+  return { done: end - since, apply: r.apply, draw: r.draw, gap: r.gap };
 }
 
 const names = Array.from({ length: NODES }, (_, i) => `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}:7000`);
@@ -94,11 +97,11 @@ await browser.close();
 server.close();
 
 console.log(`\n${NODES} nodes, 10,000 keys: median of ${RUNS} (ms)`);
-console.log('system            step    apply   done    longest frame gap');
+console.log('system            step    apply  picture   done  longest frame gap');
 for (const system of SYSTEMS) {
   for (const step of ['switch', 'join']) {
     const rs = results.filter((r) => r.system === system && r.step === step);
     if (!rs.length) continue;
-    console.log(`${system.padEnd(17)} ${step.padEnd(7)} ${String(median(rs.map((r) => r.apply))).padStart(6)} ${String(median(rs.map((r) => r.done))).padStart(6)}  ${median(rs.map((r) => r.gap))}`);
+    console.log(`${system.padEnd(17)} ${step.padEnd(7)} ${String(median(rs.map((r) => r.apply))).padStart(6)} ${String(median(rs.map((r) => r.draw))).padStart(8)} ${String(median(rs.map((r) => r.done))).padStart(6)}  ${median(rs.map((r) => r.gap))}`);
   }
 }

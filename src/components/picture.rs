@@ -293,7 +293,9 @@ pub(crate) fn PictureCanvas(props: &PictureProps) -> Html {
             move |(state, theme, progress, hover, _)| {
                 if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
                     let mut frames = frames.borrow_mut();
-                    draw_frame(&c, &mut frames, state, *theme, *progress, *hover);
+                    crate::effects::job::timed_draw(|| {
+                        draw_frame(&c, &mut frames, state, *theme, *progress, *hover);
+                    });
                     crate::perf::first_ring_drawn();
                 }
             },

@@ -132,6 +132,12 @@ pub(crate) fn timed_apply<T>(apply: impl FnOnce() -> T) -> T {
     timed("ringlab:apply", apply)
 }
 
+/// Runs `draw` (one frame of the lab's picture) as a `ringlab:draw` measure: how long the
+/// picture took, apart from the model and the page's layout (bench/app/systems.mjs).
+pub(crate) fn timed_draw(draw: impl FnOnce()) {
+    timed("ringlab:draw", draw);
+}
+
 /// Runs `work` between two performance marks and records its time as a measure named
 /// `name`, which the app benchmark (bench/app/large.mjs) reads.
 fn timed<T>(name: &str, work: impl FnOnce() -> T) -> T {
