@@ -47,7 +47,7 @@ export const MODES = {
     trafficKeys: 100_000,
     trafficSeed: 1,
     trafficRequests: 200_000,
-    sliceMs: 8,
+    sliceMs: 10,
   },
 };
 

@@ -1190,3 +1190,38 @@ fn haproxy_arcs_end_halfway_between_points() {
         assert_eq!(ring.owner(u64::from(h)), points.nearest_u32(h), "{h}");
     }
 }
+
+#[test]
+fn a_ring_the_lab_changes_has_the_command_lines_parameters() {
+    // The lab's parameters (`LabBuild::Ring`) and the command line's (`SystemSpec::params`)
+    // are written apart, one for each side: the same names, defaults and ranges.
+    use crate::registry::ParamKind;
+    let mut rings = 0;
+    for system in SystemId::ALL {
+        let spec = system.spec();
+        let LabBuild::Ring { params, docs, .. } = spec.lab else {
+            continue;
+        };
+        rings += 1;
+        assert_eq!(params.len(), spec.params.len(), "{}", spec.id);
+        assert_eq!(docs.len(), spec.params.len(), "{}", spec.id);
+        for ((lab, cli), doc) in params.iter().zip(spec.params).zip(docs) {
+            assert_eq!(lab.flag, cli.name, "{}", spec.id);
+            assert_eq!(*doc, text(cli.description), "{}", spec.id);
+            let ParamKind::Whole {
+                min, max, default, ..
+            } = lab.kind
+            else {
+                panic!("{}: {} is not a whole number in the lab", spec.id, lab.flag);
+            };
+            assert_eq!(
+                (u64::from(min), u64::from(max), u64::from(default)),
+                (cli.min, cli.max, cli.default),
+                "{}: {}",
+                spec.id,
+                lab.flag
+            );
+        }
+    }
+    assert_eq!(rings, 1, "Envoy's ring hash");
+}
