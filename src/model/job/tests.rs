@@ -408,20 +408,25 @@ fn a_large_ring_is_built_in_the_jobs_steps_and_is_the_ring_built_at_once() {
     assert_eq!(done.current.loads.iter().sum::<u64>(), 10_000);
 }
 
+/// `s` (on Envoy's ring hash) with its minimum ring size set to `entries`.
+fn with_min_ring(s: &State, entries: &str) -> State {
+    let min = ring_core::registry::ParamRef::new(AlgoId::EnvoyRingHash, 0);
+    apply(
+        s,
+        Action::SetParam {
+            param: min,
+            text: entries.into(),
+        },
+    )
+}
+
 #[test]
 fn envoys_large_ring_is_built_in_the_jobs_steps_and_places_every_key_as_envoy() {
     use ring_core::registry::ParamRef;
     use ring_core::systems::EnvoyRing;
     let s = apply(&initial(), Action::SetAlgorithm(AlgoId::EnvoyRingHash));
     assert!(s.pending.is_none(), "Envoy's default ring is built at once");
-    let min = ParamRef::new(AlgoId::EnvoyRingHash, 0);
-    let big = apply(
-        &s,
-        Action::SetParam {
-            param: min,
-            text: "300000".into(),
-        },
-    );
+    let big = with_min_ring(&s, "300000");
     let pending = big
         .pending
         .clone()
@@ -458,17 +463,9 @@ fn envoys_large_ring_is_built_in_the_jobs_steps_and_places_every_key_as_envoy() 
 
 #[test]
 fn a_join_or_a_leave_on_envoys_large_ring_builds_on_the_ring_before_and_places_as_envoy() {
-    use ring_core::registry::ParamRef;
     use ring_core::systems::{EnvoyRing, Locate};
     let s = apply(&initial(), Action::SetAlgorithm(AlgoId::EnvoyRingHash));
-    let min = ParamRef::new(AlgoId::EnvoyRingHash, 0);
-    let set = apply(
-        &s,
-        Action::SetParam {
-            param: min,
-            text: "300000".into(),
-        },
-    );
+    let set = with_min_ring(&s, "300000");
     let whole = set
         .pending
         .clone()
