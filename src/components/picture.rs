@@ -99,19 +99,36 @@ enum Dots {
     Bins(BinsDots),
 }
 
-/// What a picture's frames are made from. Not the state's version: a state that only
-/// gains a job under way (Envoy's ring of 8,388,608 entries being built again) shows the
-/// same picture, which took 25 ms to make again.
+/// What of a state a scene is made from (`scene::picture` reads no other part of it): the
+/// snapshot, the change, the keys and their sample (by address: each is an `Rc` that a new
+/// value replaces) and the key explained. Not the state's version: a state that only gains
+/// a job under way (Envoy's ring of 8,388,608 entries being built again) shows the same
+/// picture, which took 25 ms to make again.
 #[derive(Clone, PartialEq)]
-struct FramesKey {
-    /// The scene's inputs (`scene::picture` reads no other part of the state): the
-    /// snapshot, the change, the keys and their sample (by address: each is an `Rc` that a
-    /// new value replaces) and the key explained.
+struct SceneInputs {
     current: usize,
     change: usize,
     keys: usize,
     sample: usize,
     explain_key: String,
+}
+
+impl SceneInputs {
+    fn of(state: &State) -> SceneInputs {
+        SceneInputs {
+            current: Rc::as_ptr(&state.current) as usize,
+            change: state.change.as_ref().map_or(0, |c| Rc::as_ptr(c) as usize),
+            keys: Rc::as_ptr(&state.keys.keys) as usize,
+            sample: Rc::as_ptr(&state.keys.sample) as usize,
+            explain_key: state.explain_key.clone(),
+        }
+    }
+}
+
+/// What a picture's frames are made from.
+#[derive(Clone, PartialEq)]
+struct FramesKey {
+    scene: SceneInputs,
     theme: Theme,
     hover: Option<Hover>,
     width: u32,
@@ -199,11 +216,7 @@ fn draw_frame(
     draw_on_canvas(canvas, width, height, |area, scale| {
         let (w, h) = area.dim_in_pixel();
         let key = FramesKey {
-            current: Rc::as_ptr(&state.current) as usize,
-            change: state.change.as_ref().map_or(0, |c| Rc::as_ptr(c) as usize),
-            keys: Rc::as_ptr(&state.keys.keys) as usize,
-            sample: Rc::as_ptr(&state.keys.sample) as usize,
-            explain_key: state.explain_key.clone(),
+            scene: SceneInputs::of(state),
             theme,
             hover,
             width: w,
@@ -320,9 +333,7 @@ pub(crate) fn PictureCanvas(props: &PictureProps) -> Html {
             // The scene the canvas shows, when it is this state's (hit testing reads
             // neither the pointer nor the animation's progress).
             let drawn = frames.borrow().as_ref().and_then(|f| {
-                (f.key.current == Rc::as_ptr(&state.current) as usize
-                    && f.key.sample == Rc::as_ptr(&state.keys.sample) as usize
-                    && f.key.width == w)
+                (f.key.scene == SceneInputs::of(&state) && f.key.width == w)
                     .then(|| hit_in(&f.scene))
             });
             let hit = match drawn {

@@ -107,8 +107,6 @@ pub(crate) fn bar_axes<'a, DB: DrawingBackend>(
     Ok(chart)
 }
 
-/// Node names under their bars (bar `i` spans `i..i + 1`), each cut to its bar's width:
-/// `count` bars over the area's width less `reserved` CSS pixels (the value axis).
 /// How many characters of a name fit under a bar `bar` pixels wide; `None` under two
 /// (bars that narrow, a thousand of them, got one character each, "…", which said
 /// nothing and took 12 ms to draw; the chart's table names every bar).
@@ -117,6 +115,8 @@ fn name_chars(bar: f64, s: f64) -> Option<usize> {
     (chars >= 2.0).then_some(chars as usize)
 }
 
+/// Node names under their bars (bar `i` spans `i..i + 1`), each cut to its bar's width:
+/// `count` bars over the area's width less `reserved` CSS pixels (the value axis).
 pub(crate) fn names_under_bars<'n, DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     chart: &BarChart<'_, DB>,

@@ -241,8 +241,7 @@ fn point_marks(snap: &Snapshot, points: &[ring_core::RingPoint]) -> Vec<PointMar
         // The ring's radix index finds a stretch's end in a miss or two, where galloping
         // took about 22 on a ring of millions (5 ms for 4,096 stretches of Envoy's largest).
         let ring = snap
-            .placement
-            .owning_ring()
+            .picture_ring()
             .filter(|r| std::ptr::eq(r.points(), points));
         let mut from = 0;
         for stretch in 1..=MARKED_STRETCHES as u128 {

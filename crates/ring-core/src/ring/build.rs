@@ -169,8 +169,7 @@ impl RingBuild {
             return Err(BuildError::NoNodes);
         }
         let bits = layout.space_bits(hash);
-        // The index's entries and points, and the arcs' points.
-        let finishing = IndexBuild::work(points as usize, bits) + points;
+        let finishing = finishing_work(points, bits);
         Ok(RingBuild {
             hash,
             layout,
@@ -289,8 +288,7 @@ impl RingBuild {
 
     /// The work of the index and the arcs, once the points are sorted.
     fn finishing_work(&self) -> u64 {
-        let bits = self.layout.space_bits(self.hash);
-        IndexBuild::work(self.point_count as usize, bits) + self.point_count
+        finishing_work(self.point_count, self.layout.space_bits(self.hash))
     }
 
     /// How many points the ring will hold.
@@ -371,12 +369,8 @@ impl RingBuild {
         } else {
             *node += 1;
             *own = None;
-            let (next, done) = (*node, *node >= self.nodes.len());
-            let first = self.first_replica(next);
-            if let Stage::Make { replica, .. } = &mut self.stage {
-                *replica = first;
-            }
-            if done {
+            *replica = reuse::first_replica(self.reuse.as_ref(), *node);
+            if *node >= self.nodes.len() {
                 self.start_sort(0);
             }
         }
@@ -450,6 +444,12 @@ impl RingBuild {
         // A pass that found nothing left to move still ends, so the caller's loop goes on.
         moved.max(1)
     }
+}
+
+/// The work of the lookup index over `points` points (its entries and the points) and of
+/// summing their arcs.
+fn finishing_work(points: u64, space_bits: u32) -> u64 {
+    IndexBuild::work(points as usize, space_bits) + points
 }
 
 /// The work of making `points` points in a space of `space_bits` and sorting them.

@@ -27,7 +27,7 @@ pub(super) struct Reuse {
     /// many of its replicas this build has, or `None` when it is not in this build.
     kept: Vec<Option<(NodeIndex, u32)>>,
     /// For each node of this build: its first replica the earlier ring did not have.
-    pub(super) first: Vec<u32>,
+    first: Vec<u32>,
     /// The points merged so far, and the next point of each side.
     merged: Vec<RingPoint>,
     before_next: usize,
@@ -83,9 +83,6 @@ impl RingBuild {
         let before = ring.shared_points();
         self.made_count = made;
         self.total = sorting_work(made, bits) + before.len() as u64 + made + self.finishing_work();
-        if let Stage::Make { replica, .. } = &mut self.stage {
-            *replica = first.first().copied().unwrap_or(0);
-        }
         self.reuse = Some(Reuse {
             before,
             kept,
@@ -94,6 +91,9 @@ impl RingBuild {
             before_next: 0,
             made_next: 0,
         });
+        if let Stage::Make { replica, .. } = &mut self.stage {
+            *replica = first_replica(self.reuse.as_ref(), 0);
+        }
         true
     }
 
@@ -151,15 +151,13 @@ impl RingBuild {
         }
         moved.max(1)
     }
+}
 
-    /// The first replica of node `node` this build makes: 0, or past those the earlier
-    /// ring had.
-    pub(super) fn first_replica(&self, node: usize) -> u32 {
-        self.reuse
-            .as_ref()
-            .and_then(|r| r.first.get(node).copied())
-            .unwrap_or(0)
-    }
+/// The first replica of node `node` a build makes: 0, or past those the earlier ring had
+/// (`reuse`, the build's). A function of the field rather than a method, so that the build
+/// can call it while its stage is borrowed.
+pub(super) fn first_replica(reuse: Option<&Reuse>, node: usize) -> u32 {
+    reuse.and_then(|r| r.first.get(node).copied()).unwrap_or(0)
 }
 
 #[cfg(test)]
