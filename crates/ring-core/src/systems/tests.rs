@@ -933,6 +933,37 @@ fn cassandra_draws_again_when_a_token_repeats_as_its_set_does() {
 }
 
 #[test]
+fn cassandra_ring_of_random_tokens_sorts_once_and_equals_the_tokens_drawn_then_sorted() {
+    use super::cassandra::{
+        node_token_ring, random_token_ring, random_token_stream, tokens_by_node,
+    };
+    // Java's tokens, which do not repeat: the draws sorted with their nodes are the ring.
+    for (nodes, per_node) in [(0, 256), (1, 1), (5, 3), (40, 256)] {
+        for seed in [0, 7, -3] {
+            let want = node_token_ring(&cassandra_random_tokens(nodes, per_node, seed));
+            let got = random_token_ring(nodes, per_node, || random_token_stream(seed));
+            assert_eq!(got, want, "{nodes} × {per_node}, seed {seed}");
+        }
+    }
+    // A stream full of repeats: the ring drops them as Cassandra's set does.
+    let draws = [5i64, 3, 5, 5, -1, 3, 7, -1, 9, 9, 2, 8];
+    let stream = || {
+        let mut next = draws.into_iter().chain(100..);
+        move || next.next().unwrap_or(0)
+    };
+    for (nodes, per_node) in [(2, 2), (3, 2), (4, 2), (2, 3), (5, 4)] {
+        let want = node_token_ring(&tokens_by_node(nodes, per_node, stream()));
+        let got = random_token_ring(nodes, per_node, stream);
+        assert_eq!(got, want, "{nodes} × {per_node}");
+        assert_eq!(got.len(), nodes * per_node);
+        assert!(
+            got.windows(2).all(|w| w[0].0 < w[1].0),
+            "a token held twice"
+        );
+    }
+}
+
+#[test]
 fn cassandra_random_tokens_are_drawn_in_node_order() {
     // Node 0 takes the first draws of Random(0), node 1 the next ones.
     let tokens = cassandra_random_tokens(2, 2, 0);
