@@ -272,6 +272,16 @@ pub(crate) fn draw_on_canvas(
     }
 }
 
+/// `canvas`'s 2D context, for what the page draws on it without plotters
+/// ([`crate::draw::canvas`]).
+pub(crate) fn context_2d(canvas: &HtmlCanvasElement) -> Option<web_sys::CanvasRenderingContext2d> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
+}
+
 /// The width in CSS pixels of `canvas`'s parent element (the box the canvas fills).
 pub(crate) fn parent_width(canvas: &HtmlCanvasElement) -> f64 {
     canvas

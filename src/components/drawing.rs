@@ -7,14 +7,15 @@ use std::rc::Rc;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
+use crate::draw::canvas::fill_layer;
 use crate::draw::chord::{draw_chord, ChordScene};
 use crate::draw::paper::{draw_paper, PaperChart};
 use crate::draw::replicas::{draw_replicas, ReplicaScene};
 use crate::draw::scene::Scene;
 use crate::draw::table::{self, TextTable};
 use crate::draw::traffic::{draw_lines, draw_nodes, LineChart, NodeChart};
-use crate::draw::{draw_bars, draw_bins, draw_ring, BarsScene};
-use crate::effects::{draw_on_canvas, parent_width, use_resize_counter};
+use crate::draw::{draw_bars, draw_bins_filled_by, draw_ring_filled_by, BarsScene};
+use crate::effects::{context_2d, draw_on_canvas, parent_width, use_resize_counter};
 use crate::i18n::{Lang, Ui};
 
 /// What a [`DrawingCanvas`] draws.
@@ -67,15 +68,20 @@ pub(crate) fn DrawingCanvas(props: &DrawingCanvasProps) -> Html {
                 resized,
             ),
             move |(drawing, aspect, min_height, _)| {
-                if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                if let Some((c, ctx)) = canvas
+                    .cast::<HtmlCanvasElement>()
+                    .and_then(|c| context_2d(&c).map(|ctx| (c, ctx)))
+                {
                     let width = parent_width(&c).max(200.0);
                     let height = (width * aspect).max(*min_height);
+                    let mut colour = String::new();
+                    let fill = &mut |l: &_| fill_layer(&ctx, l, &mut colour);
                     draw_on_canvas(&c, width, height, |area, _| match drawing.as_ref() {
-                        Drawing::Scene(Scene::Ring(r)) => draw_ring(area, r),
-                        Drawing::Scene(Scene::Bins(b)) => draw_bins(area, b),
+                        Drawing::Scene(Scene::Ring(r)) => draw_ring_filled_by(area, r, fill),
+                        Drawing::Scene(Scene::Bins(b)) => draw_bins_filled_by(area, b, fill),
                         Drawing::Bars(b) => draw_bars(area, b),
                         Drawing::Chord(c) => draw_chord(area, c),
-                        Drawing::Replicas(r) => draw_replicas(area, r),
+                        Drawing::Replicas(r) => draw_replicas(area, r, fill),
                         Drawing::Paper(p) => draw_paper(area, p),
                         Drawing::TrafficLines(l) => draw_lines(area, l),
                         Drawing::TrafficNodes(n) => draw_nodes(area, n),

@@ -18,7 +18,9 @@ use crate::draw::dots::DotLayer;
 use crate::draw::ring::{self, RingDots, RingHit, RingScene};
 use crate::draw::scene::{self, Scene, View};
 use crate::draw::{ease, Theme};
-use crate::effects::{device_pixel_ratio, draw_on_canvas, parent_width, use_resize_counter};
+use crate::effects::{
+    context_2d, device_pixel_ratio, draw_on_canvas, parent_width, use_resize_counter,
+};
 use crate::i18n::{Msg, Ui};
 use crate::model::State;
 
@@ -154,14 +156,6 @@ impl Frames {
     }
 }
 
-fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
-    canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-}
-
 /// A `width × height` canvas outside the page.
 fn offscreen((width, height): (u32, u32)) -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
     let canvas = web_sys::window()?
@@ -187,7 +181,8 @@ fn ring_layers(
 ) -> Option<RingLayers> {
     let (under, ctx) = offscreen(size)?;
     let area = CanvasBackend::with_canvas_object(under.clone())?.into_drawing_area();
-    ring::draw_ring_under(&area, scene).ok()?;
+    let mut fill = |l: &DotLayer| fill_layer(&ctx, l, colour);
+    ring::draw_ring_under(&area, scene, layer, &mut fill).ok()?;
     dots.still(layer);
     fill_layer(&ctx, layer, colour).ok()?;
     dots.moved(false, layer);

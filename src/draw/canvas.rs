@@ -53,6 +53,25 @@ pub(crate) fn fill_layer(
                 ctx.set_fill_style_str(colour);
                 ctx.fill();
             }
+            Mark::Arc {
+                centre: (cx, cy),
+                inner,
+                outer,
+            } => {
+                // The canvas measures angles from the x axis; the ring's 0 is at the top.
+                let angle = |frac: f64| (frac - 0.25) * TAU;
+                for &(start, len) in &b.at {
+                    let (a, z) = (angle(start), angle(start + len));
+                    // Each stretch its own sub-path, as each disc above.
+                    let (x, y) = super::ring::on_circle((cx, cy), start, outer);
+                    ctx.move_to(x, y);
+                    let _ = ctx.arc(cx, cy, outer, a, z);
+                    let _ = ctx.arc_with_anticlockwise(cx, cy, inner, z, a, true);
+                    ctx.close_path();
+                }
+                ctx.set_fill_style_str(colour);
+                ctx.fill();
+            }
             Mark::Ring { radius, width } => {
                 for &(x, y) in &b.at {
                     ctx.move_to(x + radius, y);

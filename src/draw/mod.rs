@@ -25,9 +25,9 @@ pub(crate) mod which;
 // The components' short names for the pictures (natively the tests use the modules).
 #[cfg(target_arch = "wasm32")]
 pub(crate) use {
-    bins::draw_bins,
+    bins::draw_bins_filled_by,
     charts::{draw_bars, BarsScene},
-    ring::draw_ring,
+    ring::draw_ring_filled_by,
 };
 
 use plotters::prelude::*;

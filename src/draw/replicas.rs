@@ -6,7 +6,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::ring::{draw_ring, Geometry, RingScene};
+use super::dots::DotLayer;
+use super::ring::{draw_ring_filled_by, Geometry, RingScene};
 use super::{err, rgb, shorten, DrawResult};
 use crate::model::replication_view::KeyReplicas;
 use crate::model::{NodeId, Rgb, State};
@@ -106,12 +107,14 @@ fn px(p: (f64, f64)) -> (i32, i32) {
     (p.0.round() as i32, p.1.round() as i32)
 }
 
-/// Draws the replication scene over the whole of `area`.
+/// Draws the replication scene over the whole of `area`, the ring's dots and arcs drawn by
+/// `fill` ([`super::ring::draw_ring_filled_by`]).
 pub(crate) fn draw_replicas<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &ReplicaScene,
+    fill: &mut dyn FnMut(&DotLayer) -> DrawResult,
 ) -> DrawResult {
-    draw_ring(area, &scene.ring)?;
+    draw_ring_filled_by(area, &scene.ring, fill)?;
     let (w, h) = area.dim_in_pixel();
     let r = &scene.ring;
     let g = Geometry::new(w, h, r.scale, r.text);
@@ -281,7 +284,9 @@ mod tests {
             assert_eq!(sc.replicas.len(), 3);
             assert!(sc.ring.keys.is_empty());
             assert_eq!(sc.replicas[0].rank, 1);
-            let img = render(400, 400, |a| draw_replicas(a, &sc));
+            let img = render(400, 400, |a| {
+                draw_replicas(a, &sc, &mut |l| crate::draw::dots::draw_layer(a, l))
+            });
             let g = Geometry::new(400, 400, 1.0, false);
             for m in &sc.replicas {
                 if m.failed {

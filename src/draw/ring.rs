@@ -163,8 +163,7 @@ impl Geometry {
 
     /// The pixel at fraction `frac` of the way round, at radius `r`.
     pub(crate) fn at(&self, frac: f64, r: f64) -> (f64, f64) {
-        let (sin, cos) = super::trig::sin_cos(frac * TAU);
-        (self.cx + r * sin, self.cy - r * cos)
+        on_circle((self.cx, self.cy), frac, r)
     }
 
     /// The radius and fraction of the way round of a pixel.
@@ -188,20 +187,41 @@ impl Geometry {
     }
 }
 
+/// The pixel at fraction `frac` of the way round a circle of radius `r` about `centre`,
+/// from the top, clockwise.
+pub(crate) fn on_circle(centre: (f64, f64), frac: f64, r: f64) -> (f64, f64) {
+    let (sin, cos) = super::trig::sin_cos(frac * TAU);
+    (centre.0 + r * sin, centre.1 - r * cos)
+}
+
 fn px(p: (f64, f64)) -> (i32, i32) {
     (p.0.round() as i32, p.1.round() as i32)
 }
 
-/// A filled band between radii `r_in` and `r_out` from `start` going clockwise `len`
-/// (fractions of the circle).
-fn band(g: &Geometry, start: f64, len: f64, r_in: f64, r_out: f64) -> Vec<(i32, i32)> {
+/// The corners of a filled band round `centre` between radii `r_in` and `r_out` from
+/// `start` going clockwise `len` (fractions of the circle from the top).
+pub(crate) fn band(
+    centre: (f64, f64),
+    start: f64,
+    len: f64,
+    r_in: f64,
+    r_out: f64,
+) -> Vec<(i32, i32)> {
     let steps = ((len * 720.0).ceil() as usize).clamp(2, 1_440);
     let mut v = Vec::with_capacity(2 * steps + 2);
     for i in 0..=steps {
-        v.push(px(g.at(start + len * i as f64 / steps as f64, r_out)));
+        v.push(px(on_circle(
+            centre,
+            start + len * i as f64 / steps as f64,
+            r_out,
+        )));
     }
     for i in (0..=steps).rev() {
-        v.push(px(g.at(start + len * i as f64 / steps as f64, r_in)));
+        v.push(px(on_circle(
+            centre,
+            start + len * i as f64 / steps as f64,
+            r_in,
+        )));
     }
     v
 }
@@ -270,17 +290,26 @@ fn sampled_runs(points: &[PointMark], steps: usize) -> Vec<(f64, f64, Rgb)> {
 }
 
 /// Draws the ring scene over the whole of `area`, every dot through plotters (the native
-/// tests' way; the page draws with [`draw_ring_with`]).
+/// tests' way).
+#[cfg(test)]
 pub(crate) fn draw_ring<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &RingScene,
 ) -> DrawResult {
+    draw_ring_filled_by(area, scene, &mut |l| super::dots::draw_layer(area, l))
+}
+
+/// Draws the ring scene over the whole of `area`, its dots and arcs put in layers drawn by
+/// `fill` (on a page, a canvas path per batch: [`super::canvas::fill_layer`]).
+pub(crate) fn draw_ring_filled_by<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    scene: &RingScene,
+    fill: &mut dyn FnMut(&DotLayer) -> DrawResult,
+) -> DrawResult {
     let (w, h) = area.dim_in_pixel();
     let dots = RingDots::new(scene, w, h);
     let mut layer = DotLayer::default();
-    draw_ring_with(area, scene, &dots, &mut layer, &mut |l| {
-        super::dots::draw_layer(area, l)
-    })
+    draw_ring_with(area, scene, &dots, &mut layer, fill)
 }
 
 /// Draws the ring scene over the whole of `area`, with its key dots and travellers from
@@ -293,19 +322,22 @@ pub(crate) fn draw_ring_with<DB: DrawingBackend>(
     layer: &mut DotLayer,
     fill: &mut dyn FnMut(&DotLayer) -> DrawResult,
 ) -> DrawResult {
-    draw_ring_under(area, scene)?;
+    draw_ring_under(area, scene, layer, fill)?;
     dots.frame(scene.progress, scene.theme, layer);
     fill(layer)?;
     draw_ring_over(area, scene)?;
     area.present().map_err(err)
 }
 
-/// Everything under the keys: the background, the scale, the arcs and the points. None of
-/// it changes while a change plays (the page keeps it, with [`RingDots::still`], in an
-/// offscreen canvas and copies it into each frame).
+/// Everything under the keys: the background, the scale, the arcs (put in `layer`, a batch
+/// per colour, and drawn by `fill`) and the points. None of it changes while a change plays
+/// (the page keeps it, with [`RingDots::still`], in an offscreen canvas and copies it into
+/// each frame).
 pub(crate) fn draw_ring_under<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &RingScene,
+    layer: &mut DotLayer,
+    fill: &mut dyn FnMut(&DotLayer) -> DrawResult,
 ) -> DrawResult {
     let (w, h) = area.dim_in_pixel();
     let g = Geometry::new(w, h, scene.scale, scene.text);
@@ -363,13 +395,17 @@ pub(crate) fn draw_ring_under<DB: DrawingBackend>(
         if runs.is_empty() || runs.len() > MAX_RUNS {
             runs = sampled_runs(&scene.points, MAX_RUNS);
         }
-        for (start, len, colour) in &runs {
-            area.draw(&Polygon::new(
-                band(&g, *start, *len, g.r_band_in, g.r_band_out),
-                rgb(*colour).filled(),
-            ))
-            .map_err(err)?;
+        let arc = Mark::Arc {
+            centre: (g.cx, g.cy),
+            inner: g.r_band_in,
+            outer: g.r_band_out,
+        };
+        layer.clear();
+        let by_colour = Groups::of(runs.iter().map(|&(start, len, c)| (c, None, (start, len))));
+        for (colour, _, stretches) in by_colour.groups {
+            layer.start(colour, arc).extend(stretches);
         }
+        fill(layer)?;
         if let Some(RingHit::Arc(i)) = scene.hover {
             let n = scene.points.len();
             let i = scene.mark_of(i);
@@ -377,7 +413,7 @@ pub(crate) fn draw_ring_under<DB: DrawingBackend>(
                 let start = scene.points[(i + n - 1) % n].frac;
                 let len = if n == 1 { 1.0 } else { cw(start, p.frac) };
                 let outline = band(
-                    &g,
+                    (g.cx, g.cy),
                     start,
                     len,
                     g.r_band_in - 2.0 * s,

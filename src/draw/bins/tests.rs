@@ -51,8 +51,19 @@ fn keys_stack_in_their_owners_bins() {
     // The bins are side by side, the first on the left; a dot's slot 0 sits at the bottom.
     assert!(lay.dot(0, 0).0 < lay.dot(1, 0).0);
     assert!(lay.dot(0, 0).1 > lay.dot(0, 20).1);
-    let (l, _, r, b) = lay.bin(1);
+    let (l, t, r, b) = lay.bin(1);
     assert_eq!(img.at((l + r) / 2.0, b + 1.0), BLUE);
+    // Above the dots, the bin's faint box; the one under the pointer darker.
+    let faint = s.theme.faint.mix(s.theme.bg, 0.5);
+    assert_eq!(img.at((l + r) / 2.0, t + 2.0), faint);
+    s.hover = Some(BinsHit::Column(1));
+    let img = render(320, 240, |a| draw_bins(a, &s));
+    assert_eq!(
+        img.at((l + r) / 2.0, t + 2.0),
+        s.theme.muted.mix(s.theme.bg, 0.7)
+    );
+    let (l0, t0, r0, _) = lay.bin(0);
+    assert_eq!(img.at((l0 + r0) / 2.0, t0 + 2.0), faint);
 }
 
 #[test]
