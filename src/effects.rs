@@ -41,28 +41,56 @@ pub(crate) fn use_media_query(query: &'static str) -> bool {
     *matches
 }
 
-/// A counter that goes up when the window is resized, to redraw canvases at their new size.
+/// The width in CSS pixels of the box a canvas fills (its parent), as a `ResizeObserver`
+/// last saw it (0 before it first has), for the drawing's effect to depend on. A drawing
+/// reads the width here rather than from the element: asked right after the page changed
+/// (a thousand rows of nodes), the element makes the browser lay the page out there and
+/// then, 5 to 7 ms inside the drawing; the observer is told after the browser's own layout.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) struct BoxWidth(f64);
+
+impl BoxWidth {
+    /// The width of `canvas`'s box: as last observed, or before the first observation,
+    /// asked of the element.
+    pub(crate) fn of(self, canvas: &HtmlCanvasElement) -> f64 {
+        if self.0 > 0.0 {
+            self.0
+        } else {
+            parent_width(canvas)
+        }
+    }
+}
+
+/// The [`BoxWidth`] of the canvas `canvas` refers to, kept by a `ResizeObserver` on its box
+/// (which sees the window's resizes and the page's own).
 #[hook]
-pub(crate) fn use_resize_counter() -> u32 {
-    let counter = use_state(|| 0u32);
+pub(crate) fn use_box_width(canvas: &NodeRef) -> BoxWidth {
+    let width = use_state_eq(|| 0.0);
     {
-        let counter = counter.clone();
-        use_effect_with((), move |_| {
-            let count = Rc::new(RefCell::new(0u32));
-            let listener = web_sys::window().map(|w| {
-                EventListener::new(&w, "resize", move |_| {
-                    let next = {
-                        let mut c = count.borrow_mut();
-                        *c = c.wrapping_add(1);
-                        *c
-                    };
-                    counter.set(next);
-                })
+        let (canvas, width) = (canvas.clone(), width.clone());
+        use_effect_with((), move |()| {
+            let parent = canvas
+                .cast::<HtmlCanvasElement>()
+                .and_then(|c| c.parent_element());
+            let watched = parent.clone();
+            let on_resize = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
+                if let Some(p) = &watched {
+                    width.set(f64::from(p.client_width()));
+                }
             });
-            move || drop(listener)
+            let observer = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()).ok();
+            if let (Some(o), Some(p)) = (&observer, &parent) {
+                o.observe(p);
+            }
+            move || {
+                if let Some(o) = observer {
+                    o.disconnect();
+                }
+                drop(on_resize);
+            }
         });
     }
-    *counter
+    BoxWidth(*width)
 }
 
 /// The state of the animation of the last change.

@@ -10,7 +10,7 @@ use yew::prelude::*;
 use super::use_lang;
 use crate::draw::scene::{self, View};
 use crate::draw::{draw_bars, BarsScene, Theme};
-use crate::effects::{draw_on_canvas, parent_width, use_resize_counter};
+use crate::effects::{draw_on_canvas, use_box_width};
 use crate::i18n::{Msg, Ui};
 use crate::model::State;
 
@@ -32,20 +32,23 @@ fn use_chart(
     theme: Theme,
     build: fn(&State, &View) -> BarsScene,
 ) {
-    let resized = use_resize_counter();
-    use_effect_with((state, theme, resized), move |(state, theme, _)| {
-        if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-            let width = parent_width(&c).max(200.0);
-            draw_on_canvas(&c, width, CHART_HEIGHT, |area, ratio| {
-                let view = View {
-                    scale: ratio,
-                    theme: *theme,
-                    ..View::default()
-                };
-                draw_bars(area, &build(state, &view))
-            });
-        }
-    });
+    let box_width = use_box_width(&canvas);
+    use_effect_with(
+        (state, theme, box_width),
+        move |(state, theme, box_width)| {
+            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                let width = box_width.of(&c).max(200.0);
+                draw_on_canvas(&c, width, CHART_HEIGHT, |area, ratio| {
+                    let view = View {
+                        scale: ratio,
+                        theme: *theme,
+                        ..View::default()
+                    };
+                    draw_bars(area, &build(state, &view))
+                });
+            }
+        },
+    );
 }
 
 /// A row of the balance table: name, explanation, and how keys and shares are written.

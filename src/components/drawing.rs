@@ -15,7 +15,7 @@ use crate::draw::scene::Scene;
 use crate::draw::table::{self, TextTable};
 use crate::draw::traffic::{draw_lines, draw_nodes, LineChart, NodeChart};
 use crate::draw::{draw_bars, draw_bins_filled_by, draw_ring_filled_by, BarsScene};
-use crate::effects::{context_2d, draw_on_canvas, parent_width, use_resize_counter};
+use crate::effects::{context_2d, draw_on_canvas, use_box_width};
 use crate::i18n::{Lang, Ui};
 
 /// What a [`DrawingCanvas`] draws.
@@ -57,7 +57,7 @@ pub(crate) struct DrawingCanvasProps {
 #[component]
 pub(crate) fn DrawingCanvas(props: &DrawingCanvasProps) -> Html {
     let canvas = use_node_ref();
-    let resized = use_resize_counter();
+    let box_width = use_box_width(&canvas);
     {
         let canvas = canvas.clone();
         use_effect_with(
@@ -65,14 +65,14 @@ pub(crate) fn DrawingCanvas(props: &DrawingCanvasProps) -> Html {
                 props.drawing.clone(),
                 props.aspect,
                 props.min_height,
-                resized,
+                box_width,
             ),
-            move |(drawing, aspect, min_height, _)| {
+            move |(drawing, aspect, min_height, box_width)| {
                 if let Some((c, ctx)) = canvas
                     .cast::<HtmlCanvasElement>()
                     .and_then(|c| context_2d(&c).map(|ctx| (c, ctx)))
                 {
-                    let width = parent_width(&c).max(200.0);
+                    let width = box_width.of(&c).max(200.0);
                     let height = (width * aspect).max(*min_height);
                     let mut colour = String::new();
                     let fill = &mut |l: &_| fill_layer(&ctx, l, &mut colour);

@@ -18,9 +18,7 @@ use crate::draw::dots::DotLayer;
 use crate::draw::ring::{self, RingDots, RingHit, RingScene};
 use crate::draw::scene::{self, Scene, View};
 use crate::draw::{ease, Theme};
-use crate::effects::{
-    context_2d, device_pixel_ratio, draw_on_canvas, parent_width, use_resize_counter,
-};
+use crate::effects::{context_2d, device_pixel_ratio, draw_on_canvas, use_box_width, BoxWidth};
 use crate::i18n::{Msg, Ui};
 use crate::model::State;
 
@@ -193,10 +191,11 @@ fn ring_layers(
     Some(RingLayers { under, moved })
 }
 
-/// Draws `state` at `progress` on `canvas`, reusing `frames` when it was made for the same
-/// picture.
+/// Draws `state` at `progress` on `canvas`, as wide as `box_width`, reusing `frames` when it
+/// was made for the same picture.
 fn draw_frame(
     canvas: &HtmlCanvasElement,
+    box_width: BoxWidth,
     frames: &mut Option<Frames>,
     state: &State,
     theme: Theme,
@@ -206,7 +205,7 @@ fn draw_frame(
     let Some(ctx) = context_2d(canvas) else {
         return;
     };
-    let width = parent_width(canvas).max(240.0);
+    let width = box_width.of(canvas).max(240.0);
     let height = height_for(state, width);
     draw_on_canvas(canvas, width, height, |area, scale| {
         let (w, h) = area.dim_in_pixel();
@@ -283,7 +282,7 @@ pub(crate) fn PictureCanvas(props: &PictureProps) -> Html {
     let lang = use_lang();
     let canvas = use_node_ref();
     let hover = use_state(Option::<Hover>::default);
-    let resized = use_resize_counter();
+    let box_width = use_box_width(&canvas);
     let state = props.state.clone();
 
     {
@@ -297,12 +296,26 @@ pub(crate) fn PictureCanvas(props: &PictureProps) -> Html {
     {
         let (canvas, frames) = (canvas.clone(), frames.clone());
         use_effect_with(
-            (state.clone(), props.theme, props.progress, *hover, resized),
-            move |(state, theme, progress, hover, _)| {
+            (
+                state.clone(),
+                props.theme,
+                props.progress,
+                *hover,
+                box_width,
+            ),
+            move |(state, theme, progress, hover, box_width)| {
                 if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
                     let mut frames = frames.borrow_mut();
                     crate::effects::job::timed_draw(|| {
-                        draw_frame(&c, &mut frames, state, *theme, *progress, *hover);
+                        draw_frame(
+                            &c,
+                            *box_width,
+                            &mut frames,
+                            state,
+                            *theme,
+                            *progress,
+                            *hover,
+                        );
                     });
                     crate::perf::first_ring_drawn();
                 }
