@@ -214,6 +214,12 @@ impl Layout {
         )
     }
 
+    /// Whether the bins are wide enough to tell apart (3 CSS pixels each at `scale` device
+    /// pixels per CSS pixel), each with its own box and label.
+    pub(crate) fn bins_apart(&self, scale: f64) -> bool {
+        self.col_w >= 3.0 * scale
+    }
+
     /// The box of bin `column`: left, top, right, bottom.
     pub(crate) fn bin(&self, column: u32) -> (f64, f64, f64, f64) {
         let left = self.x0 + f64::from(column) * self.col_w + self.gap / 2.0;
@@ -334,8 +340,19 @@ fn boxes_and_bars(scene: &BinsScene, lay: &Layout, layer: &mut DotLayer) {
         h,
     };
     let box_mark = mark(lay.bottom - lay.top);
-    let faint = layer.start(theme.faint.mix(theme.bg, 0.5), box_mark);
-    faint.extend((0..columns).map(corner));
+    if lay.bins_apart(scene.scale) {
+        let faint = layer.start(theme.faint.mix(theme.bg, 0.5), box_mark);
+        faint.extend((0..columns).map(corner));
+    } else {
+        // Boxes under 3 pixels, rounded to whole ones, were a moiré of stripes: one box.
+        let all = Mark::Rect {
+            w: columns as f64 * lay.col_w - lay.gap,
+            h: lay.bottom - lay.top,
+        };
+        layer
+            .start(theme.faint.mix(theme.bg, 0.5), all)
+            .push(corner(0));
+    }
     if let Some(BinsHit::Column(i)) = scene.hover {
         let hovered = layer.start(theme.muted.mix(theme.bg, 0.7), box_mark);
         hovered.push(corner(i));
@@ -436,9 +453,10 @@ fn draw_bins_under<DB: DrawingBackend>(
     }
 
     // Each bin's label under its box and bar; where bins are narrower than a label of
-    // three characters, every k-th bin's, so that labels do not overlap (a thousand
-    // labels on bins a pixel wide were a smear, and 6 ms of Redis Cluster's picture).
-    if scene.text {
+    // three characters, every k-th bin's, so that labels do not overlap; where they are too
+    // narrow to tell apart, none (a thousand labels on bins a pixel wide were a smear, and
+    // 6 ms of Redis Cluster's picture; the table under the picture names every node).
+    if scene.text && lay.bins_apart(s) {
         let char_w = 6.5 * s;
         let every = ((3.0 * char_w) / lay.col_w).ceil().max(1.0) as usize;
         let style = (super::FONT, 12.0 * s)

@@ -236,3 +236,38 @@ fn the_copies_cells_are_outlined() {
     assert!(one > none + 20, "{none} → {one}");
     assert!(two > one + 20, "{one} → {two}");
 }
+
+#[test]
+fn bins_too_narrow_to_tell_apart_share_one_box_and_no_labels() {
+    // 400 bins on 320 pixels: boxes each under a pixel, rounded to whole ones, left
+    // stripes of background between them; one box spans them all.
+    let mut s = scene(Header::None);
+    s.columns = (0..400)
+        .map(|i| Column {
+            label: format!("node-{i}"),
+            shared: 0..0,
+            colour: if i % 2 == 0 { RED } else { BLUE },
+        })
+        .collect();
+    s.before_columns = 400;
+    let img = render(320, 240, |a| draw_bins(a, &s));
+    let (lay, _) = layouts(&s, 320, 240);
+    assert!(!lay.bins_apart(s.scale));
+    let faint = s.theme.faint.mix(s.theme.bg, 0.5);
+    let (first, top, _, _) = lay.bin(0);
+    let (_, _, last, _) = lay.bin(399);
+    let y = top + 5.0;
+    let mut x = first.ceil() + 1.0;
+    while x < last.floor() - 1.0 {
+        assert_eq!(img.at(x, y), faint, "at x = {x}");
+        x += 1.0;
+    }
+    // Each bin still has its bar in its node's colour.
+    let bars: std::collections::HashSet<Rgb> = (0..400)
+        .map(|i| {
+            let (l, _, _, b) = lay.bin(i);
+            img.at(l + 0.2, b + 1.0)
+        })
+        .collect();
+    assert!(bars.contains(&RED) && bars.contains(&BLUE));
+}
