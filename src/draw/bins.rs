@@ -215,7 +215,7 @@ impl Layout {
     }
 
     /// Whether the bins are wide enough to tell apart (3 CSS pixels each at `scale` device
-    /// pixels per CSS pixel), each with its own box and label.
+    /// pixels per CSS pixel), each with its own box.
     pub(crate) fn bins_apart(&self, scale: f64) -> bool {
         self.col_w >= 3.0 * scale
     }
@@ -452,21 +452,18 @@ fn draw_bins_under<DB: DrawingBackend>(
         }
     }
 
-    // Each bin's label under its box and bar; where bins are narrower than a label of
-    // three characters, every k-th bin's, so that labels do not overlap; where they are too
-    // narrow to tell apart, none (a thousand labels on bins a pixel wide were a smear, and
-    // 6 ms of Redis Cluster's picture; the table under the picture names every node).
-    if scene.text && lay.bins_apart(s) {
-        let char_w = 6.5 * s;
-        let every = ((3.0 * char_w) / lay.col_w).ceil().max(1.0) as usize;
+    // Each bin's label under its box and bar, where every box has room for two characters;
+    // otherwise none (a thousand two-character labels on bins a pixel wide were a smear,
+    // and 6 ms of Redis Cluster's picture; the table under the picture names every node).
+    let char_w = 6.5 * s;
+    if scene.text && lay.col_w - lay.gap >= 2.0 * char_w {
         let style = (super::FONT, 12.0 * s)
             .into_font()
             .color(&rgb(theme.fg))
             .pos(Pos::new(HPos::Center, VPos::Top));
-        for (i, col) in scene.columns.iter().enumerate().step_by(every) {
+        for (i, col) in scene.columns.iter().enumerate() {
             let (l, _, r, b) = lay.bin(i as u32);
-            let room = r - l + (every - 1) as f64 * lay.col_w;
-            let max_chars = (room / char_w).floor().max(2.0) as usize;
+            let max_chars = ((r - l) / char_w).floor() as usize;
             area.draw(&Text::new(
                 crate::model::display::label_skipping(&col.label, max_chars, col.shared.clone()),
                 px(((l + r) / 2.0, b + 8.0 * s)),

@@ -238,7 +238,7 @@ fn the_copies_cells_are_outlined() {
 }
 
 #[test]
-fn bins_too_narrow_to_tell_apart_share_one_box_and_no_labels() {
+fn bins_too_narrow_to_tell_apart_share_one_box() {
     // 400 bins on 320 pixels: boxes each under a pixel, rounded to whole ones, left
     // stripes of background between them; one box spans them all.
     let mut s = scene(Header::None);
