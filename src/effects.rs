@@ -311,7 +311,7 @@ pub(crate) fn context_2d(canvas: &HtmlCanvasElement) -> Option<web_sys::CanvasRe
 }
 
 /// The width in CSS pixels of `canvas`'s parent element (the box the canvas fills).
-pub(crate) fn parent_width(canvas: &HtmlCanvasElement) -> f64 {
+fn parent_width(canvas: &HtmlCanvasElement) -> f64 {
     canvas
         .parent_element()
         .map_or(0.0, |p| f64::from(p.client_width()))

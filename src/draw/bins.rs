@@ -339,18 +339,17 @@ fn boxes_and_bars(scene: &BinsScene, lay: &Layout, layer: &mut DotLayer) {
         w: lay.col_w - lay.gap,
         h,
     };
-    let box_mark = mark(lay.bottom - lay.top);
+    let (height, faint) = (lay.bottom - lay.top, theme.faint.mix(theme.bg, 0.5));
+    let box_mark = mark(height);
     if lay.bins_apart(scene.scale) {
-        let faint = layer.start(theme.faint.mix(theme.bg, 0.5), box_mark);
-        faint.extend((0..columns).map(corner));
+        layer
+            .start(faint, box_mark)
+            .extend((0..columns).map(corner));
     } else {
         // Boxes under 3 pixels, rounded to whole ones, were a moiré of stripes: one box.
-        let all = Mark::Rect {
-            w: columns as f64 * lay.col_w - lay.gap,
-            h: lay.bottom - lay.top,
-        };
+        let w = columns as f64 * lay.col_w - lay.gap;
         layer
-            .start(theme.faint.mix(theme.bg, 0.5), all)
+            .start(faint, Mark::Rect { w, h: height })
             .push(corner(0));
     }
     if let Some(BinsHit::Column(i)) = scene.hover {
