@@ -370,7 +370,9 @@ pub fn fnv1a_64(data: &[u8]) -> u64 {
     })
 }
 
-const CRC32_TABLE: [u32; 256] = crc32_table();
+/// Built on first use, as [`crate::crc32c`]'s table is: a compile-time constant was copied
+/// into the app's first load, 1,493 bytes of it (gzip -6).
+static CRC32_TABLE: std::sync::LazyLock<[u32; 256]> = std::sync::LazyLock::new(crc32_table);
 
 const fn crc32_table() -> [u32; 256] {
     let mut table = [0u32; 256];
@@ -394,8 +396,9 @@ const fn crc32_table() -> [u32; 256] {
 
 /// CRC-32 (IEEE 802.3, as `java.util.zip.CRC32`).
 pub fn crc32(data: &[u8]) -> u32 {
+    let table = &*CRC32_TABLE;
     !data.iter().fold(!0u32, |c, &b| {
-        CRC32_TABLE[((c ^ u32::from(b)) & 0xff) as usize] ^ (c >> 8)
+        table[((c ^ u32::from(b)) & 0xff) as usize] ^ (c >> 8)
     })
 }
 
