@@ -7,7 +7,7 @@ use ring_core::{Explanation, Picture};
 use super::bins::{BinDot, BinsHit, BinsScene, BucketCell, Column, Header, MAX_DRAWS_SHOWN};
 use super::charts::{Bar, BarsScene, Unit};
 use super::ring::{
-    KeyDot, PointMark, RingHit, RingScene, Traveller, Walk, MARKED_STRETCHES, MAX_POINT_TICKS,
+    KeyDot, PointMark, RingHit, RingScene, Traveller, Walk, MARKED_STRETCHES, MAX_POINTS_MARKED,
 };
 use super::table::NodeRow;
 use super::Theme;
@@ -215,14 +215,14 @@ fn table_cells(snap: &Snapshot) -> Option<(Vec<Rgb>, usize)> {
 }
 
 /// The marks of a ring's `points` (sorted by position): one a point; or, with more than
-/// the drawing marks ([`MAX_POINT_TICKS`]: it then draws arcs alone, sampled), the last
+/// [`MAX_POINTS_MARKED`] (the drawing then samples its arcs from the marks), the last
 /// point of each of [`MARKED_STRETCHES`] equal stretches of the space. Each stretch's end
 /// is found by galloping from the last one's, so the search stays in the memory just read:
 /// a bisection over all of Envoy's 8,388,608 points missed the cache at nearly every step
 /// (135 ms for 50,000 stretches in the browser, where the scene is built again at each
 /// change and each move of the pointer; 31 ms by galloping; a few for 4,096 stretches).
 fn point_marks(snap: &Snapshot, points: &[ring_core::RingPoint]) -> Vec<PointMark> {
-    let mut marks = Vec::with_capacity(points.len().min(MAX_POINT_TICKS));
+    let mut marks = Vec::with_capacity(points.len().min(MAX_POINTS_MARKED));
     let mut mark = |index: usize| {
         if let Some(p) = points.get(index) {
             marks.push(PointMark {
@@ -232,7 +232,7 @@ fn point_marks(snap: &Snapshot, points: &[ring_core::RingPoint]) -> Vec<PointMar
             });
         }
     };
-    if points.len() <= MAX_POINT_TICKS {
+    if points.len() <= MAX_POINTS_MARKED {
         for index in 0..points.len() {
             mark(index);
         }

@@ -181,6 +181,76 @@ fn many_points_are_sampled_but_still_coloured() {
     assert!(img.count(RED) + img.count(BLUE) > 1_000);
 }
 
+/// The stretches of arc `draw_ring_under` fills on a `size × size` drawing of `points`
+/// evenly spaced, each of a colour of its own (so no two arcs merge).
+fn arcs_filled(points: usize, size: u32) -> usize {
+    let marks: Vec<PointMark> = (0..points)
+        .map(|i| PointMark {
+            frac: i as f64 / points as f64,
+            colour: Rgb((i % 256) as u8, (i / 256) as u8, 0),
+            index: 0,
+        })
+        .collect();
+    let s = scene(marks);
+    let mut stretches = 0;
+    let mut layer = DotLayer::default();
+    render(size, size, |a| {
+        draw_ring_under(a, &s, &mut layer, &mut |l| {
+            stretches += l
+                .batches()
+                .iter()
+                .filter(|b| matches!(b.mark, Mark::Arc { .. }))
+                .map(|b| b.at.len())
+                .sum::<usize>();
+            Ok(())
+        })
+    });
+    stretches
+}
+
+#[test]
+fn arcs_narrower_than_two_pixels_are_sampled_every_two() {
+    // 300 arcs round a 300-pixel drawing are each wider than two pixels: all drawn.
+    assert_eq!(arcs_filled(300, 300), 300);
+    // 2,000 are not: one sample per two pixels of the band's outer edge (neighbouring
+    // samples of one colour make one stretch).
+    let g = Geometry::new(300, 300, 1.0, false);
+    let samples = (std::f64::consts::TAU * g.r_band_out / 2.0) as usize;
+    let drawn = arcs_filled(2_000, 300);
+    assert!(
+        drawn <= samples && drawn > samples / 2,
+        "{drawn} of {samples}"
+    );
+    // A larger drawing samples more.
+    assert!(arcs_filled(2_000, 600) > drawn);
+}
+
+#[test]
+fn points_too_many_for_dots_are_shown_by_their_arcs_alone() {
+    let points: Vec<PointMark> = (0..2_000)
+        .map(|i| PointMark {
+            frac: f64::from(i) / 2_000.0,
+            colour: RED,
+            index: 0,
+        })
+        .collect();
+    let s = scene(points);
+    let img = render(300, 300, |a| draw_ring(a, &s));
+    let g = Geometry::new(300, 300, 1.0, false);
+    let outside = (0..100)
+        .filter(|&i| { let (x, y) = g.at(f64::from(i) / 100.0, g.r_points); img.at(x, y) } == RED)
+        .count();
+    assert_eq!(outside, 0, "nothing drawn where points' dots go");
+    let band = (0..100)
+        .filter(|&i| {
+            let r = (g.r_band_in + g.r_band_out) / 2.0;
+            let (x, y) = g.at(f64::from(i) / 100.0, r);
+            img.at(x, y) == RED
+        })
+        .count();
+    assert_eq!(band, 100, "the arcs are all red");
+}
+
 #[test]
 fn runs_merge_neighbours_of_one_colour() {
     let p = |frac, colour| PointMark {
