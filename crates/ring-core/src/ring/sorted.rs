@@ -231,7 +231,9 @@ impl SortedRing {
         node_count: u32,
     ) -> Result<SortedRing, BuildError> {
         let total = (self.points.len() + added.len()) as u64;
-        if total > MAX_RING_POINTS {
+        // The bound of every ring ([`SortedRing::from_parts`]'s), checked before the merge
+        // allocates; the algorithms' own, lower ones are their callers' to check.
+        if total > MAX_RING_POINTS.max(MAX_SYSTEM_POINTS) {
             return Err(BuildError::TooManyPoints { points: total });
         }
         added.sort_by_key(position_of);

@@ -18,7 +18,7 @@
 
 use super::{KeyRefused, LabBuild, Locate, SystemError, SystemId, SystemNode, SystemSpec, Weights};
 use crate::error::BuildError;
-use crate::placement::{Config, Explanation, NodeIndex, NodeSpec, Picture, Placement};
+use crate::placement::{Config, Explanation, NodeIndex, NodeSpec, Picture, Placement, RingPoint};
 use crate::registry::{self, AlgoDocs, AlgoSpec, HashUse, WorkFn};
 use crate::ring::SortedRing;
 
@@ -267,6 +267,41 @@ impl Placement for SystemPlacement {
             // Guava's buckets, like jump hash's, each hold 1/n of the keys.
             Shape::Buckets(count) => vec![1.0 / f64::from((*count).max(1)); *count as usize],
         }
+    }
+
+    fn joined(&self, newcomer: &NodeSpec) -> Option<Result<Box<dyn Placement>, BuildError>> {
+        let Shape::Ring(ring) = &self.shape else {
+            return None;
+        };
+        let weight = match system_weights(self.system, std::slice::from_ref(newcomer)) {
+            Ok(weights) => weights.first().copied().flatten(),
+            Err(e) => return Some(Err(e)),
+        };
+        // Past the system's limits, a rebuild gives the error.
+        if self.nodes >= capacity(self.system) {
+            return None;
+        }
+        let newcomer = SystemNode {
+            name: newcomer.name.clone(),
+            weight,
+        };
+        let (locate, positions) = self.locate.joined(&newcomer)?;
+        let owner = self.nodes;
+        // Numbered in ring order, as the picture numbers each node's points.
+        let points = (0..).zip(positions).map(|(replica, position)| RingPoint {
+            position,
+            owner,
+            replica,
+        });
+        let ring = ring.with_points_added(points.collect(), owner + 1);
+        Some(ring.map(|ring| {
+            Box::new(SystemPlacement {
+                system: self.system,
+                locate,
+                nodes: owner + 1,
+                shape: Shape::Ring(ring),
+            }) as Box<dyn Placement>
+        }))
     }
 
     fn memory_bytes(&self) -> u64 {

@@ -941,8 +941,10 @@ fn cassandra_ring_of_random_tokens_sorts_once_and_equals_the_tokens_drawn_then_s
     for (nodes, per_node) in [(0, 256), (1, 1), (5, 3), (40, 256)] {
         for seed in [0, 7, -3] {
             let want = node_token_ring(&cassandra_random_tokens(nodes, per_node, seed));
-            let got = random_token_ring(nodes, per_node, || random_token_stream(seed));
+            let (got, unrepeated) =
+                random_token_ring(nodes, per_node, || random_token_stream(seed));
             assert_eq!(got, want, "{nodes} × {per_node}, seed {seed}");
+            assert!(unrepeated);
         }
     }
     // A stream full of repeats: the ring drops them as Cassandra's set does.
@@ -953,8 +955,9 @@ fn cassandra_ring_of_random_tokens_sorts_once_and_equals_the_tokens_drawn_then_s
     };
     for (nodes, per_node) in [(2, 2), (3, 2), (4, 2), (2, 3), (5, 4)] {
         let want = node_token_ring(&tokens_by_node(nodes, per_node, stream()));
-        let got = random_token_ring(nodes, per_node, stream);
+        let (got, unrepeated) = random_token_ring(nodes, per_node, stream);
         assert_eq!(got, want, "{nodes} × {per_node}");
+        assert!(!unrepeated, "{nodes} × {per_node}: the first draws repeat");
         assert_eq!(got.len(), nodes * per_node);
         assert!(
             got.windows(2).all(|w| w[0].0 < w[1].0),
@@ -1255,4 +1258,46 @@ fn a_ring_the_lab_changes_has_the_command_lines_parameters() {
         }
     }
     assert_eq!(rings, 1, "Envoy's ring hash");
+}
+
+#[test]
+fn a_join_on_cassandras_random_tokens_merges_the_newcomers_and_equals_a_rebuild() {
+    let specs = |n: usize| -> Vec<NodeSpec> {
+        (0..n)
+            .map(|i| NodeSpec::new(format!("10.0.{}.{}:9042", i / 250, i % 250 + 1), 100))
+            .collect()
+    };
+    let keys: Vec<String> = (0..2_000).map(|i| format!("key:{i}:ü")).collect();
+    for n in [1, 2, 7, 40] {
+        let before = SystemPlacement::build(SystemId::CassandraVnodes, &specs(n)).unwrap();
+        let all = specs(n + 1);
+        let newcomer = all.last().unwrap();
+        let joined = before.joined(newcomer).expect("a merge").unwrap();
+        let rebuilt = SystemPlacement::build(SystemId::CassandraVnodes, &all).unwrap();
+        assert_eq!(joined.node_count(), rebuilt.node_count());
+        assert_eq!(joined.picture(), rebuilt.picture(), "{n} + 1 nodes");
+        assert_eq!(joined.shares(), rebuilt.shares());
+        for key in &keys {
+            assert_eq!(joined.locate(key), rebuilt.locate(key), "{key}");
+            assert_eq!(joined.preference_list(key), rebuilt.preference_list(key));
+        }
+        // And a second join from the first: the draws carry on.
+        let more = specs(n + 2);
+        let twice = joined
+            .joined(more.last().unwrap())
+            .expect("a merge")
+            .unwrap();
+        let rebuilt = SystemPlacement::build(SystemId::CassandraVnodes, &more).unwrap();
+        assert_eq!(twice.picture(), rebuilt.picture(), "{n} + 2 nodes");
+    }
+    // A lab weight means nothing to Cassandra, joining as building.
+    let before = SystemPlacement::build(SystemId::CassandraVnodes, &specs(3)).unwrap();
+    let mut heavy = specs(4);
+    heavy[3].weight = 300;
+    let joined = before.joined(&heavy[3]).expect("a merge").unwrap();
+    let rebuilt = SystemPlacement::build(SystemId::CassandraVnodes, &heavy).unwrap();
+    assert_eq!(joined.picture(), rebuilt.picture());
+    // Evenly spaced tokens all move with a join: built again.
+    let even = SystemPlacement::build(SystemId::Cassandra, &specs(3)).unwrap();
+    assert!(even.joined(&specs(4)[3]).is_none());
 }
