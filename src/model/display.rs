@@ -83,35 +83,45 @@ pub(crate) fn shared_head(names: &mut dyn Iterator<Item = &str>) -> usize {
 }
 
 /// `text` cut to at most `max` characters where it is longer: the characters in `skip`
-/// (what every name of its set shares there) become "…", and if it is still too long,
-/// what follows them is cut from its start, keeping its end. With nothing to skip, the
-/// middle cut of [`label`].
+/// (what every name of its set shares there) become "…", and if what follows them is still
+/// too long, it is cut in its middle as [`label`] cuts, keeping its start, where the names
+/// begin to differ, and its end. (Keeping only its end gave "…:7000" for every one of
+/// `10.0.0.1:7000`, `10.0.0.13:7000`, ….) With nothing to skip, the middle cut of
+/// [`label`].
 pub(crate) fn label_skipping(text: &str, max: usize, skip: std::ops::Range<usize>) -> String {
     // Most labels fit: no copy of their characters (the charts draw theirs every frame).
     if text.chars().count() <= max {
         return isolate(text).into_owned();
     }
     let chars: Vec<char> = text.chars().collect();
-    let count = chars.len();
     let mut cut = String::new();
-    if skip.is_empty() || skip.end >= count || max < 2 {
-        let kept = max.saturating_sub(1);
-        let tail = kept / 2;
-        cut.extend(&chars[..kept - tail]);
-        cut.push('…');
-        cut.extend(&chars[count - tail..]);
+    if skip.is_empty() || skip.end >= chars.len() || max < 2 {
+        push_cut(&mut cut, &chars, max);
     } else {
         let head = if skip.start + 2 > max {
             &chars[..0]
         } else {
             &chars[..skip.start]
         };
-        let room = (max - 1 - head.len()).min(count - skip.end);
         cut.extend(head);
         cut.push('…');
-        cut.extend(&chars[count - room..]);
+        push_cut(&mut cut, &chars[skip.end..], max - 1 - head.len());
     }
     isolate(&cut).into_owned()
+}
+
+/// `chars` onto `cut`, at most `max` of them: all if they fit, else their start and end
+/// with "…" between.
+fn push_cut(cut: &mut String, chars: &[char], max: usize) {
+    if chars.len() <= max {
+        cut.extend(chars);
+    } else {
+        let kept = max.saturating_sub(1);
+        let tail = kept / 2;
+        cut.extend(&chars[..kept - tail]);
+        cut.push('…');
+        cut.extend(&chars[chars.len() - tail..]);
+    }
 }
 
 /// `2^bits` with a superscript exponent, for scale labels ("2³²").
@@ -187,7 +197,7 @@ mod tests {
             label_skipping(ports[1], 9, 0..shared_head(&mut ports.into_iter())),
             "…11212"
         );
-        // Still too long: the end is kept.
+        // Still too long: the rest is cut in its middle.
         let long = ["pool/memcached-east-1a", "pool/memcached-east-1b"];
         assert_eq!(
             shared_head(&mut long.into_iter()),
@@ -197,7 +207,15 @@ mod tests {
             label_skipping(long[0], 9, 0..shared_head(&mut long.into_iter())),
             "…1a"
         );
-        assert_eq!(label_skipping("abcdefghijkl", 6, 0..4), "…hijkl");
+        assert_eq!(label_skipping("abcdefghijkl", 6, 0..4), "…ef…kl");
+        // Names that differ in the middle and share their end stay apart.
+        let redis = ["10.0.0.1:7000", "10.0.0.13:7000", "10.0.0.14:7000"];
+        let shared = shared_head(&mut redis.into_iter());
+        let cut: Vec<String> = redis
+            .iter()
+            .map(|n| label_skipping(n, 6, 0..shared))
+            .collect();
+        assert_eq!(cut, ["…1:…00", "…13…00", "…14…00"]);
         // After a bucket number: "0 · " stays.
         assert_eq!(
             label_skipping("0 · 10.0.0.1:8080", 11, 4..4 + shared),
