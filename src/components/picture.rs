@@ -75,12 +75,14 @@ fn view(state: &State, theme: Theme, progress: f64, hover: Option<Hover>) -> Vie
 /// and placed, made again only when the state, the theme, the pointer or the size change; and
 /// the dot layer and colour string every frame reuses. So a frame of the animation builds
 /// nothing per key: it fades a few colours, moves the travellers and fills one path per
-/// colour. A ring's frames also share what does not move: the scale, arcs, points and keys
-/// with the moved keys in their old colours in one offscreen canvas, the moved keys in their
-/// new colours in another; a frame copies the first and fades the second in over it, then
-/// draws only the travellers. A frame the canvas already shows (the same frames at the same
-/// progress: a state that only gains or loses a job) is not drawn again: on Envoy's largest
-/// ring, that copy was 5 ms of a join's first frame.
+/// colour. A ring's frames in motion also share what does not move: the scale, arcs,
+/// points and keys with the moved keys in their old colours in one offscreen canvas, the
+/// moved keys in their new colours in another; a frame copies the first and fades the second
+/// in over it, then draws only the travellers. A ring at rest is drawn straight onto the
+/// page: making and copying the two layers for a single frame cost 3 to 5 ms of the frame
+/// where Envoy's largest ring, rebuilt, is first drawn. A frame the canvas already shows
+/// (the same frames at the same progress: a state that only gains or loses a job) is not
+/// drawn again: on Envoy's largest ring, that copy was 5 ms of a join's first frame.
 struct Frames {
     key: FramesKey,
     scene: Scene,
@@ -233,10 +235,13 @@ fn draw_frame(
         match (&mut f.scene, &f.dots) {
             (Scene::Ring(r), Dots::Ring(d)) => {
                 r.progress = progress;
-                if f.ring.is_none() {
+                let t = ease(progress);
+                if t < 1.0 && f.ring.is_none() {
                     f.ring = ring_layers(r, d, (w, h), layer, colour);
                 }
-                let Some(ring_layers) = &f.ring else {
+                let Some(ring_layers) = f.ring.as_ref().filter(|_| t < 1.0) else {
+                    // At rest, drawn straight onto the page, whether or not an animation
+                    // led here (so a replay ends on the picture it started from).
                     let mut fill = |l: &DotLayer| fill_layer(&ctx, l, colour);
                     return ring::draw_ring_with(area, r, d, layer, &mut fill);
                 };
@@ -245,7 +250,6 @@ fn draw_frame(
                     .map_err(js)?;
                 // The moved keys fade to their new colours: the same as mixing each dot's
                 // two colours by ease(progress), as the native drawing does.
-                let t = ease(progress);
                 if t > 0.0 {
                     ctx.set_global_alpha(t);
                     let drawn =
