@@ -33,9 +33,12 @@ fn use_chart(
     build: fn(&State, &View) -> BarsScene,
 ) {
     let box_width = use_box_width(&canvas);
+    // Both charts read only the snapshot, which a new value replaces: a state that only
+    // gains a job (a join starting on Envoy's largest ring) keeps its charts undrawn again.
+    let snapshot = Rc::as_ptr(&state.current) as usize;
     use_effect_with(
-        (state, theme, box_width),
-        move |(state, theme, box_width)| {
+        (snapshot, theme, box_width),
+        move |(_, theme, box_width)| {
             if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
                 let width = box_width.of(&c).max(200.0);
                 draw_on_canvas(&c, width, CHART_HEIGHT, |area, ratio| {
@@ -44,7 +47,7 @@ fn use_chart(
                         theme: *theme,
                         ..View::default()
                     };
-                    draw_bars(area, &build(state, &view))
+                    draw_bars(area, &build(&state, &view))
                 });
             }
         },
