@@ -68,7 +68,7 @@ pub(crate) fn use_lang() -> Lang {
 /// so that `10.0.0.1:8080` and `10.0.0.2:8080`, or ports, stay apart, with the whole name
 /// in the tooltip and for screen readers.
 pub(crate) fn node_name(name: &str, max: usize, shared: usize) -> Html {
-    let short = crate::model::display::label_skipping(name, max, 0..shared);
+    let short = crate::model::display::label_skipping(name, max, 0..shared, 0);
     if short == name {
         return html! { <span class="node-name" title={name.to_string()}>{ name }</span> };
     }

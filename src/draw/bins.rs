@@ -77,6 +77,9 @@ pub(crate) struct Column {
     /// The characters of the label a cut may leave out first: those the node names share
     /// ([`crate::model::display::label_skipping`]).
     pub(crate) shared: std::ops::Range<usize>,
+    /// How many characters at the label's end the node names share, which a cut may leave
+    /// out next.
+    pub(crate) shared_tail: usize,
     /// The node's colour.
     pub(crate) colour: Rgb,
 }
@@ -464,7 +467,12 @@ fn draw_bins_under<DB: DrawingBackend>(
             let (l, _, r, b) = lay.bin(i as u32);
             let max_chars = ((r - l) / char_w).floor() as usize;
             area.draw(&Text::new(
-                crate::model::display::label_skipping(&col.label, max_chars, col.shared.clone()),
+                crate::model::display::label_skipping(
+                    &col.label,
+                    max_chars,
+                    col.shared.clone(),
+                    col.shared_tail,
+                ),
                 px(((l + r) / 2.0, b + 8.0 * s)),
                 style.clone(),
             ))

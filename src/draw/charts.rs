@@ -107,11 +107,12 @@ pub(crate) fn bar_axes<'a, DB: DrawingBackend>(
     Ok(chart)
 }
 
-/// How many characters of a name fit under a bar `bar` pixels wide; `None` under two
-/// (bars that narrow, a thousand of them, got one character each, "…", which said
-/// nothing and took 12 ms to draw; the chart's table names every bar).
+/// How many characters of a name fit under a bar `bar` pixels wide, with 4 pixels between
+/// neighbours (names that filled their bars ran into one another); `None` under two (bars
+/// that narrow, a thousand of them, got one character each, "…", which said nothing and
+/// took 12 ms to draw; the chart's table names every bar).
 fn name_chars(bar: f64, s: f64) -> Option<usize> {
-    let chars = (bar / (6.5 * s)).floor();
+    let chars = ((bar - 4.0 * s) / (6.5 * s)).floor();
     (chars >= 2.0).then_some(chars as usize)
 }
 
@@ -132,6 +133,7 @@ pub(crate) fn names_under_bars<'n, DB: DrawingBackend>(
     };
     let names: Vec<&str> = names.collect();
     let shared = crate::model::display::shared_head(&mut names.iter().copied());
+    let tail = crate::model::display::shared_tail(&mut names.iter().copied());
     let style = (super::FONT, 11.0 * s)
         .into_font()
         .color(&rgb(theme.muted))
@@ -139,7 +141,7 @@ pub(crate) fn names_under_bars<'n, DB: DrawingBackend>(
     for (i, name) in names.into_iter().enumerate() {
         let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
         area.draw(&Text::new(
-            crate::model::display::label_skipping(name, max_chars, 0..shared),
+            crate::model::display::label_skipping(name, max_chars, 0..shared, tail),
             (x, y + (5.0 * s) as i32),
             style.clone(),
         ))
@@ -258,12 +260,12 @@ mod tests {
 
     #[test]
     fn bars_too_narrow_for_two_characters_are_not_named() {
-        assert_eq!(name_chars(150.0, 1.0), Some(23));
-        assert_eq!(name_chars(13.0, 1.0), Some(2));
-        assert_eq!(name_chars(26.0, 2.0), Some(2));
+        assert_eq!(name_chars(150.0, 1.0), Some(22));
+        assert_eq!(name_chars(17.0, 1.0), Some(2));
+        assert_eq!(name_chars(34.0, 2.0), Some(2));
         // A thousand bars in 600 pixels.
         assert_eq!(name_chars(0.6, 1.0), None);
-        assert_eq!(name_chars(12.9, 1.0), None);
+        assert_eq!(name_chars(16.9, 1.0), None);
     }
 
     #[test]

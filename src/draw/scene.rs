@@ -321,8 +321,9 @@ pub(crate) fn bins(state: &State, view: &View) -> BinsScene {
         Picture::BucketSet { owners, .. } => owners.iter().position(|&o| o == Some(i as u32)),
         _ => None,
     };
-    let shared =
-        crate::model::display::shared_head(&mut snap.nodes.iter().map(|n| n.name.as_str()));
+    let names = || snap.nodes.iter().map(|n| n.name.as_str());
+    let shared = crate::model::display::shared_head(&mut names());
+    let shared_tail = crate::model::display::shared_tail(&mut names());
     let columns = snap
         .nodes
         .iter()
@@ -336,6 +337,7 @@ pub(crate) fn bins(state: &State, view: &View) -> BinsScene {
             Column {
                 label,
                 shared: before..before + shared,
+                shared_tail,
                 colour: n.colour,
             }
         })

@@ -50,26 +50,46 @@ pub(crate) fn could_reorder(text: &str) -> bool {
 /// port, `cache-a`, `cache-b`): `abcdefghijkl` at 5 is `ab…kl`, `127.0.0.1:8081` at 10 is
 /// `127.0…8081`.
 pub(crate) fn label(text: &str, max: usize) -> String {
-    label_skipping(text, max, 0..0)
+    label_skipping(text, max, 0..0, 0)
 }
 
 /// How many leading characters all of `names` share, up to and including the last
 /// separator (a character that is not an ASCII letter or digit) among them: what a label may
 /// leave out, so that `10.0.0.3:8080` among `10.0.0.1:8080`, `10.0.0.2:8080`, … keeps the
 /// `3` ([`label_skipping`]). 0 for fewer than two names, or when they share no separator.
-// One instance for every kind of iterator (`dyn`): it is not on a hot path.
 pub(crate) fn shared_head(names: &mut dyn Iterator<Item = &str>) -> usize {
+    shared_run(names, false)
+}
+
+/// How many trailing characters all of `names` share, from the first separator among them:
+/// what a label may leave out at its end, so that `10.0.0.12:7000` among `10.0.0.1:7000`,
+/// … can be cut to `…12…` ([`label_skipping`]). 0 for fewer than two names, or when they
+/// share no separator.
+pub(crate) fn shared_tail(names: &mut dyn Iterator<Item = &str>) -> usize {
+    shared_run(names, true)
+}
+
+/// [`shared_head`], or read from the end ([`shared_tail`]).
+// One instance for every kind of iterator (`dyn`): it is not on a hot path.
+fn shared_run(names: &mut dyn Iterator<Item = &str>, from_end: bool) -> usize {
+    let chars = |name: &str| {
+        let mut chars: Vec<char> = name.chars().collect();
+        if from_end {
+            chars.reverse();
+        }
+        chars
+    };
     let Some(first) = names.next() else {
         return 0;
     };
-    let mut shared: Vec<char> = first.chars().collect();
+    let mut shared = chars(first);
     let mut others = 0;
     for name in names {
         others += 1;
         let common = shared
             .iter()
-            .zip(name.chars())
-            .take_while(|(a, b)| **a == *b)
+            .zip(&chars(name))
+            .take_while(|(a, b)| a == b)
             .count();
         shared.truncate(common);
     }
@@ -83,12 +103,18 @@ pub(crate) fn shared_head(names: &mut dyn Iterator<Item = &str>) -> usize {
 }
 
 /// `text` cut to at most `max` characters where it is longer: the characters in `skip`
-/// (what every name of its set shares there) become "…", and if what follows them is still
-/// too long, it is cut in its middle as [`label`] cuts, keeping its start, where the names
-/// begin to differ, and its end. (Keeping only its end gave "…:7000" for every one of
-/// `10.0.0.1:7000`, `10.0.0.13:7000`, ….) With nothing to skip, the middle cut of
-/// [`label`].
-pub(crate) fn label_skipping(text: &str, max: usize, skip: std::ops::Range<usize>) -> String {
+/// (what every name of its set shares there) become "…"; if what follows is still too
+/// long, its last `tail` characters (what the names share at their end) become "…" too;
+/// and what is left, if still too long, is cut in its middle as [`label`] cuts. (Keeping
+/// only the end of what follows gave "…:7000" for every one of `10.0.0.1:7000`,
+/// `10.0.0.13:7000`, …; now they are `…1…` and `…13…`.) With nothing to skip, the middle
+/// cut of [`label`].
+pub(crate) fn label_skipping(
+    text: &str,
+    max: usize,
+    skip: std::ops::Range<usize>,
+    tail: usize,
+) -> String {
     // Most labels fit: no copy of their characters (the charts draw theirs every frame).
     if text.chars().count() <= max {
         return isolate(text).into_owned();
@@ -105,7 +131,15 @@ pub(crate) fn label_skipping(text: &str, max: usize, skip: std::ops::Range<usize
         };
         cut.extend(head);
         cut.push('…');
-        push_cut(&mut cut, &chars[skip.end..], max - 1 - head.len());
+        let rest = &chars[skip.end..];
+        let room = max - 1 - head.len();
+        match rest.len().checked_sub(tail) {
+            Some(body) if rest.len() > room && body > 0 && tail > 0 && room > 1 => {
+                push_cut(&mut cut, &rest[..body], room - 1);
+                cut.push('…');
+            }
+            _ => push_cut(&mut cut, rest, room),
+        }
     }
     isolate(&cut).into_owned()
 }
@@ -186,7 +220,7 @@ mod tests {
         assert_eq!(shared, "10.0.0.".len());
         let cut: Vec<String> = ips
             .iter()
-            .map(|n| label_skipping(n, 9, 0..shared))
+            .map(|n| label_skipping(n, 9, 0..shared, 0))
             .collect();
         assert_eq!(cut, ["…1:8080", "…2:8080", "…12:8080"]);
         // The plain middle cut would make the first two the same.
@@ -194,7 +228,7 @@ mod tests {
         // Ports: the host and its colon are left out.
         let ports = ["127.0.0.1:11211", "127.0.0.1:11212"];
         assert_eq!(
-            label_skipping(ports[1], 9, 0..shared_head(&mut ports.into_iter())),
+            label_skipping(ports[1], 9, 0..shared_head(&mut ports.into_iter()), 0),
             "…11212"
         );
         // Still too long: the rest is cut in its middle.
@@ -204,38 +238,52 @@ mod tests {
             "pool/memcached-east-".len()
         );
         assert_eq!(
-            label_skipping(long[0], 9, 0..shared_head(&mut long.into_iter())),
+            label_skipping(long[0], 9, 0..shared_head(&mut long.into_iter()), 0),
             "…1a"
         );
-        assert_eq!(label_skipping("abcdefghijkl", 6, 0..4), "…ef…kl");
+        assert_eq!(label_skipping("abcdefghijkl", 6, 0..4, 0), "…ef…kl");
         // Names that differ in the middle and share their end stay apart.
         let redis = ["10.0.0.1:7000", "10.0.0.13:7000", "10.0.0.14:7000"];
         let shared = shared_head(&mut redis.into_iter());
+        let tail = shared_tail(&mut redis.into_iter());
+        assert_eq!(tail, ":7000".len());
         let cut: Vec<String> = redis
             .iter()
-            .map(|n| label_skipping(n, 6, 0..shared))
+            .map(|n| label_skipping(n, 6, 0..shared, tail))
+            .collect();
+        assert_eq!(cut, ["…1…", "…13…", "…14…"]);
+        // Without the shared end, what follows the shared start is cut in its middle.
+        let cut: Vec<String> = redis
+            .iter()
+            .map(|n| label_skipping(n, 6, 0..shared, 0))
             .collect();
         assert_eq!(cut, ["…1:…00", "…13…00", "…14…00"]);
+        // A shared end starts at a separator; none among names that share no separator.
+        assert_eq!(shared_tail(&mut ["a1:70", "b11:70"].into_iter()), 3);
+        assert_eq!(shared_tail(&mut ["cache-a", "cache-ba"].into_iter()), 0);
+        assert_eq!(shared_tail(&mut ["x:1"].into_iter()), 0);
+        // What fits after the shared start keeps its end.
+        assert_eq!(label_skipping(redis[0], 9, 0..shared, tail), "…1:7000");
         // After a bucket number: "0 · " stays.
         assert_eq!(
-            label_skipping("0 · 10.0.0.1:8080", 11, 4..4 + shared),
+            label_skipping("0 · 10.0.0.1:8080", 11, 4..4 + shared, 0),
             "0 · …1:8080"
         );
         // Nothing shared, one name, short names, nothing to skip: as `label`.
         assert_eq!(shared_head(&mut ["cache-a"].into_iter()), 0);
         assert_eq!(shared_head(&mut ["ab1", "ab2"].into_iter()), 0);
-        assert_eq!(label_skipping("cache-a", 9, 0..6), "cache-a");
+        assert_eq!(label_skipping("cache-a", 9, 0..6, 0), "cache-a");
         assert_eq!(
-            label_skipping("abcdefghijkl", 5, 0..0),
+            label_skipping("abcdefghijkl", 5, 0..0, 0),
             label("abcdefghijkl", 5)
         );
         // A skip past the end, or a name that is all shared, never panics.
         assert_eq!(
-            label_skipping("abcdefghijkl", 5, 0..40),
+            label_skipping("abcdefghijkl", 5, 0..40, 0),
             label("abcdefghijkl", 5)
         );
         assert_eq!(
-            label_skipping("abcdefghijkl", 1, 0..3),
+            label_skipping("abcdefghijkl", 1, 0..3, 0),
             label("abcdefghijkl", 1)
         );
         for n in [
@@ -244,7 +292,7 @@ mod tests {
             "שלום:עולם:שלום".to_string(),
         ] {
             for max in 0..14 {
-                let l = label_skipping(&n, max, 0..2);
+                let l = label_skipping(&n, max, 0..2, 0);
                 assert!(
                     l.trim_start_matches(FSI)
                         .trim_end_matches(PDI)

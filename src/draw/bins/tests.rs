@@ -12,11 +12,13 @@ fn scene(header: Header) -> BinsScene {
             Column {
                 label: "a".into(),
                 shared: 0..0,
+                shared_tail: 0,
                 colour: RED,
             },
             Column {
                 label: "b".into(),
                 shared: 0..0,
+                shared_tail: 0,
                 colour: BLUE,
             },
         ],
@@ -246,6 +248,7 @@ fn bins_too_narrow_to_tell_apart_share_one_box() {
         .map(|i| Column {
             label: format!("node-{i}"),
             shared: 0..0,
+            shared_tail: 0,
             colour: if i % 2 == 0 { RED } else { BLUE },
         })
         .collect();

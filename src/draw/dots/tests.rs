@@ -233,6 +233,7 @@ fn bins_scene(dots: Vec<BinDot>) -> BinsScene {
             .map(|&colour| Column {
                 label: String::new(),
                 shared: 0..0,
+                shared_tail: 0,
                 colour,
             })
             .collect(),
