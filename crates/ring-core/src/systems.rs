@@ -656,6 +656,39 @@ impl Points {
         Ok(Points { positions, owners })
     }
 
+    /// These points with `added` (a node's, generated after every point here) merged in,
+    /// as [`Points::new`] with [`Ties::FirstWins`] would sort them all: on a position both
+    /// hold, the points here come first. Also the added positions, ascending. Costs a sort
+    /// of `added` and one linear merge.
+    pub(crate) fn with_added(&self, added: Vec<(u64, NodeIndex)>) -> (Points, Vec<u64>) {
+        let mut new: Vec<RingPoint> = added
+            .into_iter()
+            .map(|(position, owner)| RingPoint {
+                position,
+                owner,
+                replica: 0,
+            })
+            .collect();
+        new.sort_by_key(crate::ring::position_of);
+        let total = self.positions.len() + new.len();
+        let (mut positions, mut owners) = (Vec::with_capacity(total), Vec::with_capacity(total));
+        let mut next = new.iter().peekable();
+        for (&position, &owner) in self.positions.iter().zip(&self.owners) {
+            while let Some(p) = next.next_if(|p| p.position < position) {
+                positions.push(p.position);
+                owners.push(p.owner);
+            }
+            positions.push(position);
+            owners.push(owner);
+        }
+        for p in next {
+            positions.push(p.position);
+            owners.push(p.owner);
+        }
+        let added = new.iter().map(|p| p.position).collect();
+        (Points { positions, owners }, added)
+    }
+
     fn owner(&self, i: usize) -> NodeIndex {
         // Past the last point: wrap to the first.
         self.owners

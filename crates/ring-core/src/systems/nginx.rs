@@ -16,8 +16,8 @@
 //! key is the variable's raw text: `$arg_k` is not percent-decoded.
 
 use super::{
-    index, Cluster, KeyRefused, LabBuild, Locate, Points, Rule, SystemError, SystemSpec, Ties,
-    Weights,
+    index, Cluster, KeyRefused, LabBuild, Locate, Points, Rule, SystemError, SystemNode,
+    SystemSpec, Ties, Weights,
 };
 use crate::hash::crc32;
 use crate::placement::{NodeIndex, Picture};
@@ -98,6 +98,26 @@ pub fn split_host_port(server: &str) -> (&str, &str) {
 
 struct Consistent {
     points: Points,
+    /// How many servers placed the points.
+    servers: usize,
+}
+
+/// Server `owner`'s `weight × 160` points: CRC32 chained over `host\0port` and the
+/// previous point.
+fn push_server_points(points: &mut Vec<(u64, NodeIndex)>, name: &str, weight: u32, owner: usize) {
+    let (host, port) = split_host_port(name);
+    let mut text = Vec::with_capacity(host.len() + port.len() + 5);
+    text.extend_from_slice(host.as_bytes());
+    text.push(0);
+    text.extend_from_slice(port.as_bytes());
+    let base = text.len();
+    let mut prev = 0u32;
+    for _ in 0..u64::from(weight) * POINTS_PER_WEIGHT {
+        text.truncate(base);
+        text.extend_from_slice(&prev.to_le_bytes());
+        prev = crc32(&text);
+        points.push((u64::from(prev), index(owner)));
+    }
 }
 
 fn build_consistent(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
@@ -111,23 +131,12 @@ fn build_consistent(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
     }
     let mut points = Vec::with_capacity(total as usize);
     for (i, (name, &weight)) in cluster.names.iter().zip(&cluster.weights).enumerate() {
-        let (host, port) = split_host_port(name);
-        let mut text = Vec::with_capacity(host.len() + port.len() + 5);
-        text.extend_from_slice(host.as_bytes());
-        text.push(0);
-        text.extend_from_slice(port.as_bytes());
-        let base = text.len();
-        let mut prev = 0u32;
-        for _ in 0..u64::from(weight) * POINTS_PER_WEIGHT {
-            text.truncate(base);
-            text.extend_from_slice(&prev.to_le_bytes());
-            prev = crc32(&text);
-            points.push((u64::from(prev), index(i)));
-        }
+        push_server_points(&mut points, name, weight, i);
     }
     // Equal points are merged keeping the first; the lookup's first-at-or-after does that.
     Ok(Box::new(Consistent {
         points: Points::new(points, Ties::FirstWins)?,
+        servers: cluster.names.len(),
     }))
 }
 
@@ -145,6 +154,24 @@ impl Locate for Consistent {
 
     fn picture(&self) -> Picture {
         self.points.picture(32, Rule::AtOrAfter)
+    }
+
+    fn joined(&self, newcomer: &SystemNode) -> Option<(Box<dyn Locate>, Vec<u64>)> {
+        // A server's points depend on its own address alone, and a later server loses
+        // every tie: its points merge in after the others'.
+        let weight = newcomer.weight.unwrap_or(1);
+        let total = self.points.len() as u64 + u64::from(weight) * POINTS_PER_WEIGHT;
+        if total > super::MAX_SYSTEM_POINTS {
+            return None;
+        }
+        let mut added = Vec::new();
+        push_server_points(&mut added, &newcomer.name, weight, self.servers);
+        let (points, added) = self.points.with_added(added);
+        let joined = Consistent {
+            points,
+            servers: self.servers + 1,
+        };
+        Some((Box::new(joined), added))
     }
 }
 

@@ -1301,3 +1301,47 @@ fn a_join_on_cassandras_random_tokens_merges_the_newcomers_and_equals_a_rebuild(
     let even = SystemPlacement::build(SystemId::Cassandra, &specs(3)).unwrap();
     assert!(even.joined(&specs(4)[3]).is_none());
 }
+
+#[test]
+fn a_join_on_nginx_merges_the_newcomers_points_and_equals_a_rebuild() {
+    let specs = |n: usize| -> Vec<NodeSpec> {
+        (0..n)
+            .map(|i| NodeSpec::new(format!("10.0.0.{}:80", i + 1), 100 * (1 + i as u32 % 3)))
+            .collect()
+    };
+    let keys: Vec<String> = (0..2_000).map(|i| format!("/ключ/{i}?a=b")).collect();
+    for n in [1, 2, 5, 30] {
+        let before = SystemPlacement::build(SystemId::Nginx, &specs(n)).unwrap();
+        let all = specs(n + 1);
+        let joined = before
+            .joined(all.last().unwrap())
+            .expect("a merge")
+            .unwrap();
+        let rebuilt = SystemPlacement::build(SystemId::Nginx, &all).unwrap();
+        assert_eq!(joined.picture(), rebuilt.picture(), "{n} + 1 servers");
+        assert_eq!(joined.shares(), rebuilt.shares());
+        for key in &keys {
+            assert_eq!(joined.locate(key), rebuilt.locate(key), "{key}");
+        }
+    }
+    // A weight nginx cannot take is refused, as a rebuild refuses it.
+    let before = SystemPlacement::build(SystemId::Nginx, &specs(2)).unwrap();
+    let half = NodeSpec::new("10.0.0.9:80", 150);
+    assert!(matches!(
+        before.joined(&half),
+        Some(Err(BuildError::SystemWeight { .. }))
+    ));
+}
+
+#[test]
+fn points_merged_in_lose_every_tie_as_a_stable_sort_of_all_would_have_them() {
+    let old = vec![(5, 0), (9, 1), (7, 0), (5, 1)];
+    let added = vec![(7, 2), (1, 2), (5, 2), (12, 2)];
+    let before = Points::new(old.clone(), Ties::FirstWins).unwrap();
+    let (merged, positions) = before.with_added(added.clone());
+    let all = Points::new([old, added].concat(), Ties::FirstWins).unwrap();
+    assert_eq!(merged.positions, all.positions);
+    assert_eq!(merged.owners, all.owners);
+    assert_eq!(merged.owners, [2, 0, 1, 2, 0, 2, 1, 2]);
+    assert_eq!(positions, [1, 5, 7, 12]);
+}
