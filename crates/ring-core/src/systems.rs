@@ -619,24 +619,30 @@ pub(crate) struct Points {
     owners: Vec<NodeIndex>,
 }
 
+/// `points` sorted by position, keeping their order on a position they share: sorted as
+/// the core's rings sort (one instance of the sort in the wasm, not two).
+fn sorted_stably(points: Vec<(u64, NodeIndex)>) -> Vec<RingPoint> {
+    let mut sorted: Vec<RingPoint> = points
+        .into_iter()
+        .map(|(position, owner)| RingPoint {
+            position,
+            owner,
+            replica: 0,
+        })
+        .collect();
+    sorted.sort_by_key(crate::ring::position_of);
+    sorted
+}
+
 impl Points {
     /// `points` sorted by position (stably), with `ties` applied.
-    pub(crate) fn new(mut points: Vec<(u64, NodeIndex)>, ties: Ties) -> Result<Self, SystemError> {
+    pub(crate) fn new(points: Vec<(u64, NodeIndex)>, ties: Ties) -> Result<Self, SystemError> {
         if points.len() as u64 > MAX_SYSTEM_POINTS {
             return Err(SystemError::TooManyPoints {
                 points: points.len() as u64,
             });
         }
-        // Sorted as the core's rings sort (one instance of the sort in the wasm, not two).
-        let mut sorted: Vec<RingPoint> = points
-            .drain(..)
-            .map(|(position, owner)| RingPoint {
-                position,
-                owner,
-                replica: 0,
-            })
-            .collect();
-        sorted.sort_by_key(crate::ring::position_of);
+        let sorted = sorted_stably(points);
         let mut positions = Vec::with_capacity(sorted.len());
         let mut owners: Vec<NodeIndex> = Vec::with_capacity(sorted.len());
         for p in sorted {
@@ -661,15 +667,7 @@ impl Points {
     /// hold, the points here come first. Also the added positions, ascending. Costs a sort
     /// of `added` and one linear merge.
     pub(crate) fn with_added(&self, added: Vec<(u64, NodeIndex)>) -> (Points, Vec<u64>) {
-        let mut new: Vec<RingPoint> = added
-            .into_iter()
-            .map(|(position, owner)| RingPoint {
-                position,
-                owner,
-                replica: 0,
-            })
-            .collect();
-        new.sort_by_key(crate::ring::position_of);
+        let new = sorted_stably(added);
         let total = self.positions.len() + new.len();
         let (mut positions, mut owners) = (Vec::with_capacity(total), Vec::with_capacity(total));
         let mut next = new.iter().peekable();
