@@ -108,8 +108,9 @@ pub(crate) struct RingScene {
 
 /// Most points drawn as dots; more are shown by their arcs alone. (They were drawn as
 /// ticks up to 50,000; but past 1,500 points on a circle of a few thousand pixels, ticks
-/// are closer than two pixels and show no more than the arcs beside them, and 40,000 of
-/// them, one stroke each, took 35 ms to draw.)
+/// are closer than two pixels and show no more than the arcs beside them, and the 16,000
+/// of a thousand nodes' virtual-node ring, one stroke each, took 22 ms to draw and 15 ms
+/// to copy.)
 const MAX_POINT_DOTS: usize = 1_500;
 /// Most points marked one by one (for the arcs and the pointer); more are marked by
 /// stretches.
@@ -398,7 +399,8 @@ pub(crate) fn draw_ring_under<DB: DrawingBackend>(
         };
         // A sample every two pixels round the outer edge: an arc narrower does not show as
         // a colour of its own, and each costs as much to fill as a wide one. On Cassandra's
-        // 256,000 tokens, 2,048 samples took 8 ms to fill and copy, 770 take 3.
+        // 256,000 tokens, 770 samples in place of 2,048 took the layer's filling from 4.4
+        // to 2.1 ms and its copy from 10.1 to 4.9.
         let steps = (std::f64::consts::TAU * g.r_band_out / (2.0 * s.max(1.0))) as usize;
         let steps = steps.clamp(1, MAX_RUNS);
         if runs.is_empty() || runs.len() > steps {

@@ -158,8 +158,9 @@ impl Locate for Consistent {
 
     fn joined(&self, newcomer: &SystemNode) -> Option<(Box<dyn Locate>, Vec<u64>)> {
         // A server's points depend on its own address alone, and a later server loses
-        // every tie: its points merge in after the others'.
-        let weight = newcomer.weight.unwrap_or(1);
+        // every tie: its points merge in after the others'. Without a weight, the build
+        // fills in nginx's default.
+        let weight = newcomer.weight?;
         let total = self.points.len() as u64 + u64::from(weight) * POINTS_PER_WEIGHT;
         if total > super::MAX_SYSTEM_POINTS {
             return None;
