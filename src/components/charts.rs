@@ -10,6 +10,7 @@ use yew::prelude::*;
 use super::use_lang;
 use crate::draw::scene::{self, View};
 use crate::draw::{draw_bars, BarsScene, Theme};
+use crate::effects::job::{draw_in_a_frame_of_its_own, PutOff};
 use crate::effects::{draw_on_canvas, use_box_width};
 use crate::i18n::{Msg, Ui};
 use crate::model::State;
@@ -36,20 +37,29 @@ fn use_chart(
     // Both charts read only the snapshot, which a new value replaces: a state that only
     // gains a job (a join starting on Envoy's largest ring) keeps its charts undrawn again.
     let snapshot = Rc::as_ptr(&state.current) as usize;
+    let put_off: PutOff = use_mut_ref(|| None);
     use_effect_with(
         (snapshot, theme, box_width),
-        move |(_, theme, box_width)| {
-            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                let width = box_width.of(&c).max(200.0);
-                draw_on_canvas(&c, width, CHART_HEIGHT, |area, ratio| {
-                    let view = View {
-                        scale: ratio,
-                        theme: *theme,
-                        ..View::default()
+        move |&(_, theme, box_width)| {
+            // After a job's hand-over, two frames on: the picture takes the first.
+            draw_in_a_frame_of_its_own(
+                &put_off,
+                2,
+                Box::new(move || {
+                    let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
+                        return;
                     };
-                    draw_bars(area, &build(&state, &view))
-                });
-            }
+                    let width = box_width.of(&c).max(200.0);
+                    draw_on_canvas(&c, width, CHART_HEIGHT, |area, ratio| {
+                        let view = View {
+                            scale: ratio,
+                            theme,
+                            ..View::default()
+                        };
+                        draw_bars(area, &build(&state, &view))
+                    });
+                }),
+            );
         },
     );
 }

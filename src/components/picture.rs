@@ -18,6 +18,7 @@ use crate::draw::dots::DotLayer;
 use crate::draw::ring::{self, RingDots, RingHit, RingScene};
 use crate::draw::scene::{self, Scene, View};
 use crate::draw::{ease, Theme};
+use crate::effects::job::{draw_in_a_frame_of_its_own, timed_draw, PutOff};
 use crate::effects::{context_2d, device_pixel_ratio, draw_on_canvas, use_box_width, BoxWidth};
 use crate::i18n::{Msg, Ui};
 use crate::model::State;
@@ -303,6 +304,7 @@ pub(crate) fn PictureCanvas(props: &PictureProps) -> Html {
         });
     }
     let frames = use_mut_ref(|| None::<Frames>);
+    let put_off: PutOff = use_mut_ref(|| None);
     {
         let (canvas, frames) = (canvas.clone(), frames.clone());
         use_effect_with(
@@ -314,21 +316,22 @@ pub(crate) fn PictureCanvas(props: &PictureProps) -> Html {
                 box_width,
             ),
             move |(state, theme, progress, hover, box_width)| {
-                if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                    let mut frames = frames.borrow_mut();
-                    crate::effects::job::timed_draw(|| {
-                        draw_frame(
-                            &c,
-                            *box_width,
-                            &mut frames,
-                            state,
-                            *theme,
-                            *progress,
-                            *hover,
-                        );
-                    });
-                    crate::perf::first_ring_drawn();
-                }
+                let (state, theme, progress, hover, box_width) =
+                    (state.clone(), *theme, *progress, *hover, *box_width);
+                draw_in_a_frame_of_its_own(
+                    &put_off,
+                    1,
+                    Box::new(move || {
+                        let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
+                            return;
+                        };
+                        let mut frames = frames.borrow_mut();
+                        timed_draw(|| {
+                            draw_frame(&c, box_width, &mut frames, &state, theme, progress, hover);
+                        });
+                        crate::perf::first_ring_drawn();
+                    }),
+                );
             },
         );
     }
