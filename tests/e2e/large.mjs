@@ -49,6 +49,7 @@ test('a million keys: placed in slices behind a progress bar, which can cancel',
   assert(!(await jobShown(page)), 'the progress bar came back after cancelling');
 
   // Again, to the end.
+  const drawnBefore = { ring: (await canvasStats(page, '#ring-canvas')).checksum, loads: (await canvasStats(page, '#loads-chart')).checksum };
   await page.click('#generate-keys');
   await page.waitForSelector('#job-progress:not(.empty)', { timeout: 5000 });
   await mkdir(OUT, { recursive: true });
@@ -59,6 +60,17 @@ test('a million keys: placed in slices behind a progress bar, which can cancel',
   assert(await legendKeys(page) === 1_000_000, `the legend's keys add up to ${await legendKeys(page)}`);
   const loads = await canvasStats(page, '#loads-chart');
   assert(loads.painted > 1000, `the loads chart is nearly blank (${loads.painted})`);
+  // The picture and the charts are drawn for the million keys in the frames after the
+  // hand-over (the picture in the first, the charts in the second), not never.
+  const redrawn = async (selector, was) => {
+    for (let i = 0; i < 40; i += 1) {
+      if ((await canvasStats(page, selector)).checksum !== was) return true;
+      await page.waitForTimeout(50);
+    }
+    return false;
+  };
+  assert(await redrawn('#ring-canvas', drawnBefore.ring), 'the picture still shows the keys before the job');
+  assert(await redrawn('#loads-chart', drawnBefore.loads), 'the loads chart still shows the keys before the job');
   assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
   await context.close();
 });
