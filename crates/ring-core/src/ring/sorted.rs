@@ -116,7 +116,6 @@ fn index_bits(point_count: usize, space_bits: u32) -> u32 {
 }
 
 impl IndexBuild {
-    /// The index of `point_count` points in a space of `space_bits`, nothing entered yet.
     /// The index of `point_count` points in a space of `space_bits`, nothing entered yet
     /// (its entries are reserved by the first step).
     pub(super) fn new(point_count: usize, space_bits: u32) -> IndexBuild {
