@@ -7,7 +7,8 @@ const { base } = await serveDist();
 const browser = await launch();
 
 // The wasm files a page fetches, by build (the page's own, not its frames': the Embed
-// dialog's preview is a page of its own).
+// dialog's preview is a page of its own). Watch before the page opens its address: the
+// first load's wasm can be asked for before `goto` returns.
 function wasmRequests(page) {
   const seen = [];
   page.on('request', (r) => {
@@ -18,8 +19,9 @@ function wasmRequests(page) {
 }
 
 test('builds: the page starts with the first load; Compare, opened after a change, loads the whole lab, which shows it on the same lab with the tab focused', async () => {
-  const { page, context, problems } = await openPage(browser, `${base}/`, { reducedMotion: 'reduce' });
+  const { page, context, problems } = await openPage(browser, 'about:blank', { reducedMotion: 'reduce' });
   const wasm = wasmRequests(page);
+  await page.goto(`${base}/`);
   await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
   assert(await page.evaluate(() => document.documentElement.dataset.ringlabBuild) === 'first', 'the page did not start with the first load');
   await page.fill('#add-name', 'cache-z');
@@ -125,8 +127,9 @@ test('builds: Back to the lab after a change, from another view, shows that chan
 });
 
 test('builds: Embed in the first load opens the whole lab with the Embed dialog open, on the same lab', async () => {
-  const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
+  const { page, context, problems } = await openPage(browser, 'about:blank', { reducedMotion: 'reduce' });
   const wasm = wasmRequests(page);
+  await page.goto(`${base}/?lang=en`);
   await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
   await page.fill('#add-name', 'cache-e');
   await page.click('#add-node');
