@@ -39,7 +39,7 @@ pub(crate) struct JobProgress {
 
 struct Runner {
     job: RefCell<Option<Job>>,
-    next: RefCell<Option<AnimationFrame>>,
+    next: PutOff,
     serial: u64,
     progress: UseStateHandle<Option<JobProgress>>,
     done: Callback<Action>,
@@ -60,7 +60,7 @@ pub(crate) fn use_job(pending: Option<Rc<Pending>>, done: Callback<Action>) -> O
                 progress.set(Some(JobProgress { done: d, total }));
                 Some(Rc::new(Runner {
                     job: RefCell::new(Some(job)),
-                    next: RefCell::new(None),
+                    next: PutOff::default(),
                     serial: p.serial,
                     progress: progress.clone(),
                     done,
@@ -89,12 +89,8 @@ pub(crate) fn use_job(pending: Option<Rc<Pending>>, done: Callback<Action>) -> O
 
 /// Runs the next slice `frames` animation frames from now.
 fn schedule(runner: Rc<Runner>, frames: u32) {
-    let next = runner.clone();
-    let frame = request_animation_frame(move |_| match frames {
-        0 | 1 => slice(next),
-        _ => schedule(next, frames - 1),
-    });
-    *runner.next.borrow_mut() = Some(frame);
+    let slot = runner.next.clone();
+    after_frames(slot, frames, Box::new(move || slice(runner)));
 }
 
 fn slice(runner: Rc<Runner>) {
