@@ -50,30 +50,9 @@ pub fn start() {
         }
     };
     when_words_are_here(state, page, move |props| {
-        let handle = yew::Renderer::<Lab>::with_root_and_props(root, props).render();
-        #[cfg(not(feature = "whole-lab"))]
-        PAGE_LAB.with(|lab| *lab.borrow_mut() = Some(handle));
-        // The whole lab stays until the page goes.
-        #[cfg(feature = "whole-lab")]
-        drop(handle);
+        // The lab stays until the page goes.
+        drop(yew::Renderer::<Lab>::with_root_and_props(root, props).render());
     });
-}
-
-#[cfg(not(feature = "whole-lab"))]
-thread_local! {
-    /// The lab mounted in `#app`, which the page's loader unmounts to show the whole lab's
-    /// build in its place.
-    static PAGE_LAB: RefCell<Option<yew::AppHandle<Lab>>> = const { RefCell::new(None) };
-}
-
-/// Unmounts the lab in `#app` (the page's loader calls it before it starts the whole lab's
-/// build there).
-#[cfg(not(feature = "whole-lab"))]
-#[wasm_bindgen::prelude::wasm_bindgen(js_name = unmountLab)]
-pub fn unmount_page_lab() {
-    if let Some(lab) = PAGE_LAB.with(|lab| lab.borrow_mut().take()) {
-        lab.destroy();
-    }
 }
 
 /// Calls `mount` with the lab's first props once the words of the page's language are
@@ -119,19 +98,17 @@ impl RingLab {
 /// element's attributes written as a query: the attributes are the link's parameters. The
 /// lab marks its layout, theme and language on `root`. `on_change` is called after each
 /// change with what was done and the summary, in words; `lab` is the full lab's address,
-/// for "Open in Ringlab"; `whole_lab` is called with the lab's state as a query when a
-/// view that only the whole lab's build has is opened (it mounts that build in its place).
+/// for "Open in Ringlab".
 #[wasm_bindgen::prelude::wasm_bindgen(js_name = mountRingLab)]
 pub fn mount_widget(
     root: web_sys::Element,
     query: &str,
     on_change: Option<js_sys::Function>,
     lab: &str,
-    whole_lab: Option<js_sys::Function>,
 ) -> RingLab {
     install_panic_hook();
     crate::share::set_lab_address(lab.to_string());
-    let booted = crate::share::widget_boot(query, root.clone(), on_change, whole_lab)
+    let booted = crate::share::widget_boot(query, root.clone(), on_change)
         .or_else(|e| {
             gloo::console::error!(format!("ringlab: could not restore the state: {e}"));
             State::initial().map(|s| (s, Page::default()))
@@ -286,32 +263,7 @@ pub fn Lab(props: &LabProps) -> Html {
             }
         });
     }
-    // In the first load, "Embed" loads the whole lab, which opens the dialog.
-    #[cfg(not(feature = "whole-lab"))]
-    let embed_asked = use_state(bool::default);
-    #[cfg(not(feature = "whole-lab"))]
-    let whole_lab_failed =
-        use_whole_lab(&state, (*chosen, *chosen_lang), &props.page, *embed_asked);
-    #[cfg(not(feature = "whole-lab"))]
-    let (onwhole, embed_status, embed_open) = {
-        let asked = embed_asked.clone();
-        let status = (*embed_asked).then_some(if whole_lab_failed {
-            Ui::WholeLabFailed
-        } else {
-            Ui::WholeLabLoading
-        });
-        (
-            Some(Callback::from(move |()| asked.set(true))),
-            status,
-            false,
-        )
-    };
-    // The whole lab has every view and the dialog: it never loads another build.
-    #[cfg(feature = "whole-lab")]
-    let whole_lab_failed = false;
-    #[cfg(feature = "whole-lab")]
-    let (onwhole, embed_status, embed_open): (Option<Callback<()>>, Option<Ui>, bool) =
-        (None, None, props.page.embed_dialog);
+    let embed_open = props.page.embed_dialog;
     let s: Rc<State> = Rc::new((*state).clone());
     let teaching = s.clone();
     // "Ask me first": until the guess is checked, the lab before the change is drawn.
@@ -332,7 +284,7 @@ pub fn Lab(props: &LabProps) -> Html {
                 onlang,
                 children: html! {
                     <>
-                        <EmbedButton state={s.clone()} theme={*chosen} lang={*chosen_lang} {onwhole} status={embed_status} open={embed_open} />
+                        <EmbedButton state={s.clone()} theme={*chosen} lang={*chosen_lang} open={embed_open} />
                         <CopyLink state={s.clone()} theme={*chosen} lang={*chosen_lang} />
                     </>
                 },
@@ -378,46 +330,11 @@ pub fn Lab(props: &LabProps) -> Html {
             </div>
             }
             </div>
-            <TeachingViews state={teaching} dispatch={dispatch.clone()} {theme} {whole_lab_failed} />
+            <TeachingViews state={teaching} dispatch={dispatch.clone()} {theme} />
             </div>
             <footer class="footer muted">
                 { lang.ui(Ui::Footer) }
             </footer>
         </ContextProvider<Lang>>
     }
-}
-
-/// In the page's first load, has the whole lab's build loaded when a view only it has is
-/// opened, or the Embed dialog (`share::open_whole_lab`); returns whether that failed.
-#[cfg(not(feature = "whole-lab"))]
-#[hook]
-fn use_whole_lab(
-    state: &UseReducerHandle<State>,
-    picked: (Option<bool>, Option<Lang>),
-    page: &Rc<Page>,
-    embed_asked: bool,
-) -> bool {
-    let failed = use_state(bool::default);
-    let opened_at_start = use_mut_ref(|| true);
-    {
-        let (state, page, failed) = (state.clone(), page.clone(), failed.clone());
-        let needed = state.view.needs_whole_lab();
-        use_effect_with((needed, embed_asked), move |&(needed, embed_asked)| {
-            // A view opened at the start replaces the address; one opened later is a new
-            // history entry, as a settled change would be.
-            let push = !std::mem::take(&mut *opened_at_start.borrow_mut());
-            if needed || embed_asked {
-                let asked = (push, embed_asked);
-                match crate::share::open_whole_lab(&state, picked, &page, asked) {
-                    Some(loading) => wasm_bindgen_futures::spawn_local(async move {
-                        if wasm_bindgen_futures::JsFuture::from(loading).await.is_err() {
-                            failed.set(true);
-                        }
-                    }),
-                    None => failed.set(true),
-                }
-            }
-        });
-    }
-    *failed
 }

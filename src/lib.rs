@@ -12,19 +12,17 @@
 //! - `perf` (wasm32 only): the performance marks of the page's start (`bench/app/startup.mjs`).
 #![forbid(unsafe_code)]
 // Natively the crate is the model, the words and the drawing without the components that
-// use them (wasm32 only), for the tests: most of it looks unused there. The page's first
-// load (wasm32 without the `whole-lab` feature) leaves out the views only the whole lab has,
-// so their model and drawing look unused there too. Dead code is reported by the whole
-// lab's build (`cargo clippy --target wasm32-unknown-unknown --features whole-lab`), where
-// the whole app is.
-#![cfg_attr(
-    any(not(target_arch = "wasm32"), not(feature = "whole-lab")),
-    allow(dead_code)
-)]
+// use them (wasm32 only), for the tests: most of it looks unused there. Dead code is
+// reported by the wasm32 build (`cargo clippy --target wasm32-unknown-unknown`), where the
+// whole app is.
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 pub mod draw;
 pub mod i18n;
 pub mod model;
+// The page before the wasm arrives, written at build time (src/bin/prerender.rs).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod prerender;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

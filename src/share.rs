@@ -22,9 +22,7 @@ use crate::i18n::{Lang, Msg, Ui};
 use crate::model::url::{Embed, Limits, Parsed, Shared, ThemeChoice};
 use crate::model::{Action, State};
 
-/// The page's global function that loads the whole lab (`static/boot.js` defines it).
-const WHOLE_LAB_LOADER: &str = "ringlabWholeLab";
-/// The address's fragment that asks the whole lab to open the Embed dialog.
+/// The address's fragment that opens the Embed dialog at the start.
 const EMBED_FRAGMENT: &str = "#embed";
 /// Where the state is stored.
 pub const STORAGE_KEY: &str = "ringlab:state";
@@ -64,12 +62,7 @@ pub struct Page {
     /// What the element calls after each change, with the summary in words (it sends the
     /// host page a `ringlab:change` event).
     pub on_change: Option<js_sys::Function>,
-    /// What loads the whole lab's build and shows it in this lab's place, given the state
-    /// as a query (the page's loader, `static/boot.js`, or the `<ring-lab>` element's); the
-    /// first load calls it when a view it does not have is opened ([`open_whole_lab`]).
-    pub whole_lab: Option<js_sys::Function>,
-    /// Whether the Embed dialog opens at the start: the first load asked the whole lab for
-    /// it (the address's fragment `#embed`, [`open_whole_lab`]).
+    /// Whether the Embed dialog opens at the start (the address's fragment `#embed`).
     pub embed_dialog: bool,
 }
 
@@ -85,7 +78,6 @@ impl Default for Page {
             sync: false,
             host: None,
             on_change: None,
-            whole_lab: None,
             embed_dialog: false,
         }
     }
@@ -126,7 +118,6 @@ pub(crate) fn widget_boot(
     query: &str,
     host: web_sys::Element,
     on_change: Option<js_sys::Function>,
-    whole_lab: Option<js_sys::Function>,
 ) -> Result<(State, Page), Msg> {
     let parsed = Shared::parse(query);
     let mut page = Page {
@@ -139,7 +130,6 @@ pub(crate) fn widget_boot(
         sync: false,
         host: Some(host),
         on_change,
-        whole_lab,
         embed_dialog: false,
     };
     mark_layout(&page);
@@ -181,13 +171,7 @@ pub(crate) fn boot() -> Result<(State, Page), Msg> {
         sync: true,
         host: None,
         on_change: None,
-        // The whole lab has every view: it loads no other build.
-        whole_lab: (!cfg!(feature = "whole-lab"))
-            .then(window)
-            .flatten()
-            .and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str(WHOLE_LAB_LOADER)).ok())
-            .and_then(|f| f.dyn_into().ok()),
-        embed_dialog: cfg!(feature = "whole-lab") && take_fragment(EMBED_FRAGMENT),
+        embed_dialog: take_fragment(EMBED_FRAGMENT),
     };
     mark_layout(&page);
     let link_note = |problems: Vec<Msg>| Note {
@@ -319,31 +303,6 @@ fn address_state(
     shared.controls = page.controls;
     shared.legend = page.legend;
     shared
-}
-
-/// Has the whole lab's build loaded and shown in this lab's place, with `state`: the page's
-/// address (and storage) is written at once, without waiting for changes to settle, and
-/// the loader is given the state as a query (a `<ring-lab>` element mounts the whole lab
-/// with it). With `embed_dialog`, the address asks the whole lab to open the Embed dialog
-/// (its fragment, which the whole lab takes off). Returns the loader's promise, or `None`
-/// without a loader.
-#[cfg(not(feature = "whole-lab"))]
-pub(crate) fn open_whole_lab(
-    state: &State,
-    (theme, lang): (Option<bool>, Option<Lang>),
-    page: &Page,
-    (push, embed_dialog): (bool, bool),
-) -> Option<js_sys::Promise> {
-    let load = page.whole_lab.as_ref()?;
-    if page.sync {
-        write_out(state, (theme, lang), page, push);
-        if embed_dialog {
-            replace_fragment(EMBED_FRAGMENT);
-        }
-    }
-    let query = address_state(state, (theme, lang), page).to_query(Limits::ADDRESS);
-    let loading = load.call1(&JsValue::NULL, &query.into()).ok()?;
-    Some(js_sys::Promise::resolve(&loading))
 }
 
 /// Writes `state` to the address (a new history entry if `push`) and to the storage.

@@ -10,9 +10,7 @@
 // cannot use is listed in a note inside the element. Changing an attribute mounts the lab
 // again with the new ones. Every element on a page shares one download of the app and one
 // WebAssembly instance; each starts when it first comes near the viewport. Each draws in
-// its own shadow root, so no style leaks either way (the app comes in two builds: elements
-// start with the first load, the lab and the tour, and one switches to the whole lab when
-// it shows another view): the app's style sheets are read once
+// its own shadow root, so no style leaks either way: the app's style sheets are read once
 // and their page-level selectors (`html[data-embed]`, `:root[data-theme]`, `:root:lang(zh)`)
 // are turned into ones on the lab's root inside the shadow root (`.ring-lab-root[…]`),
 // where the lab marks its layout, theme and language. The theme follows the `theme` attribute,
@@ -27,44 +25,27 @@ const here = new URL('./', import.meta.url);
 const MDBOOK_DARK = ['coal', 'navy', 'ayu'];
 const MDBOOK_LIGHT = ['light', 'rust'];
 
-// The views the first load has (`ViewKind::needs_whole_lab`; tests/architecture.rs checks
-// this list against it). An element showing another view starts with the whole lab.
-const FIRST_LOAD_VIEWS = ['explore', 'tour'];
+let app = null;
 
-let page = null;
-const builds = {};
-
-// The app's page (its loader tag names the builds' files, hashed by the build) and its style
-// sheets, once for the page.
-function loadPage() {
-  page ??= (async () => {
+// The app, once for the page: its page (whose loader tag names the files, hashed by the
+// build), its style sheets, its JavaScript glue and its WebAssembly. Every element shares it.
+function loadApp() {
+  app ??= (async () => {
     const index = await fetch(new URL('index.html', here));
     const doc = new DOMParser().parseFromString(await index.text(), 'text/html');
     const boot = doc.querySelector('script[data-ringlab-js][data-ringlab-wasm]');
     const sheets = [...doc.querySelectorAll('link[rel="stylesheet"][href]')];
-    const texts = await Promise.all(sheets.map(async (l) => (await fetch(new URL(l.getAttribute('href'), here))).text()));
+    const [texts, glue] = await Promise.all([
+      Promise.all(sheets.map(async (l) => (await fetch(new URL(l.getAttribute('href'), here))).text())),
+      import(new URL(boot.dataset.ringlabJs, here).href),
+    ]);
+    await glue.default({ module_or_path: new URL(boot.dataset.ringlabWasm, here) });
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(texts.map(forShadow).join('\n') + HOST_RULES);
-    return { boot, sheet };
-  })();
-  return page;
-}
-
-// One of the app's two builds, its JavaScript glue and its WebAssembly, once for the page:
-// 'first' (the lab and the tour) or 'whole' (every view). Elements share each; the whole lab
-// is loaded only for an element that shows a view the first load lacks.
-function loadBuild(kind) {
-  builds[kind] ??= (async () => {
-    const { boot, sheet } = await loadPage();
-    const [js, wasm] = kind === 'whole'
-      ? [boot.dataset.ringlabWholeJs, boot.dataset.ringlabWholeWasm]
-      : [boot.dataset.ringlabJs, boot.dataset.ringlabWasm];
-    const glue = await import(new URL(js, here).href);
-    await glue.default({ module_or_path: new URL(wasm, here) });
     return { glue, sheet };
   })();
-  builds[kind].catch(() => { delete builds[kind]; });
-  return builds[kind];
+  app.catch(() => { app = null; });
+  return app;
 }
 
 // The app's page-level selectors, made the element's own.
@@ -99,11 +80,7 @@ class RingLabElement extends HTMLElement {
   #onscreen = null;
   #attributes = null;
   #started = false;
-  // The build the lab runs in, and the state it was switched to the whole lab with (null:
-  // the attributes say the state).
-  #build = 'first';
   #glue = null;
-  #switchedTo = null;
 
   connectedCallback() {
     if (this.#visible) return;
@@ -132,11 +109,9 @@ class RingLabElement extends HTMLElement {
   async #start() {
     if (this.#started) return;
     this.#started = true;
-    let app;
-    const view = this.getAttribute('view');
-    if (view !== null && !FIRST_LOAD_VIEWS.includes(view.trim().toLowerCase())) this.#build = 'whole';
+    let loaded;
     try {
-      app = await loadBuild(this.#build);
+      loaded = await loadApp();
     } catch (e) {
       console.error('ring-lab: could not load Ringlab', e);
       this.#started = false;
@@ -145,13 +120,13 @@ class RingLabElement extends HTMLElement {
     if (!this.isConnected) return;
     if (!this.shadowRoot) {
       const shadow = this.attachShadow({ mode: 'open' });
-      shadow.adoptedStyleSheets = [app.sheet];
+      shadow.adoptedStyleSheets = [loaded.sheet];
       this.#root = document.createElement('div');
       this.#root.className = 'ring-lab-root';
       shadow.append(this.#root);
     }
-    this.#glue = app.glue;
-    this.#mount(app.glue);
+    this.#glue = loaded.glue;
+    this.#mount();
     // Off-screen, the lab holds its animation where it is (it reads the root's
     // data-offscreen each frame) and draws nothing until the element is back in view.
     this.#onscreen = new IntersectionObserver((entries) => {
@@ -159,10 +134,7 @@ class RingLabElement extends HTMLElement {
     });
     this.#onscreen.observe(this);
     // Attributes of the element, and the mdBook theme of the page, remount it.
-    this.#attributes = new MutationObserver(() => {
-      this.#switchedTo = null;
-      this.#mount(this.#glue);
-    });
+    this.#attributes = new MutationObserver(() => this.#mount());
     this.#attributes.observe(this, { attributes: true });
     if (!this.hasAttribute('theme')) {
       this.#attributes.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
@@ -186,8 +158,8 @@ class RingLabElement extends HTMLElement {
     return pairs.map(([n, v]) => (v === '' ? raw(n) : `${raw(n)}=${raw(v)}`)).join('&');
   }
 
-  #mount(glue) {
-    const query = this.#switchedTo ?? this.#query();
+  #mount() {
+    const query = this.#query();
     if (query === this.dataset.ringlabQuery && this.#lab) return;
     this.dataset.ringlabQuery = query;
     this.#lab?.destroy();
@@ -195,29 +167,7 @@ class RingLabElement extends HTMLElement {
     const onChange = (what, summary) => {
       this.dispatchEvent(new CustomEvent('ringlab:change', { detail: { what, summary }, bubbles: true, composed: true }));
     };
-    this.#lab = glue.mountRingLab(this.#root, query, onChange, here.href, (state) => this.#toWholeLab(state));
-    this.dataset.ringlabBuild = this.#build;
-  }
-
-  // The first load's lab opened a view only the whole lab has: the whole lab is loaded and
-  // takes the lab's place with its state (`state`, a query). Other elements keep their build.
-  async #toWholeLab(state) {
-    const app = await loadBuild('whole');
-    if (!this.isConnected || this.#build === 'whole') return;
-    this.#build = 'whole';
-    this.#glue = app.glue;
-    this.#switchedTo = state;
-    // The tab just picked keeps the focus once the whole lab has drawn it.
-    const focused = this.shadowRoot.activeElement?.id;
-    this.#mount(app.glue);
-    for (let frame = 0; focused && frame < 300; frame++) {
-      const shown = this.shadowRoot.getElementById(focused);
-      if (shown) {
-        shown.focus();
-        break;
-      }
-      await new Promise((r) => requestAnimationFrame(r));
-    }
+    this.#lab = this.#glue.mountRingLab(this.#root, query, onChange, here.href);
   }
 }
 

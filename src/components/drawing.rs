@@ -123,6 +123,24 @@ pub(crate) struct AsTableProps {
     pub(crate) drawing: Rc<Drawing>,
 }
 
+/// A table of numbers, with id `id`: the first cell of each row heads it.
+pub(crate) fn table_html(table: &TextTable, id: String) -> Html {
+    html! {
+        <table {id} tabindex="0">
+            <thead><tr>{ for table.heads.iter().map(|h| html! { <th scope="col">{ h }</th> }) }</tr></thead>
+            <tbody>
+                { for table.rows.iter().map(|row| html! {
+                    <tr>{ for row.iter().enumerate().map(|(i, cell)| if i == 0 {
+                        html! { <th scope="row">{ cell }</th> }
+                    } else {
+                        html! { <td>{ cell }</td> }
+                    }) }</tr>
+                }) }
+            </tbody>
+        </table>
+    }
+}
+
 /// "As a table" under a drawing: closed, it holds no rows, so an animation's frames do not
 /// rebuild a table nobody reads.
 #[component]
@@ -140,7 +158,7 @@ pub(crate) fn AsTable(props: &AsTableProps) -> Html {
     };
     let table = open.then(|| {
         let t = text_table(&props.drawing, lang);
-        Html::from_html_unchecked(t.to_html(&format!("{}-table", props.id)).into())
+        table_html(&t, format!("{}-table", props.id))
     });
     html! {
         <details class="as-table" {ontoggle}>

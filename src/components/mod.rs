@@ -5,9 +5,7 @@
 pub(crate) mod add_node;
 pub(crate) mod algorithm;
 pub(crate) mod charts;
-#[cfg(feature = "whole-lab")]
 pub(crate) mod chord;
-#[cfg(feature = "whole-lab")]
 pub(crate) mod compare;
 pub(crate) mod drawing;
 pub(crate) mod explain;
@@ -17,11 +15,9 @@ pub(crate) mod keys;
 pub(crate) mod legend;
 pub(crate) mod nodes;
 pub(crate) mod notice;
-#[cfg(feature = "whole-lab")]
 pub(crate) mod paper;
 pub(crate) mod picture;
 pub(crate) mod playback;
-#[cfg(feature = "whole-lab")]
 pub(crate) mod replication;
 pub(crate) mod share_panel;
 pub(crate) mod summary;
@@ -29,10 +25,8 @@ pub(crate) mod tasks;
 pub(crate) mod teaching;
 pub(crate) mod title_bar;
 pub(crate) mod tour;
-#[cfg(feature = "whole-lab")]
 pub(crate) mod traffic;
 pub(crate) mod view_tabs;
-#[cfg(feature = "whole-lab")]
 pub(crate) mod which;
 
 use std::rc::Rc;

@@ -437,42 +437,7 @@ pub(crate) fn PictureCanvas(props: &PictureProps) -> Html {
         Some(Hover::Bins(h)) => scene::bins_hit_words(&state, h),
         None => None,
     };
-    let snap = &state.current;
-    let config = &snap.config;
-    let hash = crate::model::hash_name(state.kind, config);
-    let kind = state.kind;
-    let caption = match &snap.picture {
-        Picture::Ring { points, space_bits } => Msg::PictureRing {
-            kind,
-            points: points.len(),
-            bits: *space_bits,
-            hash,
-        },
-        Picture::Buckets { count } => Msg::PictureBuckets {
-            kind,
-            count: *count,
-            hash,
-        },
-        Picture::BucketSet {
-            owners, removed, ..
-        } => Msg::PictureBucketSet {
-            kind,
-            working: snap.nodes.len() as u32,
-            span: owners.len() as u32,
-            removed: removed.clone(),
-            hash,
-        },
-        Picture::Table { entries } => Msg::PictureTable {
-            kind,
-            entries: entries.len(),
-            hash,
-        },
-        Picture::Scores { .. } => Msg::PictureScores {
-            kind,
-            key: scene::score_key(&state).unwrap_or_default(),
-            hash,
-        },
-    };
+    let caption = scene::picture_caption(&state);
     // Worded before the label takes the sentence.
     let caption_text = lang.text(&caption);
     let label = lang.t(Msg::PictureLabel {

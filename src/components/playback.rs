@@ -4,7 +4,6 @@ use yew::prelude::*;
 
 use crate::effects::Playback;
 use crate::i18n::{Lang, Ui};
-use crate::model::decimal::parse_f64;
 
 const SPEEDS: [(f64, &str); 4] = [(0.25, "¼×"), (0.5, "½×"), (1.0, "1×"), (2.0, "2×")];
 
@@ -17,7 +16,7 @@ pub(crate) fn playback_controls(p: &Playback, enabled: bool, lang: Lang) -> Html
     let replay = p.onreplay.reform(|_: MouseEvent| ());
     let onspeed = p
         .onspeed
-        .reform(|e: Event| parse_f64(&super::value_of(&e)).unwrap_or(1.0));
+        .reform(|e: Event| super::value_of(&e).parse::<f64>().unwrap_or(1.0));
     let (label, icon) = if p.playing {
         (lang.ui(Ui::Pause), "❚❚")
     } else {

@@ -10,10 +10,8 @@ use yew::prelude::*;
 
 use super::use_lang;
 use crate::i18n::{Lang, Msg, Ui};
-#[cfg(feature = "whole-lab")]
 use crate::model::embed::{self, element_snippet, iframe_snippet, EmbedOptions};
 use crate::model::export;
-#[cfg(feature = "whole-lab")]
 use crate::model::url::{Embed, ThemeChoice};
 use crate::model::url::{Limits, Shared, SharedKeys};
 use crate::model::{KeySource, State};
@@ -29,17 +27,7 @@ pub(crate) struct SharePanelProps {
     /// The language picked, if any (it is part of the link).
     #[prop_or_default]
     pub(crate) lang: Option<Lang>,
-    /// In the first load, "Embed" asks for the whole lab, which has the dialog.
-    // The whole lab opens its own dialog and never asks.
-    #[cfg_attr(feature = "whole-lab", allow(dead_code))]
-    #[prop_or_default]
-    pub(crate) onwhole: Option<Callback<()>>,
-    /// In the first load, how the whole lab's loading goes, once asked.
-    // The whole lab never loads another build.
-    #[cfg_attr(feature = "whole-lab", allow(dead_code))]
-    #[prop_or_default]
-    pub(crate) status: Option<Ui>,
-    /// Whether the dialog is open at the start (the first load asked for it).
+    /// Whether the dialog is open at the start (the address's fragment `#embed` asks for it).
     #[prop_or_default]
     pub(crate) open: bool,
 }
@@ -142,29 +130,8 @@ pub(crate) fn CopyLink(props: &SharePanelProps) -> Html {
     }
 }
 
-/// "Embed" in the page's first load: the dialog is the whole lab's, so the button loads
-/// it (the whole lab opens the dialog), and says how that goes.
-#[cfg(not(feature = "whole-lab"))]
-#[component]
-pub(crate) fn EmbedButton(props: &SharePanelProps) -> Html {
-    let lang = use_lang();
-    let onclick = props
-        .onwhole
-        .clone()
-        .map(|asked| Callback::from(move |_: MouseEvent| asked.emit(())));
-    html! {
-        <div class="copy-link">
-            <button type="button" id="embed-open" {onclick} aria-haspopup="dialog">{ lang.ui(Ui::EmbedButton) }</button>
-            if let Some(status) = props.status {
-                <span class="muted embed-status" role="status">{ lang.ui(status) }</span>
-            }
-        </div>
-    }
-}
-
 /// "Embed": the element and the iframe that show what the lab shows, with the options
 /// picked, and a preview.
-#[cfg(feature = "whole-lab")]
 #[component]
 pub(crate) fn EmbedButton(props: &SharePanelProps) -> Html {
     let lang = use_lang();

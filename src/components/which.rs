@@ -8,7 +8,7 @@ use std::rc::Rc;
 use gloo::render::{request_animation_frame, AnimationFrame};
 use yew::prelude::*;
 
-use super::drawing::{Drawing, DrawingCanvas};
+use super::drawing::{table_html, Drawing, DrawingCanvas};
 use super::{use_lang, Dispatch};
 use crate::draw::which::{bars, table, Metric};
 use crate::draw::Theme;
@@ -180,7 +180,7 @@ fn WhichResults(props: &WhichResultsProps) -> Html {
     let held = run.borrow();
     let (done, total) = held.progress();
     let finished = done == total;
-    let table_html = table(held.rows(), lang).to_html("which-table");
+    let rows_table = table_html(&table(held.rows(), lang), "which-table".into());
     let scale = device_pixel_ratio();
     // The charts are drawn once the table is done: four canvases redrawn at every row
     // would hold a frame each time.
@@ -208,7 +208,7 @@ fn WhichResults(props: &WhichResultsProps) -> Html {
             </div>
             <div class="card which-table-box" aria-busy={(!finished).to_string()}>
                 <h3>{ lang.ui(Ui::WhichTableCaption) }</h3>
-                { Html::from_html_unchecked(table_html.into()) }
+                { rows_table }
             </div>
             <ul class="paper-legend which-legend" aria-label={lang.ui(Ui::WhichAlgos)}>
                 { for settings.kinds.iter().enumerate().map(|(i, &k)| html! {

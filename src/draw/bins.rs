@@ -273,6 +273,7 @@ fn rect(l: f64, t: f64, r: f64, b: f64) -> [(i32, i32); 2] {
 /// Draws the scene over the whole of `area`, every dot through plotters (the native tests'
 /// way).
 #[cfg(test)]
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn draw_bins<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &BinsScene,

@@ -149,7 +149,7 @@ impl ChordGeometry {
 
     /// The pixel at fraction `frac` of the way round (0 at the top, clockwise), radius `r`.
     pub(crate) fn at(&self, frac: f64, r: f64) -> (f64, f64) {
-        let (sin, cos) = super::trig::sin_cos(frac * TAU);
+        let (sin, cos) = (frac * TAU).sin_cos();
         (self.cx + r * sin, self.cy - r * cos)
     }
 }

@@ -167,9 +167,9 @@ impl<T> Groups<T> {
     }
 }
 
-/// Draws `layer` through plotters, one element per dot (the native tests' way; the browser
-/// fills one path per batch).
-#[cfg(test)]
+/// Draws `layer` through plotters, one element per dot (the native tests' way, and the
+/// page's first ring as SVG, `crate::prerender`; the browser fills one path per batch).
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn draw_layer<DB: plotters::prelude::DrawingBackend>(
     area: &plotters::prelude::DrawingArea<DB, plotters::coord::Shift>,
     layer: &DotLayer,

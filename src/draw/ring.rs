@@ -195,7 +195,7 @@ impl Geometry {
 /// The pixel at fraction `frac` of the way round a circle of radius `r` about `centre`,
 /// from the top, clockwise.
 pub(crate) fn on_circle(centre: (f64, f64), frac: f64, r: f64) -> (f64, f64) {
-    let (sin, cos) = super::trig::sin_cos(frac * TAU);
+    let (sin, cos) = (frac * TAU).sin_cos();
     (centre.0 + r * sin, centre.1 - r * cos)
 }
 
@@ -297,6 +297,7 @@ fn sampled_runs(points: &[PointMark], steps: usize) -> Vec<(f64, f64, Rgb)> {
 /// Draws the ring scene over the whole of `area`, every dot through plotters (the native
 /// tests' way).
 #[cfg(test)]
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn draw_ring<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scene: &RingScene,
@@ -748,8 +749,7 @@ impl RingDots {
             } else {
                 Mark::Square(size)
             };
-            let r = g.r_walk
-                - super::trig::sin(std::f64::consts::PI * t) * (g.r_walk - g.r_keys_in) * 0.5;
+            let r = g.r_walk - (std::f64::consts::PI * t).sin() * (g.r_walk - g.r_keys_in) * 0.5;
             let place = |&(from, delta): &(f64, f64)| g.at(from + delta * t, r);
             for (to, from, paths) in &self.travellers.groups {
                 let colour = from.map_or(*to, |f| f.mix(*to, t));

@@ -83,6 +83,46 @@ pub(crate) fn picture(state: &State, view: &View) -> Scene {
     }
 }
 
+/// What the picture of `state` shows, in a sentence: its caption, and (inside
+/// [`Msg::PictureLabel`]) the start of its description for screen readers.
+pub(crate) fn picture_caption(state: &State) -> Msg {
+    let snap = &state.current;
+    let hash = crate::model::hash_name(state.kind, &snap.config);
+    let kind = state.kind;
+    match &snap.picture {
+        Picture::Ring { points, space_bits } => Msg::PictureRing {
+            kind,
+            points: points.len(),
+            bits: *space_bits,
+            hash,
+        },
+        Picture::Buckets { count } => Msg::PictureBuckets {
+            kind,
+            count: *count,
+            hash,
+        },
+        Picture::BucketSet {
+            owners, removed, ..
+        } => Msg::PictureBucketSet {
+            kind,
+            working: snap.nodes.len() as u32,
+            span: owners.len() as u32,
+            removed: removed.clone(),
+            hash,
+        },
+        Picture::Table { entries } => Msg::PictureTable {
+            kind,
+            entries: entries.len(),
+            hash,
+        },
+        Picture::Scores { .. } => Msg::PictureScores {
+            kind,
+            key: score_key(state).unwrap_or_default(),
+            hash,
+        },
+    }
+}
+
 /// The ring scene.
 pub(crate) fn ring(state: &State, view: &View) -> RingScene {
     let snap = &state.current;

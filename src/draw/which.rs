@@ -167,6 +167,7 @@ pub(crate) fn table(rows: &[WhichRow], lang: Lang) -> TextTable {
 }
 
 #[cfg(test)]
+#[cfg(not(target_arch = "wasm32"))]
 mod tests {
     use super::*;
     use crate::draw::testing::render;

@@ -49,8 +49,6 @@ ui_words! {
     Ui::NoteAddressIgnored => "Parts of this address could not be used and were ignored.",
     Ui::NoteAddressUnusable => "This address could not be shown.",
     Ui::NoteWordsMissing => "The Chinese words could not be loaded, so the page is in English.",
-    Ui::WholeLabLoading => "Loading the rest of the lab…",
-    Ui::WholeLabFailed => "The rest of the lab could not be loaded. Check the connection, then try again.",
     Ui::AlgorithmTitle => "Algorithm",
     Ui::Placement => "Placement",
     Ui::AlgorithmsGroup => "Algorithms",

@@ -50,8 +50,6 @@ ui_words! {
     Ui::NoteAddressIgnored => "地址中有部分内容无法使用，已忽略。",
     Ui::NoteAddressUnusable => "无法显示这个地址。",
     Ui::NoteWordsMissing => "中文文字未能加载，页面暂以英文显示。",
-    Ui::WholeLabLoading => "正在加载实验室的其余部分……",
-    Ui::WholeLabFailed => "实验室的其余部分未能加载。请检查网络连接，然后再试一次。",
     Ui::AlgorithmTitle => "算法",
     Ui::Placement => "放置方式",
     Ui::AlgorithmsGroup => "算法",

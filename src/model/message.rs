@@ -78,8 +78,6 @@ ui_keys! {
     NoteAddressIgnored,
     NoteAddressUnusable,
     NoteWordsMissing,
-    WholeLabLoading,
-    WholeLabFailed,
     // The algorithm.
     AlgorithmTitle,
     Placement,

@@ -11,7 +11,6 @@ pub(crate) mod algo;
 pub(crate) mod bucket_keep;
 pub(crate) mod chord_view;
 pub(crate) mod compare;
-pub mod decimal;
 pub(crate) mod defaults;
 pub(crate) mod display;
 mod drawn;

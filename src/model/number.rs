@@ -6,7 +6,6 @@
 
 use ring_core::registry::{ParamKind, ParamRef};
 
-use super::decimal;
 use super::limits::{MAX_DRAWN_LIMIT, MAX_KEYS, MIN_KEYS};
 use super::message::{Choice, Msg, Noun, Quantity};
 
@@ -112,7 +111,7 @@ pub(super) fn parse_count_param(text: &str, what: Noun, min: u32, max: u32) -> R
 /// A real number in the range `(above, max]`, as `text` (exactly as given) spells it:
 /// `Err(true)` for a number out of range, `Err(false)` for no number.
 pub(super) fn real(text: &str, above: f64, max: f64) -> Result<f64, bool> {
-    match decimal::parse_f64(text) {
+    match text.parse::<f64>().ok() {
         Some(x) if x > above && x <= max => Ok(x),
         Some(_) => Err(true),
         None => Err(false),

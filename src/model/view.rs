@@ -60,17 +60,6 @@ impl ViewKind {
             .find(|v| v.id().eq_ignore_ascii_case(id))
     }
 
-    /// Whether the view is only in the whole lab's build, not in the page's first load
-    /// (which has the lab and the tour, and loads the whole lab when another view is
-    /// opened): the views most readers never open, with engines of their own (the traffic
-    /// simulation, the comparison rows, the finger tables).
-    // The whole lab has every view and never asks (the first load does, and the loaders'
-    // test checks their lists against it).
-    #[cfg_attr(feature = "whole-lab", allow(dead_code))]
-    pub(crate) fn needs_whole_lab(self) -> bool {
-        !matches!(self, ViewKind::Explore | ViewKind::Tour)
-    }
-
     /// The view `delta` tabs away, wrapping (the arrow keys on the tab list).
     pub(crate) fn step(self, delta: i32) -> ViewKind {
         let n = ViewKind::ALL.len() as i32;
@@ -146,30 +135,5 @@ mod tests {
         assert_eq!(ViewKind::Explore.step(-1), ViewKind::Which);
         assert_eq!(ViewKind::Which.step(1), ViewKind::Explore);
         assert_eq!(ViewKind::default(), ViewKind::Explore);
-    }
-
-    /// The loaders start the whole lab at once for a view the first load lacks, by a list of
-    /// their own (JavaScript cannot ask the wasm before it has loaded one of the builds).
-    #[test]
-    fn the_loaders_know_which_views_the_first_load_has() {
-        let first_load: Vec<&str> = ViewKind::ALL
-            .into_iter()
-            .filter(|v| !v.needs_whole_lab())
-            .map(ViewKind::id)
-            .collect();
-        let listed = format!(
-            "const FIRST_LOAD_VIEWS = [{}];",
-            first_load
-                .iter()
-                .map(|id| format!("'{id}'"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        for loader in ["static/boot.js", "static/ring-lab.js"] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(loader);
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
-            assert!(text.contains(&listed), "{loader} should say `{listed}`");
-        }
-        assert!(ViewKind::Traffic.needs_whole_lab() && !ViewKind::Explore.needs_whole_lab());
     }
 }

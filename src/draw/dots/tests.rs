@@ -121,8 +121,7 @@ fn a_ring_frame_is_every_key_and_traveller_once_in_its_colour_and_place() {
             expected.push((colour, x, y));
         }
         if t < 1.0 {
-            let r = g.r_walk
-                - crate::draw::trig::sin(std::f64::consts::PI * t) * (g.r_walk - g.r_keys_in) * 0.5;
+            let r = g.r_walk - (std::f64::consts::PI * t).sin() * (g.r_walk - g.r_keys_in) * 0.5;
             for tr in &scene.travellers {
                 let mut delta = (tr.to_frac - tr.from_frac).rem_euclid(1.0);
                 if delta > 0.5 {

@@ -1,0 +1,154 @@
+//! The page before the wasm arrives: the first ring as SVG, drawn by the same draw
+//! functions as the canvas, and the default view's frame around it, in the same words.
+//!
+//! A phone on a slow network waits seconds for the wasm; the page that Trunk builds holds
+//! this in `#app` meanwhile, and the app replaces it when it mounts (Yew empties its root).
+//! It is the default lab only: `static/first-page.js` takes it away on a page whose address
+//! or storage holds another lab, or that asks for Chinese, so that no reader is shown a
+//! picture other than theirs. Written into Trunk's output by `src/bin/prerender.rs`.
+
+use plotters::prelude::*;
+
+use crate::draw::dots::draw_layer;
+use crate::draw::ring::draw_ring_filled_by;
+use crate::draw::scene::{self, Scene, View};
+use crate::draw::Theme;
+use crate::i18n::{Lang, Msg, Ui};
+use crate::model::{State, ViewKind};
+
+/// The SVG's size in CSS pixels: about what the ring is on a laptop (a phone scales it down).
+pub const RING_SIZE: u32 = 520;
+
+/// The default lab's ring in `theme`, as an SVG document `RING_SIZE` wide and high.
+pub fn first_ring_svg(theme: Theme) -> Result<String, String> {
+    let state = State::initial().map_err(|e| format!("{e:?}"))?;
+    let view = View {
+        progress: 1.0,
+        ring_hover: None,
+        bins_hover: None,
+        scale: 1.0,
+        theme,
+        text: true,
+    };
+    let Scene::Ring(ring) = scene::picture(&state, &view) else {
+        return Err("the default lab is not drawn as a ring".into());
+    };
+    let mut svg = String::new();
+    {
+        let area = SVGBackend::with_string(&mut svg, (RING_SIZE, RING_SIZE)).into_drawing_area();
+        draw_ring_filled_by(&area, &ring, &mut |layer| draw_layer(&area, layer))?;
+    }
+    Ok(svg)
+}
+
+/// Escapes text for HTML (an element's content or a quoted attribute).
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The default view's frame, in English, as `#app`'s content before the app mounts: the
+/// title bar, the tabs, and the picture (the SVGs `light` and `dark`, beside the page) with
+/// its caption, hint and the empty summary. Class names are the components' own
+/// (`title_bar`, `ViewTabs`, `PictureCanvas`, `summary`), so the page's style sheets lay
+/// it out where the app will be; the controls' column is reserved, empty.
+pub fn first_page_html(light: &str, dark: &str) -> Result<String, String> {
+    let state = State::initial().map_err(|e| format!("{e:?}"))?;
+    let lang = Lang::En;
+    let ui = |key| escape(lang.ui(key));
+    let caption = scene::picture_caption(&state);
+    let caption_text = escape(&lang.text(&caption));
+    let label = escape(&lang.t(Msg::PictureLabel {
+        caption: Box::new(caption),
+        ring: true,
+    }));
+    let tabs: String = ViewKind::ALL
+        .iter()
+        .map(|&v| {
+            let selected = if v == ViewKind::Explore {
+                " selected"
+            } else {
+                ""
+            };
+            format!(
+                "<span class=\"view-tab{selected}\">{}</span>",
+                escape(&lang.t(Msg::ViewLabel(v)))
+            )
+        })
+        .collect();
+    let size = RING_SIZE;
+    Ok(format!(
+        "<div class=\"first-page\">\
+<header class=\"title-bar\"><h1><span class=\"brand\">Ringlab</span>{tagline}</h1></header>\
+<nav class=\"view-tabs-bar\" aria-label=\"{nav}\"><div class=\"view-tabs\">{tabs}</div></nav>\
+<div id=\"main-content\" role=\"main\"><div class=\"layout\"><div class=\"main-col\"><div class=\"stage\">\
+<div class=\"stage-main\"><figure class=\"picture\">\
+<figcaption class=\"picture-caption\">{caption_text}</figcaption>\
+<div class=\"canvas-box square\"><picture>\
+<source srcset=\"{dark}\" media=\"(prefers-color-scheme: dark)\">\
+<img class=\"first-ring\" src=\"{light}\" width=\"{size}\" height=\"{size}\" alt=\"{label}\">\
+</picture></div>\
+<p class=\"hover-info\">{hint}</p></figure></div>\
+<div class=\"stage-side\"><section class=\"card summary\"><h2>{what_moves}</h2>\
+<p class=\"summary-line empty\">{empty}</p></section></div>\
+</div></div><aside class=\"controls\" aria-label=\"{controls}\"></aside></div></div></div>",
+        tagline = ui(Ui::AppTagline),
+        nav = ui(Ui::ViewsNav),
+        hint = ui(Ui::HintRing),
+        what_moves = ui(Ui::WhatMoves),
+        empty = ui(Ui::SummaryEmpty),
+        controls = ui(Ui::ControlsLabel),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_ring_draws_every_node_colour_and_the_key_dots() {
+        let state = State::initial().unwrap();
+        let svg = first_ring_svg(Theme::LIGHT).unwrap();
+        assert!(svg.starts_with("<svg"), "{}", &svg[..40.min(svg.len())]);
+        for node in &state.current.nodes {
+            let (_, colour) = state.describe(node.id).unwrap();
+            let hex = format!("#{:02X}{:02X}{:02X}", colour.0, colour.1, colour.2);
+            assert!(svg.contains(&hex), "no {hex} ({}) in the ring", node.name);
+        }
+        // One element per key drawn as a dot, at least.
+        let marks = svg.matches("<circle").count() + svg.matches("<rect").count();
+        let keys = state.keys.sample.len();
+        assert!(keys > 100 && marks >= keys, "{marks} marks for {keys} keys");
+        let dark = first_ring_svg(Theme::DARK).unwrap();
+        assert_ne!(svg, dark);
+    }
+
+    #[test]
+    fn the_first_page_is_the_default_view_in_english_words() {
+        let html = first_page_html("a.svg", "b.svg").unwrap();
+        for words in [
+            Lang::En.ui(Ui::SummaryEmpty),
+            Lang::En.ui(Ui::HintRing),
+            "Ringlab",
+            "Explore",
+        ] {
+            assert!(html.contains(&escape(words)), "missing {words}");
+        }
+        assert!(html.contains("src=\"a.svg\"") && html.contains("srcset=\"b.svg\""));
+        assert_eq!(html.matches("<div").count(), html.matches("</div>").count());
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(escape("<b>&\"x\""), "&lt;b&gt;&amp;&quot;x&quot;");
+    }
+}
