@@ -50,8 +50,13 @@ pub fn start() {
         }
     };
     when_words_are_here(state, page, move |props| {
-        // The lab stays until the page goes.
-        drop(yew::Renderer::<Lab>::with_root_and_props(root, props).render());
+        // Rendered in a task of its own, after the one that built the first state (a
+        // one-shot timer, never cancelled: nothing keeps its handle).
+        gloo::timers::callback::Timeout::new(0, move || {
+            // The lab stays until the page goes.
+            drop(yew::Renderer::<Lab>::with_root_and_props(root, props).render());
+        })
+        .forget();
     });
 }
 
@@ -275,6 +280,8 @@ pub fn Lab(props: &LabProps) -> Html {
     let explore = state.view == ViewKind::Explore;
     // Whether the node list and the legend show every row of a long list.
     let all_rows = use_state(bool::default);
+    // The controls, the charts and the footer come a task after the picture.
+    let rest = crate::effects::use_second_task();
     html! {
         <ContextProvider<Lang> context={lang}>
             { title_bar(TitleBar {
@@ -314,27 +321,33 @@ pub fn Lab(props: &LabProps) -> Html {
                             if props.page.embed.is_none() { { tasks(&s, lang) } }
                         </div>
                     </div>
+                    if rest {
                     <div class="below">
                         <Charts state={shown} {theme} />
                         <ExportPanel state={s.clone()} theme={*chosen} lang={*chosen_lang} />
                     </div>
+                    }
                 </div>
                 <aside class="controls" aria-label={lang.ui(Ui::ControlsLabel)}>
+                    if rest {
                     if !asking { { change_echo(&s, lang) } }
                     <AddNode state={s.clone()} dispatch={dispatch.clone()} />
                     <NodeList state={s.clone()} dispatch={dispatch.clone()} {all_rows} />
                     <AlgorithmPanel state={s.clone()} dispatch={dispatch.clone()} />
                     <ExplainPanel state={s.clone()} dispatch={dispatch.clone()} />
                     <KeysPanel state={s} dispatch={dispatch.clone()} />
+                    }
                 </aside>
             </div>
             }
             </div>
             <TeachingViews state={teaching} dispatch={dispatch.clone()} {theme} />
             </div>
+            if rest {
             <footer class="footer muted">
                 { lang.ui(Ui::Footer) }
             </footer>
+            }
         </ContextProvider<Lang>>
     }
 }

@@ -93,6 +93,23 @@ pub(crate) fn use_box_width(canvas: &NodeRef) -> BoxWidth {
     BoxWidth(*width)
 }
 
+/// Whether the page has had a task of its own since the component first rendered: `false`
+/// in the first render, `true` from a render in a later task. The lab renders what a reader
+/// sees first (the picture and its side) in one task and the rest (the controls, the charts)
+/// in the next, so that a phone is never held in one long task while the page starts.
+#[hook]
+pub(crate) fn use_second_task() -> bool {
+    let later = use_state_eq(|| false);
+    {
+        let later = later.clone();
+        use_effect_with((), move |()| {
+            let timeout = gloo::timers::callback::Timeout::new(0, move || later.set(true));
+            move || drop(timeout)
+        });
+    }
+    *later
+}
+
 /// The state of the animation of the last change.
 #[derive(Clone, PartialEq)]
 pub(crate) struct Playback {

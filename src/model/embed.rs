@@ -70,9 +70,11 @@ pub(crate) fn element_snippet(state: &State, options: EmbedOptions, base: &str) 
         };
         attributes.push_str(&format!(" {name}=\"{}\"", attribute(value)));
     }
+    // The style sheet reserves the element's room before it starts (static/ring-lab.css).
+    let base = attribute(base);
     format!(
-        "<script type=\"module\" src=\"{}ring-lab.js\"></script>\n<ring-lab{attributes}></ring-lab>",
-        attribute(base)
+        "<script type=\"module\" src=\"{base}ring-lab.js\"></script>\n\
+         <link rel=\"stylesheet\" href=\"{base}ring-lab.css\">\n<ring-lab{attributes}></ring-lab>"
     )
 }
 
@@ -115,7 +117,8 @@ mod tests {
         let base = "https://example.org/ringlab/";
         let e = element_snippet(&s, EmbedOptions::default(), base);
         assert!(e.starts_with(
-            "<script type=\"module\" src=\"https://example.org/ringlab/ring-lab.js\"></script>\n<ring-lab "
+            "<script type=\"module\" src=\"https://example.org/ringlab/ring-lab.js\"></script>\n\
+             <link rel=\"stylesheet\" href=\"https://example.org/ringlab/ring-lab.css\">\n<ring-lab "
         ));
         for part in [
             " nodes=\"cache-a:100,cache-b:100,cache-c:100,cache-d:100\"",

@@ -53,10 +53,12 @@ pub fn convert_chapter(markdown: &str, settings: &Settings) -> Result<Option<Str
     }
     // At the top, never inside anything: the start of a chapter is outside every list,
     // quote and code block, which the end of one need not be. A `<script>` line starts an
-    // HTML block that ends with its own `</script>`.
+    // HTML block that ends with its own `</script>`, and its line, the style sheet that
+    // reserves the elements' room before they start, with it.
+    let dir = escape_html(&settings.script_dir);
     let mut out = format!(
-        "<script type=\"module\" src=\"{}ring-lab.js\"></script>\n\n",
-        escape_html(&settings.script_dir)
+        "<script type=\"module\" src=\"{dir}ring-lab.js\"></script>\
+         <link rel=\"stylesheet\" href=\"{dir}ring-lab.css\">\n\n"
     );
     let mut copied = 0;
     for block in &blocks {
@@ -380,7 +382,8 @@ mod tests {
         convert_chapter(markdown, &settings()).expect_err("is refused")
     }
 
-    const SCRIPT: &str = "<script type=\"module\" src=\"/ring-lab.js\"></script>";
+    const SCRIPT: &str = "<script type=\"module\" src=\"/ring-lab.js\"></script>\
+                          <link rel=\"stylesheet\" href=\"/ring-lab.css\">";
 
     #[test]
     fn a_block_becomes_the_element_with_its_fallback_and_link() {

@@ -101,7 +101,9 @@ impl State {
         };
         let infos = nodes.iter().map(Node::info).collect();
         let specs: Vec<NodeSpec> = nodes.iter().map(Node::spec).collect();
-        let current = Snapshot::build(&config, kind, infos, &specs, &keys)?;
+        // The keys are placed once, by the job below; this snapshot only stands until then.
+        let unplaced = KeySet::new(keys.source.clone(), Vec::new());
+        let current = Snapshot::build(&config, kind, infos, &specs, &unplaced)?;
         let state = State {
             next_id: nodes.len() as u32,
             nodes,
