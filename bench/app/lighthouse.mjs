@@ -14,9 +14,10 @@
 // docs/book/book/. Output, one JSON line each: a `run` line per Lighthouse run, a `median`
 // line per page and profile (the medians of the runs; the LCP element and layout shifts of
 // the median run, chosen as Lighthouse's own computeMedianRun does), and last a `meta` line
-// (versions, throttling, machine, duration). Scores are reported, never compared with a budget here: that is
-// report.mjs's table. A run fails (exit 1, one line) when Lighthouse fails, a page does not
-// load, one of the site's requests fails, or a figure is missing.
+// (versions, throttling, machine, duration). Scores are reported, never compared with a
+// budget here: that is report.mjs's table. A run fails (exit 1, one line) when Lighthouse
+// fails, a page does not load, one of the site's requests fails, a page never loads the app's
+// wasm, or a figure is missing.
 import { createServer } from 'node:http';
 import { readFile, stat, mkdtemp, rm, mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -345,8 +346,15 @@ try {
         } catch (e) {
           fail(`${where}: Lighthouse failed: ${String(e?.message ?? e).split('\n')[0]}`);
         }
-        const f = figures(lhr, where);
+        // A missing file first: it is usually why a page painted nothing (NO_FCP).
         if (failedRequests.length) fail(`${where}: the site answered ${failedRequests.slice(0, 3).join(', ')}`);
+        const f = figures(lhr, where);
+        // Each page runs the app (the lab) or its elements: a page that painted but never
+        // fetched the wasm would be measured without the app.
+        const requests = lhr.audits['network-requests']?.details?.items ?? [];
+        if (!requests.some((r) => /\.wasm$/.test(new URL(r.url).pathname) && r.statusCode === 200)) {
+          fail(`${where}: the page never loaded the app's wasm`);
+        }
         if (REPORTS) {
           await mkdir(REPORTS, { recursive: true });
           await writeFile(join(REPORTS, `${page}-${profile}-${run}.json`), JSON.stringify(lhr));
