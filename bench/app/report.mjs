@@ -1,15 +1,17 @@
 // Writes the "The app in the browser" section of BENCHMARKS.md from the JSON lines that
-// bench/app/startup.mjs, animation.mjs and large.mjs printed (scripts/bench-app runs them
-// and calls this). Only the section between its markers is replaced.
+// bench/app/startup.mjs, animation.mjs, large.mjs and lighthouse.mjs printed
+// (scripts/bench-app runs them and calls this). Only the section between its markers is
+// replaced; with `--only lighthouse`, only its Lighthouse part (between its own markers), so
+// that the page's Lighthouse figures can be measured again without the other benchmarks.
 //
 //   node bench/app/report.mjs --dir target/bench-app --write BENCHMARKS.md \
-//        [--command TEXT] [--note TEXT]
+//        [--command TEXT] [--note TEXT] [--only lighthouse]
 import { readFile, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 
-const args = { dir: null, write: null, command: 'scripts/bench-app', note: null };
+const args = { dir: null, write: null, command: 'scripts/bench-app', note: null, only: null };
 for (let i = 2; i < process.argv.length; i += 1) {
   const key = process.argv[i].replace(/^--/, '');
   if (!(key in args)) {
@@ -22,20 +24,176 @@ if (!args.dir || !args.write) {
   console.error('report: --dir and --write are needed');
   process.exit(2);
 }
+if (args.only !== null && args.only !== 'lighthouse') {
+  console.error(`report: --only takes lighthouse, not ${args.only}`);
+  process.exit(2);
+}
 
 async function lines(name) {
   const text = await readFile(join(args.dir, name), 'utf8').catch(() => '');
   return text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
 }
+const LH_BEGIN = '<!-- lighthouse: begin -->';
+const LH_END = '<!-- lighthouse: end -->';
 const large = await lines('large.jsonl');
 const startup = await lines('startup.jsonl');
 const animation = await lines('animation.jsonl');
 const element = await lines('element.jsonl');
-const size = JSON.parse(await readFile(join(args.dir, 'size.json'), 'utf8'));
+const lighthouse = await lines('lighthouse.jsonl');
+
+// Lighthouse (issue 31, "Fast on a phone"): the budget stands beside each figure. The
+// budget is judged here, in the report; no test asserts a score. The part sits between its
+// own markers inside the section, so that `--only lighthouse` can replace it alone.
+const lhMeta = lighthouse.find((r) => r.kind === 'meta');
+const lhMedians = lighthouse.filter((r) => r.kind === 'median');
+const BUDGETS = {
+  mobile: { performance: ['≥', 0.95], lcp_ms: ['≤', 2500], tbt_ms: ['≤', 200], cls: ['≤', 0.1], accessibility: ['≥', 1], best_practices: ['≥', 1], seo: ['≥', 1] },
+  desktop: { performance: ['≥', 1], accessibility: ['≥', 1], best_practices: ['≥', 1], seo: ['≥', 1] },
+};
+const lhFigures = [
+  ['performance', 'performance score'], ['lcp_ms', 'Largest Contentful Paint'], ['tbt_ms', 'Total Blocking Time'],
+  ['cls', 'Cumulative Layout Shift'], ['fcp_ms', 'First Contentful Paint'], ['si_ms', 'Speed Index'],
+  ['accessibility', 'accessibility score'], ['best_practices', 'best-practices score'], ['seo', 'SEO score'],
+];
+// Seconds to two places (2.53 s, so that a figure just over 2.5 s does not read as 2.5 s),
+// TBT in milliseconds, CLS to three places, scores to two; budgets as issue 31 writes them.
+const lhShow = (key, v) => {
+  if (v === undefined || v === null) return '–';
+  if (key === 'tbt_ms') return `${int(Math.round(v))} ms`;
+  if (key.endsWith('_ms')) return `${(v / 1000).toFixed(2)} s`;
+  if (key === 'cls') return v.toFixed(3);
+  return v.toFixed(2);
+};
+const lhBudget = (key, [op, v]) => `${op} ${key === 'tbt_ms' ? `${v} ms` : key.endsWith('_ms') ? `${v / 1000} s` : v === 1 ? '1.0' : v}`;
+const lhShort = { performance: 'performance', lcp_ms: 'LCP', tbt_ms: 'TBT', cls: 'CLS', accessibility: 'accessibility', best_practices: 'best practices', seo: 'SEO' };
+// A shift's causes in a few words: the kind, and the first requests named.
+const causeText = ({ cause, requests }) => {
+  const kind = { 'A late network request adjusted the page layout': 'late requests', 'Web font loaded': 'web fonts' }[cause] ?? cause.toLowerCase();
+  const names = requests.map((r) => `\`${cellText(r.split('/').pop())}\``);
+  return names.length ? `${kind}: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}` : kind;
+};
+const within = ([op, limit], v) => (op === '≥' ? v >= limit : v <= limit);
+const cellText = (s) => String(s).replace(/\|/g, '\\|').replace(/\s+/g, ' ');
+const nodeText = (n) => {
+  if (!n) return 'none found';
+  const label = n.label ? cellText(n.label) : '';
+  return `\`${cellText(n.selector ?? '?')}\`${label ? ` (“${label.length > 50 ? `${label.slice(0, 50)}…` : label}”)` : ''}`;
+};
+function lighthousePart() {
+  const part = [];
+  const say = (line = '') => part.push(line);
+  say('<!-- lighthouse: begin -->');
+  say('### Lighthouse');
+  say();
+  say(`\`lighthouse.mjs\` runs Lighthouse ${lhMeta.lighthouse} (npm, pinned by \`bench/app/package-lock.json\`) on ${lhMeta.pages.map((p) => `\`${p}\``).join(', ')}, with its mobile profile (its default) and its desktop profile, ${lhMeta.runs} runs each, every run in a fresh headless Chromium with a fresh profile. The figures are the medians of the runs; the LCP element and the layout shifts are those of the median run (chosen as Lighthouse's \`computeMedianRun\` does). The budget (issue 31) stands beside each figure; scores are reported here, never asserted by a test.`);
+  say();
+  const th = (t) => (t ? `${t.method === 'simulate' ? 'simulated' : t.method} throttling, ${t.rttMs} ms round trip, ${(t.throughputKbps / 1024).toFixed(1)} Mbps down, ${t.cpuSlowdownMultiplier}× CPU slowdown` : 'not recorded');
+  say(`- **Date:** ${lhMeta.date.slice(0, 16).replace('T', ' ')} UTC, ${Math.round(lhMeta.seconds / 60)} minutes for ${lhMedians.length * lhMeta.runs} runs`);
+  say(`- **Mobile:** ${th(lhMeta.throttling?.mobile)} (Lighthouse's Slow 4G and mid-range phone), a phone-sized screen`);
+  if (lhMeta.throttling?.desktop) say(`- **Desktop:** ${th(lhMeta.throttling.desktop)}, a desktop-sized screen`);
+  say(`- **Serving:** the release build (dist/) at \`/\` and the built example book at \`/book/\`, from ${lhMeta.serving}: compressed as a web host would send it, since the simulation charges every byte at the throttled speed`);
+  say(`- **Browser:** ${lhMeta.chromium}, headless, no GPU; Node ${lhMeta.node}`);
+  say(`- **Machine:** ${lhMeta.cpu}, ${lhMeta.cores} cores; Lighthouse's benchmark index ${Math.round(lhMeta.benchmark_index)} (its CPU slowdown multiplies the CPU time measured here, so a slower or busier machine gives a slower simulated phone: TBT and LCP move with it); load average ${lhMeta.load_start.join(', ')} at the start, ${lhMeta.load_end.join(', ')} at the end`);
+  for (const w of lhMeta.warnings ?? []) say(`- **Lighthouse warned:** ${cellText(w)}`);
+  // A full run's note heads the whole section; a Lighthouse-only run's belongs to this part.
+  if (args.only && args.note) say(`- **Note:** ${args.note}`);
+  say();
+  const pages = lhMeta.pages;
+  for (const profile of lhMeta.profiles) {
+    const budgets = BUDGETS[profile] ?? {};
+    const row = (path) => lhMedians.find((r) => r.profile === profile && r.path === path);
+    say(`#### ${profile === 'mobile' ? 'Mobile' : 'Desktop'}`);
+    say();
+    say(`| figure | budget | ${pages.map((p) => `\`${p}\``).join(' | ')} |`);
+    say(`| --- | --- | ${pages.map(() => '---:').join(' | ')} |`);
+    for (const [key, name] of lhFigures) {
+      const budget = budgets[key];
+      const cells = pages.map((p) => {
+        const v = row(p)?.[key];
+        if (v === undefined) return '–';
+        return budget ? `${lhShow(key, v)} ${within(budget, v) ? 'met' : '**not met**'}` : lhShow(key, v);
+      });
+      say(`| ${name} | ${budget ? lhBudget(key, budget) : '–'} | ${cells.join(' | ')} |`);
+    }
+    say(`| LCP element | – | ${pages.map((p) => {
+      const r = row(p);
+      if (!r) return '–';
+      const phases = Object.entries(r.lcp_element?.phases ?? {}).filter(([, ms]) => ms > 0).map(([ph, ms]) => `${ph.toLowerCase()} ${int(ms)} ms`).join(', ');
+      const others = r.lcp_elements_seen.filter((s) => s !== r.lcp_element?.selector);
+      return `${nodeText(r.lcp_element)}${phases ? `; ${phases}` : ''}${others.length ? `; other runs: ${others.map((s) => `\`${cellText(s ?? 'none')}\``).join(', ')}` : ''}`;
+    }).join(' | ')} |`);
+    say(`| largest layout shifts | – | ${pages.map((p) => {
+      const r = row(p);
+      if (!r) return '–';
+      if (!r.layout_shifts.length) return 'none';
+      return r.layout_shifts.map((s) => `${nodeText(s)} ${s.score.toFixed(3)}${s.causes.length ? ` (${s.causes.map(causeText).join('; ')})` : ''}`).join('; ');
+    }).join(' | ')} |`);
+    say(`| failed audits (accessibility, best practices, SEO) | – | ${pages.map((p) => {
+      const failed = Object.values(row(p)?.failed_audits ?? {}).flat();
+      return row(p) ? (failed.length ? failed.map((a) => `\`${cellText(a)}\``).join(', ') : 'none') : '–';
+    }).join(' | ')} |`);
+    say();
+  }
+  // Issue 31's budget, one line per profile: every page within every figure's budget.
+  const status = (ok) => (ok ? 'met' : '**not met**');
+  say('#### Budget');
+  say();
+  say('| profile | budget | figures outside it | status |');
+  say('| --- | --- | --- | --- |');
+  for (const profile of lhMeta.profiles) {
+    const budgets = BUDGETS[profile] ?? {};
+    const rows = lhMedians.filter((r) => r.profile === profile);
+    const misses = rows
+      .map((r) => ({ path: r.path, out: Object.entries(budgets).filter(([k, b]) => !within(b, r[k])).map(([k]) => `${lhShort[k]} ${lhShow(k, r[k])}`) }))
+      .filter((m) => m.out.length);
+    const rule = Object.entries(budgets).map(([k, b]) => `${lhShort[k]} ${lhBudget(k, b)}`).join(', ');
+    say(`| ${profile}, all ${rows.length} pages | ${rule} | ${misses.length ? misses.map((m) => `\`${m.path}\` ${m.out.join(', ')}`).join('; ') : 'none'} (medians of ${lhMeta.runs} runs) | ${status(rows.length > 0 && misses.length === 0)} |`);
+  }
+  say();
+  say('<!-- lighthouse: end -->');
+  return part;
+}
 
 const ms = (v) => (v === undefined || v === null ? '–' : `${v >= 100 ? Math.round(v) : v.toFixed(1)} ms`);
 const int = (v) => Number(v).toLocaleString('en-US');
 const pick = (rows, where) => rows.find((r) => Object.entries(where).every(([k, v]) => r[k] === v));
+
+const file = args.write;
+const text = await readFile(file, 'utf8');
+// Through a temporary file, so that a failed write leaves BENCHMARKS.md whole.
+async function save(next, what) {
+  await writeFile(`${file}.new`, next);
+  await rename(`${file}.new`, file);
+  console.error(`[bench-app] wrote ${what} of ${file}`);
+}
+
+if (args.only === 'lighthouse') {
+  if (!lhMeta || !lhMedians.length) {
+    console.error(`report: no Lighthouse figures in ${join(args.dir, 'lighthouse.jsonl')}`);
+    process.exit(1);
+  }
+  const part = lighthousePart().join('\n');
+  const sectionBegin = text.indexOf('<!-- scripts/bench-app: begin -->');
+  const sectionEnd = text.indexOf('<!-- scripts/bench-app: end -->');
+  const b = text.indexOf(LH_BEGIN);
+  const e = text.indexOf(LH_END);
+  let next;
+  if (b >= 0 && e > b) {
+    next = text.slice(0, b) + part + text.slice(e + LH_END.length);
+  } else if (sectionBegin >= 0 && sectionEnd > sectionBegin) {
+    // The first time: before the section's Targets, where a full run puts it.
+    const targets = text.indexOf('### Targets', sectionBegin);
+    const at = targets >= 0 && targets < sectionEnd ? targets : sectionEnd;
+    next = `${text.slice(0, at)}${part}\n\n${text.slice(at)}`;
+  } else {
+    console.error(`report: ${file} has no "The app in the browser" section for the Lighthouse part (run scripts/bench-app in full once)`);
+    process.exit(1);
+  }
+  await save(next, 'the Lighthouse part of the app section');
+  process.exit(0);
+}
+
+const size = JSON.parse(await readFile(join(args.dir, 'size.json'), 'utf8'));
 
 const out = [];
 const say = (s = '') => out.push(s);
@@ -50,7 +208,7 @@ const load = os.loadavg().map((x) => x.toFixed(1)).join(', ');
 say('<!-- scripts/bench-app: begin -->');
 say('## The app in the browser');
 say();
-say('Generated by `scripts/bench-app`; do not edit by hand (`scripts/bench` keeps this section). The scripts are `bench/app/large.mjs`, `animation.mjs` and `startup.mjs`; they drive the release build in headless Chromium through the page, as a user would.');
+say('Generated by `scripts/bench-app`; do not edit by hand (`scripts/bench` keeps this section). The scripts are `bench/app/large.mjs`, `animation.mjs`, `startup.mjs`, `element.mjs` and `lighthouse.mjs`; they drive the release build in headless Chromium through the page, as a user would.');
 say();
 say(`- **Date:** ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
 say(`- **Command:** \`${args.command}\``);
@@ -100,6 +258,11 @@ for (const mode of ['cold', 'warm']) {
 }
 say();
 
+if (lhMeta && lhMedians.length) {
+  out.push(...lighthousePart());
+  say();
+}
+
 say('### Targets');
 say();
 say('| target | figure | status |');
@@ -131,13 +294,9 @@ say(`| a \`<ring-lab>\` element's first ring within 300 ms of entering the viewp
 say('<!-- scripts/bench-app: end -->');
 
 const section = out.join('\n');
-const file = args.write;
-const text = await readFile(file, 'utf8');
 const begin = text.indexOf('<!-- scripts/bench-app: begin -->');
 const end = text.indexOf('<!-- scripts/bench-app: end -->');
 const next = begin >= 0 && end > begin
   ? text.slice(0, begin) + section + text.slice(end + '<!-- scripts/bench-app: end -->'.length)
   : `${text.trimEnd()}\n\n${section}\n`;
-await writeFile(`${file}.new`, next);
-await rename(`${file}.new`, file);
-console.error(`[bench-app] wrote the app section of ${file}`);
+await save(next, 'the app section');
