@@ -48,11 +48,29 @@ function loadApp() {
   return app;
 }
 
-// The app's page-level selectors, made the element's own.
+// The reader's default font size, in pixels: what the app's `rem` means on its own page. A
+// host page may set its root's font size to anything (mdBook's is 62.5%, 10 px), which
+// inside the shadow root would shrink every text of the lab.
+function defaultFontPx() {
+  const probe = document.createElement('div');
+  // Through the CSSOM, which a strict Content-Security-Policy allows (a style attribute not).
+  for (const [name, value] of [['position', 'absolute'], ['visibility', 'hidden'], ['font-size', 'medium']]) {
+    probe.style.setProperty(name, value);
+  }
+  document.body.append(probe);
+  const px = parseFloat(getComputedStyle(probe).fontSize) || 16;
+  probe.remove();
+  return px;
+}
+
+// The app's page-level selectors, made the element's own; `rem` lengths as the reader's
+// default font size makes them (`defaultFontPx`).
 // Its layouts by width follow the element's width, not the window's: an element in a
 // column of text is laid out as a page that wide would be.
 function forShadow(css) {
+  const rem = defaultFontPx();
   return css
+    .replace(/(\d*\.?\d+)rem\b/g, (_, n) => `${+(Number(n) * rem).toFixed(3)}px`)
     .replace(/html\s*,\s*body/g, '.ring-lab-root')
     .replace(/:root|\bhtml(?=\[)/g, '.ring-lab-root')
     .replace(/@media\s*(?=\((?:min|max)-width)/g, '@container ');
