@@ -280,8 +280,11 @@ pub fn Lab(props: &LabProps) -> Html {
     let explore = state.view == ViewKind::Explore;
     // Whether the node list and the legend show every row of a long list.
     let all_rows = use_state(bool::default);
-    // The controls, the charts and the footer come a task after the picture.
-    let rest = crate::effects::use_second_task();
+    // What a reader sees first (the picture, what moved) comes first; a task later the
+    // legend and the tasks below it, then the controls, then the charts and the footer: each
+    // is added below what is already shown, so nothing on the screen moves.
+    let tasks_since = crate::effects::use_task_count(3);
+    let (side, controls, charts) = (tasks_since >= 1, tasks_since >= 2, tasks_since >= 3);
     html! {
         <ContextProvider<Lang> context={lang}>
             { title_bar(TitleBar {
@@ -317,11 +320,11 @@ pub fn Lab(props: &LabProps) -> Html {
                             <AskFirst state={s.clone()} dispatch={dispatch.clone()} />
                             if !asking { { summary(&s, lang) } }
                             { playback_controls(&playback, animatable.is_some() && !asking, lang) }
-                            { legend(&shown, lang, &all_rows) }
-                            if props.page.embed.is_none() { { tasks(&s, lang) } }
+                            if side { { legend(&shown, lang, &all_rows) } }
+                            if side && props.page.embed.is_none() { { tasks(&s, lang) } }
                         </div>
                     </div>
-                    if rest {
+                    if charts {
                     <div class="below">
                         <Charts state={shown} {theme} />
                         <ExportPanel state={s.clone()} theme={*chosen} lang={*chosen_lang} />
@@ -329,7 +332,7 @@ pub fn Lab(props: &LabProps) -> Html {
                     }
                 </div>
                 <aside class="controls" aria-label={lang.ui(Ui::ControlsLabel)}>
-                    if rest {
+                    if controls {
                     if !asking { { change_echo(&s, lang) } }
                     <AddNode state={s.clone()} dispatch={dispatch.clone()} />
                     <NodeList state={s.clone()} dispatch={dispatch.clone()} {all_rows} />
@@ -343,7 +346,7 @@ pub fn Lab(props: &LabProps) -> Html {
             </div>
             <TeachingViews state={teaching} dispatch={dispatch.clone()} {theme} />
             </div>
-            if rest {
+            if charts {
             <footer class="footer muted">
                 { lang.ui(Ui::Footer) }
             </footer>

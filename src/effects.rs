@@ -93,21 +93,23 @@ pub(crate) fn use_box_width(canvas: &NodeRef) -> BoxWidth {
     BoxWidth(*width)
 }
 
-/// Whether the page has had a task of its own since the component first rendered: `false`
-/// in the first render, `true` from a render in a later task. The lab renders what a reader
-/// sees first (the picture and its side) in one task and the rest (the controls, the charts)
-/// in the next, so that a phone is never held in one long task while the page starts.
+/// How many tasks the page has had since the component first rendered, counting up to
+/// `last`: 0 in the first render, then one more in each render a task later. The lab
+/// renders what a reader sees first (the picture and its side) in one task and the rest (the
+/// controls, then the charts) in the tasks after, so that a phone is never held in one long
+/// task while the page starts.
 #[hook]
-pub(crate) fn use_second_task() -> bool {
-    let later = use_state_eq(|| false);
+pub(crate) fn use_task_count(last: u8) -> u8 {
+    let count = use_state_eq(|| 0u8);
     {
-        let later = later.clone();
-        use_effect_with((), move |()| {
-            let timeout = gloo::timers::callback::Timeout::new(0, move || later.set(true));
-            move || drop(timeout)
+        let count = count.clone();
+        use_effect_with(*count, move |&now| {
+            let next = (now < last)
+                .then(|| gloo::timers::callback::Timeout::new(0, move || count.set(now + 1)));
+            move || drop(next)
         });
     }
-    *later
+    *count
 }
 
 /// The state of the animation of the last change.

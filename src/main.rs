@@ -3,7 +3,9 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     ringlab_app::perf::mark(ringlab_app::perf::WASM_START);
-    ringlab_app::app::start();
+    // The lab starts in a task after the one that instantiated the wasm, so that a phone is
+    // not held in one long task (a one-shot timer, never cancelled: nothing keeps it).
+    gloo::timers::callback::Timeout::new(0, ringlab_app::app::start).forget();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

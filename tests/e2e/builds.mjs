@@ -83,8 +83,10 @@ test('builds: <ring-lab> elements showing Compare and Explore share one download
       document.querySelector('ring-lab').before(el);
     }
   });
-  await page.waitForSelector('#widget-compare .teach-compare canvas', { timeout: 30000 });
+  // Each starts when it comes near the viewport (ring-lab.css reserves their room).
   await page.waitForSelector('#widget-later #ring-canvas', { timeout: 30000 });
+  await page.$eval('#widget-compare', (el) => el.scrollIntoView());
+  await page.waitForSelector('#widget-compare .teach-compare canvas', { timeout: 30000 });
   await page.$eval('#widget-later', (el) => el.setAttribute('view', 'chord'));
   await page.waitForSelector('#widget-later .teach-chord canvas', { timeout: 30000 });
   await page.waitForTimeout(400);
@@ -137,5 +139,53 @@ test('builds: Embed opens its dialog on the lab just changed; a link ending in #
   await page.waitForSelector('#embed-pop:not([hidden]) #embed-element', { timeout: 30000 });
   assert(new URL(page.url()).hash === '', `address: ${page.url()}`);
   assert(problems.length === 0, `console or dialog problems: ${problems.join('; ')}`);
+  await context.close();
+});
+
+// The page before the wasm arrives (src/prerender.rs): the default ring, drawn at build time.
+async function firstRingColours(page) {
+  return page.$eval('.first-ring', async (img) => {
+    await img.decode();
+    const c = document.createElement('canvas');
+    [c.width, c.height] = [img.naturalWidth, img.naturalHeight];
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const colours = new Map();
+    for (let i = 0; i < d.length; i += 4) {
+      const key = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+      colours.set(key, (colours.get(key) ?? 0) + 1);
+    }
+    // The node colours: those that fill at least 200 pixels, other than the background's.
+    return [...colours.entries()].filter(([k, n]) => n >= 200 && k !== 0xffffff).length;
+  });
+}
+
+test('builds: before the wasm arrives the page shows the default ring and the view around it; the app replaces it', async () => {
+  const { page, context } = await openPage(browser, 'about:blank');
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto(`${base}/`);
+  await page.waitForSelector('.first-page .first-ring');
+  assert(await page.$eval('.first-page', (el) => getComputedStyle(el).visibility) === 'visible', 'the first page is hidden');
+  assert(await page.$eval('.first-page', (el) => el.inert), 'the first page can be used before the app');
+  const colours = await firstRingColours(page);
+  assert(colours >= 4, `the first ring shows ${colours} colours, not the four nodes'`);
+  const text = await page.textContent('.first-page');
+  for (const words of ['Ringlab', 'Explore', 'What moves', 'Nothing to compare yet']) assert(text.includes(words), `no "${words}" in the first page`);
+  await screenshot(page, 'builds-first-page');
+  await page.unroute('**/*.wasm');
+  await page.reload();
+  await page.waitForSelector('#ring-canvas');
+  await page.waitForSelector('#add-name');
+  assert(!(await page.$('.first-page')), 'the first page is still there beside the app');
+  await context.close();
+});
+
+test('builds: a link to another lab keeps the first page hidden, so no reader sees a picture not theirs', async () => {
+  const { page, context } = await openPage(browser, 'about:blank');
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto(`${base}/?nodes=x:100,y:100`);
+  await page.waitForSelector('.first-page', { state: 'attached' });
+  assert(await page.$eval('.first-page', (el) => getComputedStyle(el).visibility) === 'hidden', 'the default ring shows on a link to another lab');
   await context.close();
 });
