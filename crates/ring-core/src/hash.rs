@@ -2,7 +2,11 @@
 //!
 //! Every function is written over a byte slice (Java's `String.hashCode` over UTF-16 units)
 //! and returns its value widened to `u64`; [`HashFn::bits`] says how many bits it fills.
-//! The known answers of `shared/reference/known-answers.md` are tests at the bottom.
+//! MD5, MurmurHash3 and CRC-32 come from crates (`md5`, `mur3`, `crc32fast`), with the
+//! framing the implementations that the menu names give them (ketama's first four bytes,
+//! go-zero's h1, the memcached client's 15 bits); FNV and Java's `hashCode`, a line each,
+//! are written here. The known answers of `shared/reference/known-answers.md` are tests at
+//! the bottom, and each crate is checked there against a second implementation.
 
 use std::fmt;
 use std::str::FromStr;
@@ -242,16 +246,19 @@ pub fn fnv1a_64(data: &[u8]) -> u64 {
 }
 
 /// CRC-32 (IEEE 802.3, as `java.util.zip.CRC32`), from `crc32fast`.
+#[inline]
 pub fn crc32(data: &[u8]) -> u32 {
     crc32fast::hash(data)
 }
 
 /// MurmurHash3 x64_128 over a slice: both 64-bit halves (h1, h2), from the `mur3` crate.
+#[inline]
 pub fn murmur3_x64_128(data: &[u8], seed: u32) -> (u64, u64) {
     mur3::murmurhash3_x64_128(data, seed)
 }
 
 /// MurmurHash3 x86_32 over a slice, from the `mur3` crate.
+#[inline]
 pub fn murmur3_x86_32(data: &[u8], seed: u32) -> u32 {
     mur3::murmurhash3_x86_32(data, seed)
 }

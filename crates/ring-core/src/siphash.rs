@@ -22,6 +22,7 @@
 ///     0xa129_ca61_49be_45e5
 /// );
 /// ```
+#[inline]
 pub fn siphash24(k0: u64, k1: u64, data: &[u8]) -> u64 {
     siphasher::sip::SipHasher24::new_with_keys(k0, k1).hash(data)
 }

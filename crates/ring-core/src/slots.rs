@@ -309,6 +309,7 @@ impl Placement for SlotTable {
 static CRC16_XMODEM: crc::Crc<u16> = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM);
 
 /// CRC16-XMODEM of `data`, the hash of Redis Cluster's slots.
+#[inline]
 pub fn crc16_xmodem(data: &[u8]) -> u16 {
     CRC16_XMODEM.checksum(data)
 }

@@ -12,6 +12,7 @@
 /// assert_eq!(xxh64(b"", 0), 0xEF46_DB37_51D8_E999);
 /// assert_eq!(xxh64(b"127.0.0.1:94_1", 0), 833_437_586_790_550_860); // Envoy's ring test
 /// ```
+#[inline]
 pub fn xxh64(data: &[u8], seed: u64) -> u64 {
     xxhash_rust::xxh64::xxh64(data, seed)
 }
