@@ -12,7 +12,6 @@ Usage: scripts/bench-newer-report.py --command "scripts/bench-newer" [--note "..
 """
 
 import argparse
-import datetime
 import importlib.util
 import os
 import sys
@@ -57,7 +56,6 @@ def main():
     ns, beside = report.ns, report.beside
     out = []
     say = out.append
-    now = datetime.datetime.now(datetime.timezone.utc)
     say(BEGIN)
     say("## Newer algorithms against their peers")
     say("")
@@ -65,11 +63,7 @@ def main():
         "(`scripts/bench` keeps this section). The benchmark is "
         "`crates/ring-core/benches/newer.rs`; its opening comment says what each side does.")
     say("")
-    say(f"- **Date:** {now:%Y-%m-%d %H:%M} UTC")
-    say(f"- **Command:** `{args.command}`")
-    say(f"- **Machine:** {report.cpu_model()}, {os.cpu_count()} cores, "
-        f"{report.run(['uname', '-sr'])}")
-    say(f"- **Compiler:** {report.run(['rustc', '--version'])} (bench profile: opt-level 3, thin LTO)")
+    out.extend(report.run_facts(args.command))
     say(f"- **Keys:** {KEYS:,} 64-bit keys from splitmix64 per iteration ({STRING_KEYS:,} "
         "strings `user:<n>:<abc>` for multi-probe), each answer black-boxed; figures are per key.")
     if args.note:
@@ -170,19 +164,7 @@ def main():
     say(END)
 
     section = "\n".join(out)
-    with open(args.write) as f:
-        text = f.read()
-    start, stop = text.find(BEGIN), text.find(END)
-    if start >= 0 and stop > start:
-        text = text[:start] + section + text[stop + len(END):]
-    else:
-        anchor = text.find("<!-- scripts/bench-web: begin -->")
-        if anchor < 0:
-            text = text.rstrip("\n") + "\n\n" + section + "\n"
-        else:
-            text = text[:anchor] + section + "\n\n" + text[anchor:]
-    with open(args.write, "w") as f:
-        f.write(text)
+    report.replace_section(args.write, BEGIN, END, section, "<!-- scripts/bench-web: begin -->")
     print(section)
 
 

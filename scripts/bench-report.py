@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
-"""Writes BENCHMARKS.md from criterion's estimates of the `peers` benchmark.
+"""Writes BENCHMARKS.md from criterion's estimates of the `peers` and `hashes` benchmarks.
 
-Reads target/criterion/peers_*/**/new/{benchmark,estimates}.json (the median point
+Reads target/criterion/{peers,hashes}_*/**/new/{benchmark,estimates}.json (the median point
 estimate of each benchmark, in nanoseconds per iteration) and prints Markdown on stdout:
 the machine, the date, the command, one table per question with every peer's figure beside
-the core's as a ratio, and the issue's targets, each marked met or not met.
+the core's as a ratio, and the issue's targets, each marked met or not met; then the
+"Hashes" section (issue 31: each hash crate against the code it replaced), between its
+markers, fresh when the hashes ran and kept from BENCHMARKS.md otherwise.
+
+With --only hashes it prints nothing and rewrites the "Hashes" section of BENCHMARKS.md in
+place, leaving the rest of the file as it is (a run of the hashes alone).
 
 Usage: scripts/bench-report.py --command "scripts/bench" [--criterion target/criterion]
+       scripts/bench-report.py --command "..." --only hashes
 """
 
 import argparse
@@ -15,6 +21,7 @@ import glob
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
 
@@ -49,7 +56,29 @@ def load_group(root, groups):
     return found
 
 
-# scripts/bench-web writes its own section between these markers; a run of this report keeps it.
+HERE = os.path.dirname(os.path.abspath(__file__))
+BENCHMARKS = os.path.join(HERE, "..", "BENCHMARKS.md")
+
+# The section this report writes from the `hashes` benchmark, when it ran.
+HASHES_BEGIN = "<!-- scripts/bench hashes: begin -->"
+HASHES_END = "<!-- scripts/bench hashes: end -->"
+HASH_KEYS = 1_024  # keys per iteration (benches/hashes.rs: KEYS)
+HASH_LENGTHS = ["8", "16", "40"]  # key lengths in bytes (LENGTHS)
+# (group, what it is, the crate the core calls, the crates measured and not chosen): each
+# group's functions are `before`, `core` and the crates not chosen, by crate name.
+HASHES = [
+    ("md5", "MD5, first 4 bytes (ketama)", "md5", []),
+    ("sha1", "SHA-1 (Riak)", "sha1", ["sha1_smol"]),
+    ("xxh64", "XXH64 (Envoy)", "xxhash-rust", ["twox-hash"]),
+    ("siphash", "SipHash-2-4 (multi-probe)", "siphasher", []),
+    ("crc32", "CRC-32 IEEE (nginx, memcached)", "crc32fast", []),
+    ("crc32c", "CRC-32C", "crc32c", []),
+    ("crc32q", "crc32q, two 64-bit words (AnchorHash)", "crc", ["crc32c"]),
+    ("crc16", "CRC-16/XMODEM (Redis Cluster)", "crc", []),
+    ("murmur3-128", "MurmurHash3 x64_128 (go-zero, Guava)", "mur3", ["murmur3", "fastmurmur3"]),
+    ("murmur3-32", "MurmurHash3 x86_32", "mur3", ["murmur3"]),
+]
+
 # Sections other scripts write into BENCHMARKS.md, kept as they are.
 KEPT_SECTIONS = [
     ("<!-- scripts/bench-newer: begin -->", "<!-- scripts/bench-newer: end -->"),
@@ -73,6 +102,116 @@ def kept_section(path, begin, end):
     if start < 0 or stop < start:
         return None
     return text[start:stop + len(end)]
+
+
+def replace_section(path, begin, end, section, before):
+    """Writes `section` (its markers included) over the one between `begin` and `end` in
+    the file at `path`, or, where there is none, before the marker `before` (at the end
+    without it). scripts/bench-newer-report.py writes its own section with this too."""
+    with open(path) as f:
+        text = f.read()
+    start, stop = text.find(begin), text.find(end)
+    if start >= 0 and stop > start:
+        text = text[:start] + section + text[stop + len(end):]
+    else:
+        anchor = text.find(before)
+        if anchor < 0:
+            text = text.rstrip("\n") + "\n\n" + section + "\n"
+        else:
+            text = text[:anchor] + section + "\n\n" + text[anchor:]
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def locked_versions(lock_path):
+    """{crate: version} from Cargo.lock, the highest where several are locked (the core's
+    hash crates are the newest of their names in this workspace)."""
+    versions = {}
+    try:
+        with open(lock_path) as f:
+            text = f.read()
+    except OSError:
+        return versions
+    for name, version in re.findall(r'name = "([^"]+)"\nversion = "([^"]+)"', text):
+        numbers = tuple(int(n) for n in re.findall(r"\d+", version))
+        if name not in versions or numbers > versions[name][0]:
+            versions[name] = (numbers, version)
+    return {name: version for name, (_, version) in versions.items()}
+
+
+def hashes_section(root, command, note):
+    """The "Hashes" section, markers included, or None when the hashes did not run."""
+    data = load_group(root, "hashes_*")
+    if not data:
+        return None
+
+    def per_key(group, function, length):
+        value = data.get((f"hashes_{group}", function, length))
+        return None if value is None else value / HASH_KEYS
+
+    versions = locked_versions(os.path.join(HERE, "..", "Cargo.lock"))
+
+    def named(crate):
+        return f"{crate} {versions[crate]}" if crate in versions else crate
+
+    out = []
+    say = out.append
+    say(HASHES_BEGIN)
+    say("## Hashes (issue 31): the crates against the code they replaced")
+    say("")
+    say("Generated by `scripts/bench` (`BENCH_ONLY=hashes scripts/bench` for this section alone) "
+        "from criterion's medians; do not edit by hand. The benchmark is "
+        "`crates/ring-core/benches/hashes.rs`; the replaced code is kept in "
+        "`crates/ring-core/benches/hashes/before.rs` for this comparison only.")
+    say("")
+    out.extend(run_facts(command))
+    say(f"- **Method:** {HASH_KEYS:,} distinct keys of one length (`user:<n>:` and lowercase "
+        "letters, cut to 8, 16 or 40 bytes) hashed one by one per iteration, each answer "
+        "black-boxed; the figure is criterion's median divided by the key count, one hash. "
+        "`before` is the hand-written code, `now` the core's public function (`hash::md5_le32`, "
+        "`sha1::sha1`, `xxh64::xxh64`, `siphash::siphash24`, `hash::crc32`, `crc32c::crc32c`, "
+        "`crc32c::crc32q`, `slots::crc16_xmodem`, `hash::murmur3_x64_128`, "
+        "`hash::murmur3_x86_32`); every side is checked to give the same answers before it is "
+        "timed. `crc32q` hashes 1,024 pairs of 64-bit words.")
+    if note:
+        say(f"- **Note:** {note}")
+    say("")
+    say("`now ÷ before` below 1 is faster. The crates not chosen were timed in the same run, "
+        "through their own APIs.")
+    say("")
+    say("| hash | the core calls | key bytes | before | now | now ÷ before | crates not chosen |")
+    say("| --- | --- | ---: | ---: | ---: | ---: | --- |")
+    slower = []
+    for group, what, crate, others in HASHES:
+        lengths = ["8"] if group == "crc32q" else HASH_LENGTHS
+        for length in lengths:
+            old = per_key(group, "before", length)
+            new = per_key(group, "core", length)
+            quotient = None if old is None or new is None or old == 0 else new / old
+            if quotient is not None and quotient > 1.1:
+                slower.append(f"{what}, {length} bytes ({quotient:.2f}×)")
+            shown = "–" if quotient is None else f"{quotient:.2f}×"
+            rest = ", ".join(f"{named(o)}: {ns(per_key(group, o, length))}" for o in others)
+            say(f"| {what} | {named(crate)} | {length} | {ns(old)} | {ns(new)} | {shown} "
+                f"| {rest or '–'} |")
+    say("")
+    measured = any(data.get((f"hashes_{g}", "core", HASH_LENGTHS[0])) for g, *_ in HASHES)
+    status = ("not measured" if not measured else
+              "met" if not slower else "**not met**: " + "; ".join(slower))
+    say(f"Target: no hash more than 10% slower than the code it replaced, natively: {status}.")
+    say(HASHES_END)
+    return "\n".join(out)
+
+
+def run_facts(command):
+    """The lines every section of the report opens with: when, how, where and with what."""
+    now = datetime.datetime.now(datetime.timezone.utc)
+    return [
+        f"- **Date:** {now:%Y-%m-%d %H:%M} UTC",
+        f"- **Command:** `{command}`",
+        f"- **Machine:** {cpu_model()}, {run(['nproc'])} cores, Linux {platform.release()}",
+        f"- **Compiler:** {run(['rustc', '--version'])} (bench profile: opt-level 3, thin LTO)",
+    ]
 
 
 def run(cmd):
@@ -122,7 +261,17 @@ def main():
     parser.add_argument("--command", required=True, help="the command that ran the benchmark")
     parser.add_argument("--criterion", default="target/criterion")
     parser.add_argument("--note", default="", help="a line about this run (noise, load)")
+    parser.add_argument("--only", choices=["hashes"],
+                        help="rewrite only this section of BENCHMARKS.md, in place")
     args = parser.parse_args()
+
+    hashes = hashes_section(args.criterion, args.command, args.note)
+    if args.only == "hashes":
+        if hashes is None:
+            sys.exit(f"no hashes_* estimates under {args.criterion}: run the benchmark first")
+        replace_section(BENCHMARKS, HASHES_BEGIN, HASHES_END, hashes,
+                        "<!-- scripts/bench-newer: begin -->")
+        return
 
     data = load(args.criterion)
     if not data:
@@ -137,16 +286,12 @@ def main():
 
     out = []
     say = out.append
-    now = datetime.datetime.now(datetime.timezone.utc)
     say("# Benchmarks: the ring core against its peers")
     say("")
     say("Generated by `scripts/bench` from criterion's estimates (the median of each "
         "benchmark); do not edit by hand. The benchmark is `crates/ring-core/benches/peers.rs`.")
     say("")
-    say(f"- **Date:** {now.strftime('%Y-%m-%d %H:%M UTC')}")
-    say(f"- **Command:** `{args.command}`")
-    say(f"- **Machine:** {cpu_model()}, {run(['nproc'])} cores, Linux {platform.release()}")
-    say(f"- **Compiler:** {run(['rustc', '--version'])} (bench profile: opt-level 3, thin LTO)")
+    out.extend(run_facts(args.command))
     say(f"- **Keys:** {KEYS:,} strings like `user:123:abc` (splitmix64, as `ringlab move`); "
         "nodes `10.0.x.y:11211`, equal weights.")
     if args.note:
@@ -277,9 +422,12 @@ def main():
            f"{ns(delta)} vs {ns(full)} in full ({ratio(full, delta)})",
            None if delta is None or full is None else delta < full)
     say("")
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "BENCHMARKS.md")
+    hashes = hashes or kept_section(BENCHMARKS, HASHES_BEGIN, HASHES_END)
+    if hashes:
+        say(hashes)
+        say("")
     for begin, end in KEPT_SECTIONS:
-        kept = kept_section(path, begin, end)
+        kept = kept_section(BENCHMARKS, begin, end)
         if kept:
             say(kept)
             say("")

@@ -11,52 +11,22 @@
 //!   slashdotted/cpp-consistent-hashing-algorithms).
 //! - **[`crc32c`]**: the standard CRC-32C of a byte string (initial value and final XOR
 //!   `0xFFFFFFFF`; check value `crc32c(b"123456789") = 0xE3069283`, RFC 3720 §B.4), and
-//!   [`crc32c_append`] to continue one.
+//!   [`crc32c_append`] to continue one: the `crc32c` crate's, re-exported. It uses the
+//!   CPU's CRC instruction where there is one (SSE4.2, ARMv8) and tables elsewhere (wasm32):
+//!   the same answer on every target. From 16 bytes on it is 3–6× faster than a byte table;
+//!   on 8 bytes its dispatch to the instruction costs about 2 ns more (`benches/hashes.rs`).
 //! - The two are related by `crc32q(k, s) = !crc32c_append(!(s as u32), &k.to_le_bytes())`.
 //!
-//! Table-driven, one byte at a time, from a 256-entry table built on first use: the same
-//! answer on every target (wasm32 has no CRC instruction). Cost: 8 table reads for a
-//! [`crc32q`], one per byte for [`crc32c`]. Memory: the 1,024-byte table. Built at compile
-//! time instead, it was 816 bytes of the app's first load (gzip -6), random numbers that do
-//! not compress; the loop that builds it is a few dozen.
+//! [`crc32q`] is the `crc` crate's byte table (CRC-32/ISCSI) rather than the `crc32c`
+//! crate, which took about 1.3× the table's time on its 8 bytes (`benches/hashes.rs`,
+//! `hashes_crc32q`): the bucket algorithms call it in their lookup loops. Both are table
+//! lookups on wasm32.
 
-/// The reflected CRC-32C polynomial (Castagnoli), `0x1EDC6F41` bit-reversed.
-pub const POLY: u32 = 0x82F6_3B78;
+pub use ::crc32c::{crc32c, crc32c_append};
 
-/// The byte-at-a-time table: entry `i` is the register after shifting the byte `i` through
-/// eight steps of the reflected polynomial division. Built on first use (see the module's
-/// note).
-static TABLE: std::sync::LazyLock<[u32; 256]> = std::sync::LazyLock::new(make_table);
-
-const fn make_table() -> [u32; 256] {
-    let mut table = [0u32; 256];
-    let mut i = 0;
-    while i < 256 {
-        let mut crc = i as u32;
-        let mut bit = 0;
-        while bit < 8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ POLY
-            } else {
-                crc >> 1
-            };
-            bit += 1;
-        }
-        table[i] = crc;
-        i += 1;
-    }
-    table
-}
-
-/// Feeds `data` through the register `crc`, no inversion either side.
-#[inline]
-fn update(mut crc: u32, data: &[u8]) -> u32 {
-    let table = &*TABLE;
-    for &byte in data {
-        crc = table[usize::from((crc as u8) ^ byte)] ^ (crc >> 8);
-    }
-    crc
-}
+/// CRC-32C as the `crc` crate names it. A `static` so that its table is one copy, however
+/// many callers inline [`crc32q`].
+static CRC_32_ISCSI: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISCSI);
 
 /// What the SSE4.2 instruction `crc32q key, seed` returns: CRC-32C of `key`'s 8
 /// little-endian bytes with the register starting at the low 32 bits of `seed`, no initial
@@ -72,29 +42,10 @@ fn update(mut crc: u32, data: &[u8]) -> u32 {
 /// ```
 #[inline]
 pub fn crc32q(key: u64, seed: u64) -> u32 {
-    update(seed as u32, &key.to_le_bytes())
-}
-
-/// The standard CRC-32C of `data` (iSCSI, ext4, SSE4.2's polynomial): initial value and
-/// final XOR `0xFFFFFFFF`.
-///
-/// ```
-/// assert_eq!(ring_core::crc32c::crc32c(b"123456789"), 0xE306_9283);
-/// ```
-pub fn crc32c(data: &[u8]) -> u32 {
-    crc32c_append(0, data)
-}
-
-/// Continues a standard CRC-32C: `crc` is the CRC-32C of the bytes so far (0 for none), the
-/// result that of those bytes followed by `data`.
-///
-/// ```
-/// use ring_core::crc32c::{crc32c, crc32c_append};
-///
-/// assert_eq!(crc32c_append(crc32c(b"1234"), b"56789"), crc32c(b"123456789"));
-/// ```
-pub fn crc32c_append(crc: u32, data: &[u8]) -> u32 {
-    !update(!crc, data)
+    // The crate takes the register's first value unreflected and inverts what it returns.
+    let mut digest = CRC_32_ISCSI.digest_with_initial((seed as u32).reverse_bits());
+    digest.update(&key.to_le_bytes());
+    !digest.finalize()
 }
 
 #[cfg(test)]
@@ -102,13 +53,13 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Bit by bit, straight from the definition: the table must agree with it.
+    /// Bit by bit, straight from the definition, no inversion: the register `crc32q` leaves.
     fn bitwise(mut crc: u32, data: &[u8]) -> u32 {
         for &byte in data {
             crc ^= u32::from(byte);
             for _ in 0..8 {
                 crc = if crc & 1 == 1 {
-                    (crc >> 1) ^ POLY
+                    (crc >> 1) ^ 0x82F6_3B78
                 } else {
                     crc >> 1
                 };
@@ -129,14 +80,6 @@ mod tests {
     }
 
     #[test]
-    fn table_entries() {
-        assert_eq!(TABLE[0], 0);
-        assert_eq!(TABLE[1], 0xF26B_8303);
-        assert_eq!(TABLE[128], POLY);
-        assert_eq!(TABLE[255], 0xAD7D_5351);
-    }
-
-    #[test]
     fn crc32q_has_no_inversion() {
         assert_eq!(crc32q(0, 0), 0);
         // Only the low 32 bits of the seed count.
@@ -145,21 +88,22 @@ mod tests {
 
     proptest! {
         #[test]
-        fn crc32q_is_the_inverted_standard_crc(key in any::<u64>(), seed in any::<u64>()) {
+        fn crc32q_is_the_register_without_inversion(key in any::<u64>(), seed in any::<u64>()) {
+            prop_assert_eq!(crc32q(key, seed), bitwise(seed as u32, &key.to_le_bytes()));
+            // The `crc32c` crate, which `crc32q` does not call.
             prop_assert_eq!(
                 crc32q(key, seed),
                 !crc32c_append(!(seed as u32), &key.to_le_bytes())
             );
-            prop_assert_eq!(crc32q(key, seed), bitwise(seed as u32, &key.to_le_bytes()));
         }
 
         #[test]
-        fn table_matches_the_bitwise_definition(data in proptest::collection::vec(any::<u8>(), 0..64)) {
-            prop_assert_eq!(crc32c(&data), !bitwise(!0, &data));
+        fn crc32c_is_the_crc_crates_crc_32_iscsi(data in proptest::collection::vec(any::<u8>(), 0..200)) {
+            prop_assert_eq!(crc32c(&data), CRC_32_ISCSI.checksum(&data));
         }
 
         #[test]
-        fn append_splits_anywhere(data in proptest::collection::vec(any::<u8>(), 0..64), cut in 0usize..64) {
+        fn append_splits_anywhere(data in proptest::collection::vec(any::<u8>(), 0..200), cut in 0usize..200) {
             let cut = cut.min(data.len());
             prop_assert_eq!(crc32c_append(crc32c(&data[..cut]), &data[cut..]), crc32c(&data));
         }

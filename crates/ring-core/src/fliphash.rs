@@ -168,7 +168,6 @@ mod tests {
         assert_eq!(fliphash(u64::MAX, 1, u64::MAX), Some(0));
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn agrees_with_the_crate_on_a_million_keys() {
         for (buckets, seed) in [(10u32, 0u64), (1000, 0), (1_000_000, 0), (1000, 7)] {
@@ -186,7 +185,6 @@ mod tests {
     }
 
     proptest! {
-        #[cfg(not(target_arch = "wasm32"))]
         #[test]
         fn agrees_with_the_crate(key in any::<u64>(), seed in any::<u64>(), n in 1u32..=u32::MAX) {
             let want = ::fliphash::fliphash_64_with_seed(key, seed, ..=u64::from(n) - 1);

@@ -597,4 +597,33 @@ mod tests {
         }
         assert_eq!(Weighting::parse("spy"), None);
     }
+
+    proptest::proptest! {
+        /// Each digest `k` of a server is the MD5 of `<name>-<k>`, cut into four
+        /// little-endian points: computed here with RustCrypto's `md-5`, which the core
+        /// does not call.
+        #[test]
+        fn points_are_the_md5_words_of_name_dash_k(name in "[a-z0-9.:-]{1,40}") {
+            use rustcrypto_md5::Digest;
+            let servers = nodes(&[name.as_str()], &[1]);
+            let k = Ketama::new(&servers, Weighting::Libketama).unwrap();
+            let digests = Weighting::Libketama.digests(&servers)[0];
+            let mut want: Vec<(u64, u32)> = (0..digests)
+                .flat_map(|d| {
+                    let digest: [u8; 16] =
+                        rustcrypto_md5::Md5::digest(format!("{name}-{d}").as_bytes()).into();
+                    (0..4u32).map(move |h| {
+                        let at = 4 * h as usize;
+                        let word = [digest[at], digest[at + 1], digest[at + 2], digest[at + 3]];
+                        (u64::from(u32::from_le_bytes(word)), d * 4 + h)
+                    })
+                })
+                .collect();
+            want.sort_unstable();
+            let mut got: Vec<(u64, u32)> =
+                k.ring.points().iter().map(|p| (p.position, p.replica)).collect();
+            got.sort_unstable();
+            proptest::prop_assert_eq!(got, want);
+        }
+    }
 }

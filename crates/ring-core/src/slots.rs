@@ -304,19 +304,14 @@ impl Placement for SlotTable {
     }
 }
 
-/// CRC16-XMODEM (polynomial 0x1021, initial value 0), the CRC Redis Cluster uses.
+/// CRC16-XMODEM (polynomial 0x1021, initial value 0), the CRC Redis Cluster uses, from the
+/// `crc` crate. A `static` so that its table is one copy, however many callers inline this.
+static CRC16_XMODEM: crc::Crc<u16> = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM);
+
+/// CRC16-XMODEM of `data`, the hash of Redis Cluster's slots.
+#[inline]
 pub fn crc16_xmodem(data: &[u8]) -> u16 {
-    data.iter().fold(0u16, |crc, &b| {
-        let mut crc = crc ^ (u16::from(b) << 8);
-        for _ in 0..8 {
-            crc = if crc & 0x8000 != 0 {
-                (crc << 1) ^ 0x1021
-            } else {
-                crc << 1
-            };
-        }
-        crc
-    })
+    CRC16_XMODEM.checksum(data)
 }
 
 /// The slot Redis Cluster gives `key`: `crc16(key) % 16384`, where a hash tag (the text
@@ -514,6 +509,20 @@ mod tests {
         assert_eq!(redis_key_slot("foo{bar}{zap}"), slot("bar"));
     }
 
+    /// CRC-16/XMODEM a bit at a time, straight from its definition: the reference the
+    /// `crc` crate's table is checked against.
+    fn crc16_bitwise(data: &[u8]) -> u16 {
+        data.iter().fold(0u16, |crc, &b| {
+            (0..8).fold(crc ^ (u16::from(b) << 8), |crc, _| {
+                if crc & 0x8000 != 0 {
+                    (crc << 1) ^ 0x1021
+                } else {
+                    crc << 1
+                }
+            })
+        })
+    }
+
     fn keys() -> Vec<String> {
         (0..400).map(|i| format!("k{i}")).collect()
     }
@@ -524,6 +533,13 @@ mod tests {
                 SlotTable::from_owners(owners, n, HashFn::Murmur3_64).unwrap()
             })
         })
+    }
+
+    proptest! {
+        #[test]
+        fn crc16_is_the_bitwise_definition(data in proptest::collection::vec(any::<u8>(), 0..200)) {
+            prop_assert_eq!(crc16_xmodem(&data), crc16_bitwise(&data));
+        }
     }
 
     proptest! {

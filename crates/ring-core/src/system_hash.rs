@@ -216,36 +216,6 @@ impl AnyHash {
 mod tests {
     use super::*;
 
-    /// The keys of known-answers.md's sample tables ("Real systems").
-    const KEYS: [&str; 5] = [
-        "user:1:abc",
-        "user:2:xyz",
-        "user:42:q",
-        "{user1000}.following",
-        "hello",
-    ];
-
-    fn values(h: SystemHash) -> Vec<String> {
-        KEYS.iter()
-            .map(|k| h.hash(k.as_bytes()).to_string())
-            .collect()
-    }
-
-    #[test]
-    fn the_known_answer_table() {
-        let table: [(SystemHash, &str); 6] = [
-            (SystemHash::Xxh64, "6131898928239060236 12320028525053468179 9048756583638980473 13256074243365231412 2794345569481354659"),
-            (SystemHash::Crc32Ieee, "3043722127 744555258 1343924787 1980515311 907060870"),
-            (SystemHash::Crc16Xmodem, "27727 1022 9082 28602 50018"),
-            (SystemHash::Crc32c, "4120833152 2932149062 1313740615 2226506339 2591144780"),
-            (SystemHash::Sdbm, "1464726058 2795813762 171120932 2343782939 684824882"),
-            (SystemHash::CassandraMurmur3, "8008439391813412832 8316457552871126051 -8408107691648794006 -7247601525716410192 -3758069500696749310"),
-        ];
-        for (h, want) in table {
-            assert_eq!(values(h).join(" "), want, "{}", h.id());
-        }
-    }
-
     #[test]
     fn names_are_unique_and_found() {
         let mut ids: Vec<&str> = AnyHash::all().map(AnyHash::id).collect();

@@ -20,54 +20,6 @@
 
 use std::fmt;
 
-/// English for the command line: a `&'static str` natively, and nothing on wasm32, where
-/// the app words the systems in its own catalogues (2.6 KB of its wasm, gzipped, saved).
-#[cfg(not(target_arch = "wasm32"))]
-pub type Text = &'static str;
-
-/// English for the command line: a `&'static str` natively, and nothing on wasm32, where
-/// the app words the systems in its own catalogues (2.6 KB of its wasm, gzipped, saved).
-#[cfg(target_arch = "wasm32")]
-pub type Text = Unworded;
-
-/// What [`Text`] is on wasm32: it writes nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unworded;
-
-impl fmt::Display for Unworded {
-    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Ok(())
-    }
-}
-
-/// A [`Text`] as a string: empty on wasm32.
-#[cfg(not(target_arch = "wasm32"))]
-pub const fn text(t: Text) -> &'static str {
-    t
-}
-
-/// A [`Text`] as a string: empty on wasm32.
-#[cfg(target_arch = "wasm32")]
-pub const fn text(_: Text) -> &'static str {
-    ""
-}
-
-/// A [`Text`]: the literal natively, [`Unworded`] on wasm32.
-#[cfg(not(target_arch = "wasm32"))]
-macro_rules! words {
-    ($text:literal) => {
-        $text
-    };
-}
-
-/// A [`Text`]: the literal natively, [`Unworded`] on wasm32.
-#[cfg(target_arch = "wasm32")]
-macro_rules! words {
-    ($text:literal) => {
-        $crate::systems::Unworded
-    };
-}
-
 use crate::error::{is_blank_name, BuildError, MAX_NAME_BYTES, MAX_NODES};
 use crate::placement::{NodeIndex, Picture, RingPoint};
 
@@ -141,7 +93,7 @@ pub enum Weights {
     /// Weights from 1 to `max`, `default` when none is written.
     Taken {
         /// What the system does with a weight.
-        meaning: Text,
+        meaning: &'static str,
         /// The weight of a node that has none written.
         default: u32,
         /// The largest weight the system takes.
@@ -155,7 +107,7 @@ pub struct SystemParam {
     /// Its name (`min-ring-size`).
     pub name: &'static str,
     /// What it is, as the system's configuration calls it.
-    pub description: Text,
+    pub description: &'static str,
     /// Its value when not given.
     pub default: u64,
     /// The smallest value taken.
@@ -181,13 +133,13 @@ pub struct SystemSpec {
     /// Its name on the command line (`nginx`, `redis-cluster`).
     pub id: &'static str,
     /// One line: the system and the configuration it models.
-    pub description: Text,
+    pub description: &'static str,
     /// Where its rules come from: repository and file.
     pub source: &'static str,
     /// Its weights.
     pub weights: Weights,
     /// How a node is named, and what of the name is hashed.
-    pub node_syntax: Text,
+    pub node_syntax: &'static str,
     /// Its parameters.
     pub params: &'static [SystemParam],
     /// The hash it places keys by, as `ringlab hash --hash` or `--hash` names it

@@ -57,7 +57,6 @@ pub mod staged;
 pub mod zipf;
 
 #[cfg(test)]
-#[cfg(not(target_arch = "wasm32"))]
 mod tests;
 
 use std::fmt;

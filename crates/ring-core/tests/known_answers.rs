@@ -8,6 +8,7 @@
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use ring_core::ketama::Weighting;
+use ring_core::system_hash::SystemHash;
 use ring_core::{build, jump, Algorithm, Config, HashFn, NodeSpec, Placement};
 
 fn nodes(names: &[&str]) -> Vec<NodeSpec> {
@@ -46,6 +47,40 @@ fn hash_table() {
     assert_eq!(HashFn::Crc32Memcached.hash_str("Test1"), 19315);
     assert_eq!(HashFn::Crc32Memcached.hash_str("UDATA:edevil@sapo.pt"), 558);
     assert_eq!(HashFn::JavaString.hash_str("hello"), 99162322);
+    assert_eq!(HashFn::Murmur3_32.hash_str("hello"), 0x248b_fa47);
+}
+
+/// The real systems' hashes over the keys of known-answers.md's sample tables ("Real
+/// systems"). Most come from crates with code for each CPU (SHA extensions, CRC
+/// instructions); this table holds them to one answer on every target.
+#[test]
+fn system_hash_table() {
+    const KEYS: [&str; 5] = [
+        "user:1:abc",
+        "user:2:xyz",
+        "user:42:q",
+        "{user1000}.following",
+        "hello",
+    ];
+    let table: [(SystemHash, &str); 6] = [
+        (SystemHash::Xxh64, "6131898928239060236 12320028525053468179 9048756583638980473 13256074243365231412 2794345569481354659"),
+        (SystemHash::Crc32Ieee, "3043722127 744555258 1343924787 1980515311 907060870"),
+        (SystemHash::Crc16Xmodem, "27727 1022 9082 28602 50018"),
+        (SystemHash::Crc32c, "4120833152 2932149062 1313740615 2226506339 2591144780"),
+        (SystemHash::Sdbm, "1464726058 2795813762 171120932 2343782939 684824882"),
+        (SystemHash::CassandraMurmur3, "8008439391813412832 8316457552871126051 -8408107691648794006 -7247601525716410192 -3758069500696749310"),
+    ];
+    for (hash, want) in table {
+        let got: Vec<String> = KEYS
+            .iter()
+            .map(|k| hash.hash(k.as_bytes()).to_string())
+            .collect();
+        assert_eq!(got.join(" "), want, "{}", hash.id());
+    }
+    // FIPS 180's two-block message (56 bytes: the length no longer fits the first block).
+    let digest = ring_core::sha1::sha1(b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq");
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(hex, "84983e441c3bd26ebaae4aa1f95129e5e54670f1");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The "Newer algorithms" vectors of `shared/reference/known-answers.md` for the engines
-//! this crate implements itself (crc32q and SipHash under them, AnchorHash, DxHash,
-//! MementoHash, multi-probe), run natively and again under wasm32 (`cargo test -p ring-core
+//! this crate implements itself (AnchorHash, DxHash, MementoHash, multi-probe) and the
+//! hashes under them (crc32q and SipHash, from crates), run natively and again under wasm32 (`cargo test -p ring-core
 //! --target wasm32-unknown-unknown --test newer_known_answers`): the same answers on both.
 //! Each row starts with buckets `0..N` working (capacity `A`, `N` unless given), removes
 //! the listed buckets in order, and looks the key up with the seed (0 unless given).

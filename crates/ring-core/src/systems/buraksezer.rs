@@ -29,28 +29,28 @@ use crate::xxh64::xxh64;
 /// buraksezer/consistent.
 pub static SPEC: SystemSpec = SystemSpec {
     id: "buraksezer",
-    description: words!("buraksezer/consistent v1.0.0: XXH64 partitions (hash % 271) given to members by bounded loads (Load 1.25)"),
+    description: "buraksezer/consistent v1.0.0: XXH64 partitions (hash % 271) given to members by bounded loads (Load 1.25)",
     source: "buraksezer/consistent consistent.go",
     weights: Weights::None,
-    node_syntax: words!("the member's String() (`node1.olric.com`), hashed as \"<i>:<name>\" per replica"),
+    node_syntax: "the member's String() (`node1.olric.com`), hashed as \"<i>:<name>\" per replica",
     params: &[
         SystemParam {
             name: "partition-count",
-            description: words!("Config.PartitionCount"),
+            description: "Config.PartitionCount",
             default: 271,
             min: 1,
             max: 1_000_000,
         },
         SystemParam {
             name: "replication-factor",
-            description: words!("Config.ReplicationFactor (points per member)"),
+            description: "Config.ReplicationFactor (points per member)",
             default: 20,
             min: 1,
             max: 10_000,
         },
         SystemParam {
             name: "load-percent",
-            description: words!("Config.Load times 100"),
+            description: "Config.Load times 100",
             default: 125,
             min: 1,
             max: 100_000,

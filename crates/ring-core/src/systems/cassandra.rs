@@ -33,7 +33,7 @@ use crate::placement::NodeIndex;
 /// SimpleStrategy's `replication_factor`.
 const REPLICATION_FACTOR: SystemParam = SystemParam {
     name: "replication-factor",
-    description: words!("SimpleStrategy replication_factor (the preference list's length)"),
+    description: "SimpleStrategy replication_factor (the preference list's length)",
     default: 3,
     min: 1,
     max: 100,
@@ -42,10 +42,10 @@ const REPLICATION_FACTOR: SystemParam = SystemParam {
 /// Cassandra, one evenly spaced token per node.
 pub static SPEC: SystemSpec = SystemSpec {
     id: "cassandra",
-    description: words!("Cassandra Murmur3Partitioner, one evenly spaced token per node (initial_token), SimpleStrategy replicas"),
+    description: "Cassandra Murmur3Partitioner, one evenly spaced token per node (initial_token), SimpleStrategy replicas",
     source: "apache/cassandra src/java/org/apache/cassandra/dht/Murmur3Partitioner.java, utils/MurmurHash.java, locator/SimpleStrategy.java",
     weights: Weights::None,
-    node_syntax: words!("the nodes in token order (node i gets token -2^63 + i * (2^64 div N)); names are not hashed"),
+    node_syntax: "the nodes in token order (node i gets token -2^63 + i * (2^64 div N)); names are not hashed",
     params: &[REPLICATION_FACTOR],
     key_hash: "cassandra-murmur3",
     shape: crate::registry::Picture::Ring,
@@ -56,21 +56,21 @@ pub static SPEC: SystemSpec = SystemSpec {
 /// Cassandra, `num_tokens` random tokens per node from a seeded `java.util.Random`.
 pub static VNODES: SystemSpec = SystemSpec {
     id: "cassandra-vnodes",
-    description: words!("Cassandra Murmur3Partitioner, num_tokens random tokens per node (getRandomTokens, java.util.Random(seed)), SimpleStrategy replicas"),
+    description: "Cassandra Murmur3Partitioner, num_tokens random tokens per node (getRandomTokens, java.util.Random(seed)), SimpleStrategy replicas",
     source: "apache/cassandra src/java/org/apache/cassandra/dht/BootStrapper.java (getRandomTokens), dht/Murmur3Partitioner.java, locator/SimpleStrategy.java",
     weights: Weights::None,
-    node_syntax: words!("the nodes in bootstrap order (each draws its tokens after the ones before it); names are not hashed"),
+    node_syntax: "the nodes in bootstrap order (each draws its tokens after the ones before it); names are not hashed",
     params: &[
         SystemParam {
             name: "num-tokens",
-            description: words!("num_tokens (256 until Cassandra 4.0)"),
+            description: "num_tokens (256 until Cassandra 4.0)",
             default: 256,
             min: 1,
             max: 16_384,
         },
         SystemParam {
             name: "seed",
-            description: words!("the seed of the java.util.Random the tokens are drawn from"),
+            description: "the seed of the java.util.Random the tokens are drawn from",
             default: 0,
             min: 0,
             max: i64::MAX as u64,

@@ -27,13 +27,13 @@ use crate::ring::RingBuild;
 use crate::xxh64::xxh64;
 
 const WEIGHTS: Weights = Weights::Taken {
-    meaning: words!("Envoy's `load_balancing_weight`: a share of the ring or of the table"),
+    meaning: "Envoy's `load_balancing_weight`: a share of the ring or of the table",
     default: 1,
     max: 1_000_000,
 };
 
-const NODE_SYNTAX: super::Text =
-    words!("the host's address as Envoy writes it (`127.0.0.1:90`), hashed as written");
+const NODE_SYNTAX: &str =
+    "the host's address as Envoy writes it (`127.0.0.1:90`), hashed as written";
 
 /// Envoy's `maximum_ring_size` limit and default.
 const MAX_RING: u64 = 8_388_608;
@@ -41,23 +41,22 @@ const MAX_RING: u64 = 8_388_608;
 /// The ring hash load balancer.
 pub static RING_HASH: SystemSpec = SystemSpec {
     id: "envoy-ring-hash",
-    description: words!(
-        "Envoy ring hash (XXH64 of \"address_i\", ring scaled between minimum and maximum size)"
-    ),
+    description:
+        "Envoy ring hash (XXH64 of \"address_i\", ring scaled between minimum and maximum size)",
     source: "envoyproxy/envoy source/extensions/load_balancing_policies/ring_hash/ring_hash_lb.cc",
     weights: WEIGHTS,
     node_syntax: NODE_SYNTAX,
     params: &[
         SystemParam {
             name: "min-ring-size",
-            description: words!("RingHashLbConfig.minimum_ring_size"),
+            description: MIN_RING_DOC,
             default: 1024,
             min: 1,
             max: MAX_RING,
         },
         SystemParam {
             name: "max-ring-size",
-            description: words!("RingHashLbConfig.maximum_ring_size"),
+            description: MAX_RING_DOC,
             default: MAX_RING,
             min: 1,
             max: MAX_RING,
@@ -81,28 +80,15 @@ pub static RING_HASH: SystemSpec = SystemSpec {
                 kind: ring_size(MAX_RING as u32),
             },
         ],
-        docs: RING_DOCS,
+        docs: &[MIN_RING_DOC, MAX_RING_DOC],
     },
-    build: RING_BUILD,
+    build: build_ring,
 };
 
-/// The command line's build of Envoy's ring ([`EnvoyRing`]). The lab builds its own
-/// ([`lab_ring_build`]), so on wasm32 the spec names a build that refuses, and
-/// [`EnvoyRing`] is left out of the app.
-#[cfg(not(target_arch = "wasm32"))]
-const RING_BUILD: fn(&Cluster) -> Result<Box<dyn Locate>, SystemError> = build_ring;
-#[cfg(target_arch = "wasm32")]
-const RING_BUILD: fn(&Cluster) -> Result<Box<dyn Locate>, SystemError> =
-    |_| Err(SystemError::NoNodes);
-
-/// What the lab's ring sizes are, for the command line; the app words them itself.
-#[cfg(not(target_arch = "wasm32"))]
-const RING_DOCS: &[&str] = &[
-    "RingHashLbConfig.minimum_ring_size",
-    "RingHashLbConfig.maximum_ring_size",
-];
-#[cfg(target_arch = "wasm32")]
-const RING_DOCS: &[&str] = &[];
+/// What the ring sizes are, as Envoy's configuration names them: the command line's
+/// parameters and the lab's say the same.
+const MIN_RING_DOC: &str = "RingHashLbConfig.minimum_ring_size";
+const MAX_RING_DOC: &str = "RingHashLbConfig.maximum_ring_size";
 
 /// A ring size in the lab, from 1 to Envoy's largest.
 const fn ring_size(default: u32) -> ParamKind {
@@ -152,13 +138,13 @@ const MAX_TABLE: u64 = 5_000_011;
 /// The Maglev load balancer.
 pub static MAGLEV: SystemSpec = SystemSpec {
     id: "envoy-maglev",
-    description: words!("Envoy Maglev (XXH64 offset and skip, weighted fill of a prime table)"),
+    description: "Envoy Maglev (XXH64 offset and skip, weighted fill of a prime table)",
     source: "envoyproxy/envoy source/extensions/load_balancing_policies/maglev/maglev_lb.cc",
     weights: WEIGHTS,
     node_syntax: NODE_SYNTAX,
     params: &[SystemParam {
         name: "table-size",
-        description: words!("MaglevLbConfig.table_size, a prime"),
+        description: "MaglevLbConfig.table_size, a prime",
         default: 65_537,
         min: 2,
         max: MAX_TABLE,
@@ -250,7 +236,8 @@ impl EnvoyRing {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
+/// The command line's build of Envoy's ring ([`EnvoyRing`]); the lab builds its own in
+/// slices ([`lab_ring_build`]).
 fn build_ring(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
     let (min_ring, max_ring) = match cluster.params[..] {
         [min, max] => (min, max),

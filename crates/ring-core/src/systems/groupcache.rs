@@ -15,13 +15,13 @@ use crate::placement::NodeIndex;
 /// groupcache.
 pub static SPEC: SystemSpec = SystemSpec {
     id: "groupcache",
-    description: words!("groupcache consistenthash (50 CRC-32 replicas named itoa(i)+peer)"),
+    description: "groupcache consistenthash (50 CRC-32 replicas named itoa(i)+peer)",
     source: "golang/groupcache consistenthash/consistenthash.go, http.go",
     weights: Weights::None,
-    node_syntax: words!("the peer's URL or name as given to HTTPPool.Set (`http://10.0.0.1:8080`), hashed as written"),
+    node_syntax: "the peer's URL or name as given to HTTPPool.Set (`http://10.0.0.1:8080`), hashed as written",
     params: &[super::SystemParam {
         name: "replicas",
-        description: words!("consistenthash.New's replicas (http.go's defaultReplicas)"),
+        description: "consistenthash.New's replicas (http.go's defaultReplicas)",
         default: 50,
         min: 1,
         max: 10_000,

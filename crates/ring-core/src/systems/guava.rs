@@ -11,10 +11,10 @@ use crate::placement::{NodeIndex, Picture};
 /// Guava.
 pub static SPEC: SystemSpec = SystemSpec {
     id: "guava",
-    description: words!("Guava Hashing.consistentHash over murmur3_128 (bucket i is node i)"),
+    description: "Guava Hashing.consistentHash over murmur3_128 (bucket i is node i)",
     source: "google/guava guava/src/com/google/common/hash/Hashing.java",
     weights: Weights::None,
-    node_syntax: words!("the buckets in order (node i is bucket i); names are not hashed"),
+    node_syntax: "the buckets in order (node i is bucket i); names are not hashed",
     params: &[],
     key_hash: "murmur3-64",
     shape: crate::registry::Picture::Buckets,

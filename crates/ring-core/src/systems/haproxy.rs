@@ -20,18 +20,15 @@ use crate::sdbm::{full_hash, haproxy_key_hash};
 /// `hash-type consistent`.
 pub static SPEC: SystemSpec = SystemSpec {
     id: "haproxy",
-    description: words!(
-        "HAProxy `hash-type consistent` (full_hash(sdbm) keys, nearest of 16 points per weight)"
-    ),
+    description:
+        "HAProxy `hash-type consistent` (full_hash(sdbm) keys, nearest of 16 points per weight)",
     source: "haproxy/haproxy src/lb_chash.c, src/hash.c",
     weights: Weights::Taken {
-        meaning: words!("HAProxy's server `weight`: 16 points per unit"),
+        meaning: "HAProxy's server `weight`: 16 points per unit",
         default: 1,
         max: 256,
     },
-    node_syntax: words!(
-        "any server name; only the order counts (server p of the backend, 1-based)"
-    ),
+    node_syntax: "any server name; only the order counts (server p of the backend, 1-based)",
     params: &[],
     key_hash: "sdbm-avalanche",
     shape: crate::registry::Picture::Ring,

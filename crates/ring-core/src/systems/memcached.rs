@@ -11,16 +11,14 @@ use crate::placement::{Config, NodeIndex, NodeSpec, Placement};
 /// libketama.
 pub static LIBKETAMA: SystemSpec = SystemSpec {
     id: "libketama",
-    description: words!("libketama (MD5 points, 160 per server scaled by memory)"),
+    description: "libketama (MD5 points, 160 per server scaled by memory)",
     source: "RJ/ketama libketama/ketama.c",
     weights: Weights::Taken {
-        meaning: words!("libketama's server memory: a share of 40 digests × the server count"),
+        meaning: "libketama's server memory: a share of 40 digests × the server count",
         default: 1,
         max: 1_000_000,
     },
-    node_syntax: words!(
-        "the server as in libketama's server file (`10.0.1.1:11211`), hashed as written"
-    ),
+    node_syntax: "the server as in libketama's server file (`10.0.1.1:11211`), hashed as written",
     params: &[],
     key_hash: "md5",
     shape: crate::registry::Picture::Ring,
@@ -31,14 +29,14 @@ pub static LIBKETAMA: SystemSpec = SystemSpec {
 /// The Java memcached client.
 pub static SPYMEMCACHED: SystemSpec = SystemSpec {
     id: "spymemcached",
-    description: words!("the Java memcached client's KetamaNodeLocator (spymemcached, xmemcached)"),
+    description: "the Java memcached client's KetamaNodeLocator (spymemcached, xmemcached)",
     source: "couchbase/spymemcached src/main/java/net/spy/memcached/KetamaNodeLocator.java",
     weights: Weights::Taken {
-        meaning: words!("the client's weight map: a share of 160 points × the server count"),
+        meaning: "the client's weight map: a share of 160 points × the server count",
         default: 1,
         max: 1_000_000,
     },
-    node_syntax: words!("the server's socket address as the client names it (`10.0.1.1:11211`)"),
+    node_syntax: "the server's socket address as the client names it (`10.0.1.1:11211`)",
     params: &[],
     key_hash: "md5",
     shape: crate::registry::Picture::Ring,
@@ -49,17 +47,17 @@ pub static SPYMEMCACHED: SystemSpec = SystemSpec {
 /// go-zero.
 pub static GO_ZERO: SystemSpec = SystemSpec {
     id: "go-zero",
-    description: words!("go-zero's core/hash ConsistentHash (murmur3-64, replicas at least 100)"),
+    description: "go-zero's core/hash ConsistentHash (murmur3-64, replicas at least 100)",
     source: "zeromicro/go-zero core/hash/consistenthash.go",
     weights: Weights::Taken {
-        meaning: words!("go-zero's AddWithWeight: a percentage of the replicas (100 is all)"),
+        meaning: "go-zero's AddWithWeight: a percentage of the replicas (100 is all)",
         default: TOP_WEIGHT,
         max: TOP_WEIGHT,
     },
-    node_syntax: words!("the node's text as go-zero's repr gives it (`10.0.1.1:8080`)"),
+    node_syntax: "the node's text as go-zero's repr gives it (`10.0.1.1:8080`)",
     params: &[SystemParam {
         name: "replicas",
-        description: words!("NewConsistentHash's replicas (raised to 100 if lower)"),
+        description: "NewConsistentHash's replicas (raised to 100 if lower)",
         default: MIN_REPLICAS as u64,
         min: 1,
         max: 10_000,

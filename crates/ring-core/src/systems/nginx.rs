@@ -23,23 +23,19 @@ use crate::hash::crc32;
 use crate::placement::{NodeIndex, Picture};
 
 const WEIGHTS: Weights = Weights::Taken {
-    meaning: words!(
-        "nginx's `weight=`: 160 points per unit (consistent), a share of the modulus (plain)"
-    ),
+    meaning: "nginx's `weight=`: 160 points per unit (consistent), a share of the modulus (plain)",
     default: 1,
     max: 1_000_000,
 };
 
-const NODE_SYNTAX: super::Text = words!(
-    "the `server` text as written (`127.0.0.1:8081`, `backend.example:80`, `unix:/run/app.sock`)"
-);
+const NODE_SYNTAX: &str =
+    "the `server` text as written (`127.0.0.1:8081`, `backend.example:80`, `unix:/run/app.sock`)";
 
 /// `hash $key consistent`.
 pub static CONSISTENT: SystemSpec = SystemSpec {
     id: "nginx",
-    description: words!(
-        "nginx upstream `hash $key consistent` (CRC-32 points chained per server, 160 per weight)"
-    ),
+    description:
+        "nginx upstream `hash $key consistent` (CRC-32 points chained per server, 160 per weight)",
     source: "nginx/nginx src/http/modules/ngx_http_upstream_hash_module.c",
     weights: WEIGHTS,
     node_syntax: NODE_SYNTAX,
@@ -53,9 +49,7 @@ pub static CONSISTENT: SystemSpec = SystemSpec {
 /// Plain `hash $key`.
 pub static PLAIN: SystemSpec = SystemSpec {
     id: "nginx-hash",
-    description: words!(
-        "nginx upstream plain `hash $key` (((crc32 >> 16) & 0x7fff) % total weight)"
-    ),
+    description: "nginx upstream plain `hash $key` (((crc32 >> 16) & 0x7fff) % total weight)",
     source: "nginx/nginx src/http/modules/ngx_http_upstream_hash_module.c",
     weights: WEIGHTS,
     node_syntax: NODE_SYNTAX,

@@ -335,7 +335,7 @@ pub(crate) const fn algo_spec(system: &'static SystemSpec, build: registry::Buil
 /// The registry's words for `system` (the command line's; the app has its own).
 pub(crate) const fn algo_docs(system: &'static SystemSpec) -> AlgoDocs {
     AlgoDocs {
-        description: super::text(system.description),
+        description: system.description,
         source: system.source,
         params: match system.lab {
             LabBuild::Ring { docs, .. } => docs,

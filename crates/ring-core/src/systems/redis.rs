@@ -18,10 +18,10 @@ use crate::slots::{redis_key_slot, REDIS_CLUSTER_SLOTS};
 /// Redis Cluster.
 pub static SPEC: SystemSpec = SystemSpec {
     id: "redis-cluster",
-    description: words!("Redis Cluster: CRC16 slots with hash tags, split among masters as redis-cli --cluster create does"),
+    description: "Redis Cluster: CRC16 slots with hash tags, split among masters as redis-cli --cluster create does",
     source: "redis/redis src/cluster.c (keyHashSlot), src/redis-cli.c (clusterManagerCommandCreate)",
     weights: Weights::None,
-    node_syntax: words!("the masters in the order given to redis-cli --cluster create (`127.0.0.1:7000`); names are not hashed"),
+    node_syntax: "the masters in the order given to redis-cli --cluster create (`127.0.0.1:7000`); names are not hashed",
     params: &[],
     key_hash: "crc16-xmodem",
     shape: crate::registry::Picture::Table,

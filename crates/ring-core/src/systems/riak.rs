@@ -43,28 +43,28 @@ use crate::sha1::sha1;
 /// Riak KV on a sequentially claimed ring.
 pub static SPEC: SystemSpec = SystemSpec {
     id: "riak",
-    description: words!("Riak KV (riak_core): SHA-1 of term_to_binary({Bucket,Key}) on 64 partitions laid out by sequential_claim"),
+    description: "Riak KV (riak_core): SHA-1 of term_to_binary({Bucket,Key}) on 64 partitions laid out by sequential_claim",
     source: "basho/riak_core src/chash.erl, src/chashbin.erl, src/riak_core_membership_claim.erl (sequential_claim)",
     weights: Weights::None,
-    node_syntax: words!("Erlang node names (`riak@10.0.0.1`), claimed in Erlang's sorted order; keys are BUCKET/KEY"),
+    node_syntax: "Erlang node names (`riak@10.0.0.1`), claimed in Erlang's sorted order; keys are BUCKET/KEY",
     params: &[
         SystemParam {
             name: "ring-size",
-            description: words!("ring_size (riak_core ring_creation_size, a power of 2)"),
+            description: "ring_size (riak_core ring_creation_size, a power of 2)",
             default: 64,
             min: 8,
             max: 1024,
         },
         SystemParam {
             name: "target-n-val",
-            description: words!("riak_core target_n_val"),
+            description: "riak_core target_n_val",
             default: 4,
             min: 1,
             max: 1024,
         },
         SystemParam {
             name: "n-val",
-            description: words!("the bucket's n_val (preference list length)"),
+            description: "the bucket's n_val (preference list length)",
             default: 3,
             min: 1,
             max: 1024,

@@ -13,15 +13,14 @@ use crate::placement::NodeIndex;
 /// stathat/consistent.
 pub static SPEC: SystemSpec = SystemSpec {
     id: "stathat",
-    description: words!(
-        "stathat/consistent (20 CRC-32 replicas named itoa(i)+elt, first hash above the key's)"
-    ),
+    description:
+        "stathat/consistent (20 CRC-32 replicas named itoa(i)+elt, first hash above the key's)",
     source: "stathat/consistent consistent.go",
     weights: Weights::None,
-    node_syntax: words!("the element as added (`cacheA`), hashed as written"),
+    node_syntax: "the element as added (`cacheA`), hashed as written",
     params: &[super::SystemParam {
         name: "replicas",
-        description: words!("Consistent.NumberOfReplicas"),
+        description: "Consistent.NumberOfReplicas",
         default: 20,
         min: 1,
         max: 10_000,

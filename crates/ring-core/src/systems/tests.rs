@@ -1241,7 +1241,7 @@ fn a_ring_the_lab_changes_has_the_command_lines_parameters() {
         assert_eq!(docs.len(), spec.params.len(), "{}", spec.id);
         for ((lab, cli), doc) in params.iter().zip(spec.params).zip(docs) {
             assert_eq!(lab.flag, cli.name, "{}", spec.id);
-            assert_eq!(*doc, text(cli.description), "{}", spec.id);
+            assert_eq!(*doc, cli.description, "{}", spec.id);
             let ParamKind::Whole {
                 min, max, default, ..
             } = lab.kind

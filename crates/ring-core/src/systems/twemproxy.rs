@@ -24,17 +24,17 @@ use crate::placement::{NodeIndex, Picture};
 use crate::twemproxy_fnv::twemproxy_fnv1a_64;
 
 const WEIGHTS: Weights = Weights::Taken {
-    meaning: words!("twemproxy's `:weight` (host:port:weight): a share of the 160 points per server (ketama), entries in the modulus (modula)"),
+    meaning: "twemproxy's `:weight` (host:port:weight): a share of the 160 points per server (ketama), entries in the modulus (modula)",
     default: 1,
     max: 1_000_000,
 };
 
-const NODE_SYNTAX: super::Text = words!("the server's name as twemproxy hashes it: the `name` after `host:port:weight`, or `host:port` (`host` alone on port 11211)");
+const NODE_SYNTAX: &str = "the server's name as twemproxy hashes it: the `name` after `host:port:weight`, or `host:port` (`host` alone on port 11211)";
 
 /// `distribution: ketama`.
 pub static KETAMA: SystemSpec = SystemSpec {
     id: "twemproxy",
-    description: words!("twemproxy (nutcracker) ketama with its 32-bit fnv1a_64"),
+    description: "twemproxy (nutcracker) ketama with its 32-bit fnv1a_64",
     source: "twitter/twemproxy src/hashkit/nc_ketama.c, src/hashkit/nc_fnv.c",
     weights: WEIGHTS,
     node_syntax: NODE_SYNTAX,
@@ -48,7 +48,7 @@ pub static KETAMA: SystemSpec = SystemSpec {
 /// `distribution: modula`.
 pub static MODULA: SystemSpec = SystemSpec {
     id: "twemproxy-modula",
-    description: words!("twemproxy (nutcracker) modula with its 32-bit fnv1a_64"),
+    description: "twemproxy (nutcracker) modula with its 32-bit fnv1a_64",
     source: "twitter/twemproxy src/hashkit/nc_modula.c, src/hashkit/nc_fnv.c",
     weights: WEIGHTS,
     node_syntax: NODE_SYNTAX,

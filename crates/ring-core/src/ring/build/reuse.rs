@@ -161,7 +161,6 @@ pub(super) fn first_replica(reuse: Option<&Reuse>, node: usize) -> u32 {
 }
 
 #[cfg(test)]
-#[cfg(not(target_arch = "wasm32"))]
 mod tests {
     use proptest::prelude::*;
 
