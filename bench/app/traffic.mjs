@@ -60,8 +60,7 @@ for (let run = 0; run < RUNS; run += 1) {
     const since = await page.evaluate(() => performance.now());
     await act();
     await page.waitForSelector('#traffic-grid[aria-busy="true"]', { timeout: 10000 }).catch(() => {});
-    // Done over every key: the whole lab, when it opens, generates the keys again, and the
-    // view runs on those made so far until they are all there.
+    // Done over every key: the view runs on the keys made so far until they are all there.
     await page.waitForFunction((keys) => document.querySelector('#traffic-grid[aria-busy="false"] [data-testid="figures"]')
       && document.querySelector('#traffic-progress')?.textContent.includes(`over ${keys} keys`), KEYS.toLocaleString('en-US'), { timeout: 180000 })
       .catch(() => fail('the Traffic view did not finish over every key'));
@@ -70,7 +69,7 @@ for (let run = 0; run < RUNS; run += 1) {
     if (!/\d+(\.\d+)?\s?%/.test(figures ?? '')) fail(`no hit rate in the figures: ${figures}`);
     return { done: end - since, ...(await page.evaluate(FRAMES, [since, end])) };
   };
-  // Opening the view loads the whole lab (its first frames are that switch's), then runs.
+  // Opening the view, which then runs.
   const open = await timed(() => page.click('#tab-traffic'));
   // A slider let go: the same run again with Zipf 0.9, in the view already open.
   const rerun = await timed(() => page.$eval('#traffic-zipf', (el) => {
