@@ -126,10 +126,15 @@ pub fn mount_widget(
     if let Some((state, page)) = booted {
         let (app, destroyed) = (lab.app.clone(), lab.destroyed.clone());
         when_words_are_here(state, page, move |props| {
-            if !destroyed.get() {
-                let handle = yew::Renderer::<Lab>::with_root_and_props(root, props).render();
-                *app.borrow_mut() = Some(handle);
-            }
+            // Rendered in a task after the one that built its state, as the page's lab is
+            // (a one-shot timer, never cancelled: `destroyed` stops what it would mount).
+            gloo::timers::callback::Timeout::new(0, move || {
+                if !destroyed.get() {
+                    let handle = yew::Renderer::<Lab>::with_root_and_props(root, props).render();
+                    *app.borrow_mut() = Some(handle);
+                }
+            })
+            .forget();
         });
     }
     lab

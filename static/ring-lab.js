@@ -135,6 +135,9 @@ class RingLabElement extends HTMLElement {
       this.#started = false;
       return;
     }
+    // Each element starts in a task of its own: those waiting on the one download would
+    // otherwise all start in the task that finished it, holding a phone for their sum.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     if (!this.isConnected) return;
     if (!this.shadowRoot) {
       const shadow = this.attachShadow({ mode: 'open' });
