@@ -31,8 +31,20 @@ async fn mount() -> Element {
     root.set_attribute("style", "width: 1200px").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
     yew::Renderer::<App>::with_root(root.clone()).render();
-    settle().await;
+    rendered(&root).await;
     root
+}
+
+/// Waits until the lab in `root` has rendered all of it: it renders in steps, a task apart
+/// (the controls and the charts after the picture), the footer last. A few seconds at most.
+async fn rendered(root: &Element) {
+    for _ in 0..200 {
+        settle().await;
+        if root.query_selector("footer").ok().flatten().is_some() {
+            break;
+        }
+    }
+    settle().await;
 }
 
 /// Lets Yew render and run its effects (drawing happens in effects).
@@ -360,7 +372,7 @@ async fn the_copied_link_restores_the_same_slot_table_and_picture() {
         page: Rc::default(),
     };
     yew::Renderer::<Lab>::with_root_and_props(second.clone(), props).render();
-    settle().await;
+    rendered(&second).await;
     TimeoutFuture::new(100).await;
     settle().await;
     assert_eq!(text(&second, "#legend"), text(&root, "#legend"));
@@ -450,7 +462,7 @@ async fn the_lab_speaks_chinese_and_switches_language_without_losing_the_state()
         }),
     };
     yew::Renderer::<Lab>::with_root_and_props(root.clone(), props).render();
-    settle().await;
+    rendered(&root).await;
     let html = document.document_element().unwrap();
     assert_eq!(html.get_attribute("lang").as_deref(), Some("zh-CN"));
     assert_eq!(text(&root, "#add-title"), "添加节点");
