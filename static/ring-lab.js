@@ -102,13 +102,15 @@ class RingLabElement extends HTMLElement {
 
   connectedCallback() {
     if (this.#visible) return;
-    // Start when the element first comes within a screen of the viewport.
+    // Start when the element first comes within a quarter of a screen of the viewport: one
+    // further down starts when the reader scrolls near it, not while the page itself starts
+    // (each start holds a phone for tens of milliseconds).
     this.#visible = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         this.#visible.disconnect();
         this.#start();
       }
-    }, { rootMargin: '100% 0px' });
+    }, { rootMargin: '25% 0px' });
     this.#visible.observe(this);
   }
 

@@ -198,11 +198,11 @@ test('element: the Embed dialog writes the element and the iframe for what the l
 test('element: off-screen, an element holds its animation and draws nothing; back in view, it goes on', async () => {
   const { page, context, problems } = await openPage(browser, `${base}/ring-lab-example.html`, { reducedMotion: 'no-preference' });
   await drawn(page, '#widget-ring');
-  // The element with `change=` starts a screen ahead of the viewport, so its animation
-  // begins off-screen: it is held there.
+  // The element with `change=` starts a quarter of a screen ahead of the viewport, so its
+  // animation begins off-screen: it is held there.
   await page.evaluate(() => {
     const el = document.getElementById('widget-change');
-    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 1.5 * innerHeight);
+    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 1.15 * innerHeight);
   });
   await page.waitForFunction(() => document.getElementById('widget-change')?.shadowRoot?.querySelector('.ring-lab-root[data-offscreen] #ring-canvas'), null, { timeout: 30000 });
   await page.waitForTimeout(300);
