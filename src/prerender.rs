@@ -58,8 +58,8 @@ fn escape(text: &str) -> String {
 
 /// The default view's frame, in English, as `#app`'s content before the app mounts: the
 /// title bar, the tabs, and the picture (the SVGs `light` and `dark`, beside the page) with
-/// its caption, hint and the empty summary. `inert`: nothing in it can be used until the
-/// app replaces it. Class names are the components' own
+/// its caption, hint and the empty summary. Its controls and tabs are `inert` (they do nothing until
+/// the app replaces them); its heading, landmark, picture and words are read as the app's. Class names are the components' own
 /// (`title_bar`, `ViewTabs`, `PictureCanvas`, `summary`), so the page's style sheets lay
 /// it out where the app will be; the controls' column is reserved, empty.
 pub fn first_page_html(light: &str, dark: &str) -> Result<String, String> {
@@ -98,16 +98,16 @@ pub fn first_page_html(light: &str, dark: &str) -> Result<String, String> {
         .collect();
     let size = RING_SIZE;
     Ok(format!(
-        "<div class=\"first-page\" inert>\
+        "<div class=\"first-page\">\
 <header class=\"title-bar\"><h1><span class=\"brand\">Ringlab</span>{tagline}</h1>\
-<div class=\"title-actions\"><div class=\"copy-link\"><button type=\"button\">{embed}</button></div>\
+<div class=\"title-actions\" inert><div class=\"copy-link\"><button type=\"button\">{embed}</button></div>\
 <div class=\"copy-link\"><button type=\"button\" class=\"primary\">{copy}</button></div>\
 <select class=\"lang-select\" aria-label=\"{language}\">{languages}</select>\
 <button type=\"button\" class=\"ghost\">{reset}</button>\
 <button type=\"button\" class=\"ghost icon\" aria-label=\"{dark_theme}\">\
 <span class=\"first-light-icon\" aria-hidden=\"true\">☾</span><span class=\"first-dark-icon\" aria-hidden=\"true\">☀</span></button>\
 </div></header>\
-<nav class=\"view-tabs-bar\" aria-label=\"{nav}\"><div class=\"view-tabs\">{tabs}</div></nav>\
+<nav class=\"view-tabs-bar\" aria-label=\"{nav}\" inert><div class=\"view-tabs\">{tabs}</div></nav>\
 <div id=\"main-content\" role=\"main\"><div class=\"layout\"><div class=\"main-col\"><div class=\"stage\">\
 <div class=\"stage-main\"><figure class=\"picture\">\
 <figcaption class=\"picture-caption\">{caption_text}</figcaption>\
@@ -116,7 +116,7 @@ pub fn first_page_html(light: &str, dark: &str) -> Result<String, String> {
 <img class=\"first-ring\" src=\"{light}\" fetchpriority=\"high\" width=\"{size}\" height=\"{size}\" alt=\"{label}\">\
 </picture></div>\
 <p class=\"hover-info\">{hint}</p></figure></div>\
-<div class=\"stage-side\"><label class=\"check ask-first-switch\"><input type=\"checkbox\"> {ask_first}</label>\
+<div class=\"stage-side\"><label class=\"check ask-first-switch\" inert><input type=\"checkbox\"> {ask_first}</label>\
 <section class=\"card summary\"><h2>{what_moves}</h2>\
 <p class=\"summary-line empty\">{empty}</p></section></div>\
 </div></div><aside class=\"controls\" aria-label=\"{controls}\"></aside></div></div></div>",
