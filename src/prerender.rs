@@ -19,9 +19,13 @@ use crate::model::{State, ViewKind};
 /// The SVG's size in CSS pixels: about what the ring is on a laptop (a phone scales it down).
 pub const RING_SIZE: u32 = 520;
 
-/// The default lab's ring in `theme`, as an SVG document `RING_SIZE` wide and high.
-pub fn first_ring_svg(theme: Theme) -> Result<String, String> {
-    let state = State::initial().map_err(|e| format!("{e:?}"))?;
+/// The first lab: the one the page opens on without a link or a stored lab.
+pub fn first_lab() -> Result<State, String> {
+    State::initial().map_err(|e| format!("{e:?}"))
+}
+
+/// `state`'s ring in `theme`, as an SVG document `RING_SIZE` wide and high.
+pub fn first_ring_svg(state: &State, theme: Theme) -> Result<String, String> {
     let view = View {
         progress: 1.0,
         ring_hover: None,
@@ -30,7 +34,7 @@ pub fn first_ring_svg(theme: Theme) -> Result<String, String> {
         theme,
         text: true,
     };
-    let Scene::Ring(ring) = scene::picture(&state, &view) else {
+    let Scene::Ring(ring) = scene::picture(state, &view) else {
         return Err("the default lab is not drawn as a ring".into());
     };
     let mut svg = String::new();
@@ -43,17 +47,7 @@ pub fn first_ring_svg(theme: Theme) -> Result<String, String> {
 
 /// Escapes text for HTML (an element's content or a quoted attribute).
 fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
+    html_escape::encode_double_quoted_attribute(text).into_owned()
 }
 
 /// The default view's frame, in English, as `#app`'s content before the app mounts: the
@@ -62,11 +56,10 @@ fn escape(text: &str) -> String {
 /// the app replaces them); its heading, landmark, picture and words are read as the app's. Class names are the components' own
 /// (`title_bar`, `ViewTabs`, `PictureCanvas`, `summary`), so the page's style sheets lay
 /// it out where the app will be; the controls' column is reserved, empty.
-pub fn first_page_html(light: &str, dark: &str) -> Result<String, String> {
-    let state = State::initial().map_err(|e| format!("{e:?}"))?;
+pub fn first_page_html(state: &State, light: &str, dark: &str) -> String {
     let lang = Lang::En;
     let ui = |key| escape(lang.ui(key));
-    let caption = scene::picture_caption(&state);
+    let caption = scene::picture_caption(state);
     let caption_text = escape(&lang.text(&caption));
     let label = escape(&lang.t(Msg::PictureLabel {
         caption: Box::new(caption),
@@ -97,7 +90,7 @@ pub fn first_page_html(light: &str, dark: &str) -> Result<String, String> {
         })
         .collect();
     let size = RING_SIZE;
-    Ok(format!(
+    format!(
         "<div class=\"first-page\">\
 <header class=\"title-bar\"><h1><span class=\"brand\">Ringlab</span>{tagline}</h1>\
 <div class=\"title-actions\" inert><div class=\"copy-link\"><button type=\"button\">{embed}</button></div>\
@@ -132,7 +125,7 @@ pub fn first_page_html(light: &str, dark: &str) -> Result<String, String> {
         what_moves = ui(Ui::WhatMoves),
         empty = ui(Ui::SummaryEmpty),
         controls = ui(Ui::ControlsLabel),
-    ))
+    )
 }
 
 #[cfg(test)]
@@ -142,7 +135,7 @@ mod tests {
     #[test]
     fn the_first_ring_draws_every_node_colour_and_the_key_dots() {
         let state = State::initial().unwrap();
-        let svg = first_ring_svg(Theme::LIGHT).unwrap();
+        let svg = first_ring_svg(&state, Theme::LIGHT).unwrap();
         assert!(svg.starts_with("<svg"), "{}", &svg[..40.min(svg.len())]);
         for node in &state.current.nodes {
             let (_, colour) = state.describe(node.id).unwrap();
@@ -153,13 +146,13 @@ mod tests {
         let marks = svg.matches("<circle").count() + svg.matches("<rect").count();
         let keys = state.keys.sample.len();
         assert!(keys > 100 && marks >= keys, "{marks} marks for {keys} keys");
-        let dark = first_ring_svg(Theme::DARK).unwrap();
+        let dark = first_ring_svg(&state, Theme::DARK).unwrap();
         assert_ne!(svg, dark);
     }
 
     #[test]
     fn the_first_page_is_the_default_view_in_english_words() {
-        let html = first_page_html("a.svg", "b.svg").unwrap();
+        let html = first_page_html(&first_lab().unwrap(), "a.svg", "b.svg");
         for words in [
             Lang::En.ui(Ui::SummaryEmpty),
             Lang::En.ui(Ui::HintRing),

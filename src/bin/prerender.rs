@@ -20,7 +20,7 @@ fn main() -> std::process::ExitCode {
 #[cfg(not(target_arch = "wasm32"))]
 fn write(dir: Option<String>) -> Result<(), String> {
     use ringlab_app::draw::Theme;
-    use ringlab_app::prerender::{first_page_html, first_ring_svg};
+    use ringlab_app::prerender::{first_lab, first_page_html, first_ring_svg};
     use std::path::Path;
 
     let dir = dir.ok_or("usage: prerender DIR (a built site with index.html)")?;
@@ -28,8 +28,9 @@ fn write(dir: Option<String>) -> Result<(), String> {
     let write = |name: &str, text: &str| {
         std::fs::write(dir.join(name), text).map_err(|e| format!("{name}: {e}"))
     };
-    write("first-ring.svg", &first_ring_svg(Theme::LIGHT)?)?;
-    write("first-ring-dark.svg", &first_ring_svg(Theme::DARK)?)?;
+    let lab = first_lab()?;
+    write("first-ring.svg", &first_ring_svg(&lab, Theme::LIGHT)?)?;
+    write("first-ring-dark.svg", &first_ring_svg(&lab, Theme::DARK)?)?;
     let index = dir.join("index.html");
     let page = std::fs::read_to_string(&index).map_err(|e| format!("{}: {e}", index.display()))?;
     const EMPTY_APP: &str = "<div id=\"app\"></div>";
@@ -39,7 +40,7 @@ fn write(dir: Option<String>) -> Result<(), String> {
             index.display()
         ));
     }
-    let first = first_page_html("first-ring.svg", "first-ring-dark.svg")?;
+    let first = first_page_html(&lab, "first-ring.svg", "first-ring-dark.svg");
     let filled = page.replace(EMPTY_APP, &format!("<div id=\"app\">{first}</div>"));
     write("index.html", &filled)
 }
