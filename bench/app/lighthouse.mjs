@@ -9,6 +9,7 @@
 //   node bench/app/lighthouse.mjs --runs 5
 //   node bench/app/lighthouse.mjs --reports DIR      # also keeps each run's full report (LHR)
 //   node bench/app/lighthouse.mjs --smoke            # one run of the lab, mobile: numbers only
+//   node bench/app/lighthouse.mjs --page book-rings  # one page only (lab, ring-lab-example, book-rings)
 //
 // RINGLAB_DIST serves another build than dist/, RINGLAB_BOOK another built book than
 // docs/book/book/. Output, one JSON line each: a `run` line per Lighthouse run, a `median`
@@ -42,13 +43,15 @@ function fail(message) {
 const argv = process.argv.slice(2);
 let RUNS = 3;
 let REPORTS = null;
+let ONLY_PAGE = null;
 const SMOKE = argv.includes('--smoke');
 for (let i = 0; i < argv.length; i += 1) {
   if (argv[i] === '--smoke') continue;
   if (argv[i] === '--runs' && /^[1-9][0-9]*$/.test(argv[i + 1] ?? '')) RUNS = Number(argv[(i += 1)]);
   else if (argv[i] === '--reports' && argv[i + 1]) REPORTS = resolve(argv[(i += 1)]);
+  else if (argv[i] === '--page' && argv[i + 1]) ONLY_PAGE = argv[(i += 1)];
   else {
-    console.error(`${BENCH}: unknown option ${argv[i]} (use --smoke, --runs N or --reports DIR)`);
+    console.error(`${BENCH}: unknown option ${argv[i]} (use --smoke, --runs N, --reports DIR or --page NAME)`);
     process.exit(2);
   }
 }
@@ -56,13 +59,16 @@ if (SMOKE) RUNS = 1;
 
 const DIST = resolve(process.env.RINGLAB_DIST ?? join(ROOT, 'dist'));
 const BOOK = resolve(process.env.RINGLAB_BOOK ?? join(ROOT, 'docs/book/book'));
-const PAGES = SMOKE
-  ? [{ page: 'lab', path: '/' }]
-  : [
-    { page: 'lab', path: '/' },
-    { page: 'ring-lab-example', path: '/ring-lab-example.html' },
-    { page: 'book-rings', path: '/book/rings.html' },
-  ];
+const ALL_PAGES = [
+  { page: 'lab', path: '/' },
+  { page: 'ring-lab-example', path: '/ring-lab-example.html' },
+  { page: 'book-rings', path: '/book/rings.html' },
+];
+const PAGES = SMOKE ? ALL_PAGES.slice(0, 1) : ALL_PAGES.filter((p) => !ONLY_PAGE || p.page === ONLY_PAGE);
+if (PAGES.length === 0) {
+  console.error(`${BENCH}: no page named ${ONLY_PAGE} (use ${ALL_PAGES.map((p) => p.page).join(', ')})`);
+  process.exit(2);
+}
 const PROFILES = SMOKE ? ['mobile'] : ['mobile', 'desktop'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 

@@ -153,6 +153,36 @@ for (const theme of ['light', 'coal']) {
   });
 }
 
+// The book's page template (docs/book/theme/index.hbs): its sidebar toggle is a button a
+// keyboard reaches, and the page passes axe with its widgets drawn, on a phone (sidebar
+// closed) and a laptop (sidebar open).
+for (const [device, viewport, openAtFirst] of [['phone', { width: 412, height: 823 }, false], ['laptop', { width: 1280, height: 800 }, true]]) {
+  test(`element: the book's page on a ${device}: axe finds nothing, and Enter on the sidebar button toggles the contents`, async () => {
+    const { page, context, problems } = await openPage(browser, `${book.base}/book/rings.html`, { reducedMotion: 'reduce', viewport });
+    await drawn(page, 'ring-lab');
+    const sidebar = () => page.evaluate(() => [
+      document.documentElement.classList.contains('sidebar-visible'),
+      document.getElementById('mdbook-sidebar-toggle').getAttribute('aria-expanded'),
+    ]);
+    const [open, expanded] = await sidebar();
+    assert(open === openAtFirst && expanded === String(openAtFirst), `sidebar at first: ${open}, aria-expanded ${expanded}`);
+    await page.addScriptTag({ content: AXE });
+    const found = await page.evaluate(async () => {
+      // eslint-disable-next-line no-undef
+      const r = await axe.run(document, { resultTypes: ['violations'] });
+      return r.violations.map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    assert(found.length === 0, `axe-core violations: ${found.join(' | ')}`);
+    await page.focus('#mdbook-sidebar-toggle');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((was) => document.documentElement.classList.contains('sidebar-visible') !== was, openAtFirst);
+    const [now, nowExpanded] = await sidebar();
+    assert(now === !openAtFirst && nowExpanded === String(!openAtFirst), `after Enter: ${now}, aria-expanded ${nowExpanded}`);
+    assert(problems.length === 0, problems.join('; '));
+    await context.close();
+  });
+}
+
 test('element: the Embed dialog writes the element and the iframe for what the lab shows, and previews it', async () => {
   const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
   await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
