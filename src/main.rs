@@ -12,6 +12,6 @@ fn main() {
 fn main() {
     println!(
         "ringlab-app is a web app: build and serve it with `trunk serve --offline` \
-         (see the README). Its model and drawing are tested natively with `cargo test -p ringlab-app`."
+         (`scripts/serve` does both). Its model and drawing are tested natively with `cargo test -p ringlab-app`."
     );
 }

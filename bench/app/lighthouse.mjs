@@ -19,17 +19,16 @@
 // budget here: that is report.mjs's table. A run fails (exit 1, one line) when Lighthouse
 // fails, a page does not load, one of the site's requests fails, a page never loads the app's
 // wasm, or a figure is missing.
-import { createServer } from 'node:http';
-import { readFile, stat, mkdtemp, rm, mkdir, writeFile } from 'node:fs/promises';
+import { stat, mkdtemp, rm, mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import os from 'node:os';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import Trace from 'lighthouse/core/gather/gatherers/trace.js';
 import * as chromeLauncher from 'chrome-launcher';
+import { serveSite } from '../../scripts/site.mjs';
 
 const BENCH = 'lighthouse';
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
@@ -84,92 +83,18 @@ for (const [dir, file, hint] of [
 
 // ---- The site, served as a web host would -------------------------------------------------
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml',
-  '.map': 'application/json',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.eot': 'application/vnd.ms-fontobject',
-  '.otf': 'font/otf',
-};
-// What hosts compress (nginx's gzip_types, Netlify, GitHub Pages): text and wasm. Images and
-// woff/woff2 fonts are compressed already.
-const GZIP = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.svg', '.json', '.txt', '.xml', '.map', '.ico', '.ttf', '.eot', '.otf']);
-
-// Each file is compressed once (zlib's default level 6, what servers use by default) and
-// kept: compressing a 900 KB wasm on every request would charge this machine's two cores
-// inside the measured load.
-const cache = new Map();
-async function body(file, gzip) {
-  const key = `${gzip ? 'gz' : 'id'}:${file}`;
-  if (!cache.has(key)) {
-    const raw = await readFile(file);
-    cache.set(key, gzip ? gzipSync(raw, { level: 6 }) : raw);
-  }
-  return cache.get(key);
-}
-
-// The file a path names: /book/… in the built book, anything else in dist/; never outside.
-function fileFor(pathname) {
-  const [dir, rest] = pathname === '/book' || pathname.startsWith('/book/')
-    ? [BOOK, pathname.slice('/book'.length)]
-    : [DIST, pathname];
-  let path = join(dir, normalize(`/${rest}`));
-  if (!path.startsWith(dir + sep) && path !== dir) return null;
-  if (pathname.endsWith('/')) path = join(path, 'index.html');
-  return path;
-}
-
 // Requests that failed (status ≥ 400), so that a page missing one of its files fails the run.
+// Not files the pages ask for: Chromium asks for /favicon.ico by itself, and Lighthouse's SEO
+// audit for /robots.txt (a site without one is fine).
 const failedRequests = [];
-const server = createServer(async (req, res) => {
-  const url = new URL(req.url, 'http://127.0.0.1');
-  let pathname;
-  try {
-    pathname = decodeURIComponent(url.pathname);
-  } catch {
-    pathname = null;
-  }
-  if (pathname === '/book') {
-    res.writeHead(301, { Location: '/book/' });
-    res.end();
-    return;
-  }
-  const file = pathname && fileFor(pathname);
-  const info = file && (await stat(file).catch(() => null));
-  if (!info?.isFile() || (req.method !== 'GET' && req.method !== 'HEAD')) {
-    // Not files the pages ask for: Chromium asks for /favicon.ico by itself, and
-    // Lighthouse's SEO audit for /robots.txt (a site without one is fine).
-    if (!['/favicon.ico', '/robots.txt'].includes(pathname)) failedRequests.push(`${req.method} ${url.pathname} → 404`);
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end('not found');
-    return;
-  }
-  const ext = extname(file).toLowerCase();
-  const gzip = GZIP.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-  const data = await body(file, gzip);
-  res.writeHead(200, {
-    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-    'Content-Length': data.length,
-    Vary: 'Accept-Encoding',
-    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-  });
-  res.end(req.method === 'HEAD' ? undefined : data);
+const { server, base } = await serveSite({
+  root: DIST,
+  mounts: { '/book/': BOOK },
+  gzip: true,
+  missing: (method, path) => {
+    if (!['/favicon.ico', '/robots.txt'].includes(path)) failedRequests.push(`${method} ${path} → 404`);
+  },
 });
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const base = `http://127.0.0.1:${server.address().port}`;
 
 // ---- Lighthouse ---------------------------------------------------------------------------
 
@@ -327,7 +252,7 @@ const meta = {
   runs: RUNS,
   pages: PAGES.map((p) => p.path),
   profiles: PROFILES,
-  serving: 'node:http on 127.0.0.1, gzip level 6 (html, js, css, wasm, svg, json, txt), HTTP/1.1',
+  serving: 'scripts/site.mjs (node:http) on 127.0.0.1, gzip level 6 (html, js, css, wasm, svg, json, txt), HTTP/1.1',
   cpu: os.cpus()[0]?.model ?? 'CPU',
   cores: os.cpus().length,
   load_start: load(),

@@ -1,47 +1,19 @@
 // Shared set-up for the end-to-end tests: a static server for the release build in dist/,
 // Debian's Chromium driven by playwright-core, and a tiny test runner that prints one
 // result line per test and a closing "N passed, N failed" line.
-import { createServer } from 'node:http';
-import { readFile, mkdir } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { ROOT, serveSite } from '../../scripts/site.mjs';
 
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.ico': 'image/x-icon',
-};
-
-export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+export { ROOT };
 export const OUT = join(ROOT, 'tests/e2e/out');
 
-// Serves dist/ on 127.0.0.1 at a free port; `extraHeaders` lets a test add a CSP, and
-// `mounts` serves other directories under a path (`{ '/book/': dir }`).
+// Serves dist/ (or RINGLAB_DIST, a private build while others use dist/) on 127.0.0.1 at a
+// free port; `extraHeaders` lets a test add a CSP, and `mounts` serves other directories
+// under a path (`{ '/book/': dir }`).
 export async function serveDist(extraHeaders = {}, mounts = {}) {
-  // RINGLAB_DIST serves another build (a private one while others use dist/).
-  const dist = process.env.RINGLAB_DIST ?? join(ROOT, 'dist');
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url, 'http://127.0.0.1');
-    let path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
-    if (path.endsWith('/')) path += 'index.html';
-    const [prefix, dir] = Object.entries(mounts).find(([p]) => path.startsWith(p)) ?? ['', dist];
-    try {
-      const body = await readFile(join(dir, path.slice(prefix.length)));
-      res.writeHead(200, { 'Content-Type': MIME[extname(path)] ?? 'application/octet-stream', ...extraHeaders });
-      res.end(body);
-    } catch {
-      res.writeHead(404, { 'Content-Type': 'text/plain' });
-      res.end('not found');
-    }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { server, base: `http://127.0.0.1:${server.address().port}` };
+  return serveSite({ headers: extraHeaders, mounts });
 }
 
 export async function launch() {
