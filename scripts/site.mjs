@@ -48,9 +48,10 @@ export async function serveSite({
   missing = () => {},
   port = 0,
 } = {}) {
+  // Keyed by the file's time and size too, so that a file built again is served anew.
   const cache = new Map();
-  const body = async (file, compressed) => {
-    const key = `${compressed ? 'gz' : 'id'}:${file}`;
+  const body = async (file, info, compressed) => {
+    const key = `${compressed ? 'gz' : 'id'}:${info.mtimeMs}:${info.size}:${file}`;
     if (!cache.has(key)) {
       const raw = await readFile(file);
       cache.set(key, compressed ? gzipSync(raw, { level: 6 }) : raw);
@@ -90,7 +91,7 @@ export async function serveSite({
     }
     const ext = extname(file).toLowerCase();
     const compressed = gzip && GZIP.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    const data = await body(file, compressed);
+    const data = await body(file, info, compressed);
     res.writeHead(200, {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Content-Length': data.length,

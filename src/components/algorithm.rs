@@ -190,20 +190,11 @@ fn source_line(kind: AlgoId, lang: Lang) -> Html {
     let Some(system) = kind.system() else {
         return Html::default();
     };
-    let source = system.spec().source;
+    let spec = system.spec();
     html! {
         <p class="muted hint system-source">
             { lang.ui(Ui::SourceLabel) }{ " " }
-            <a href={source_address(source)} rel="noopener" target="_blank">{ source }</a>
+            <a href={spec.source_address()} rel="noopener" target="_blank">{ spec.source }</a>
         </p>
     }
-}
-
-/// The GitHub address of a source written "owner/repository path[, more]": the first file,
-/// on the repository's default branch.
-fn source_address(source: &str) -> String {
-    let mut words = source.split_whitespace();
-    let repository = words.next().unwrap_or_default();
-    let file = words.next().unwrap_or_default().trim_end_matches(',');
-    format!("https://github.com/{repository}/blob/HEAD/{file}")
 }

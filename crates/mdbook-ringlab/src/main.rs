@@ -11,6 +11,7 @@
 //! book.toml: `[preprocessor.ringlab]` with `src` (the directory of `ring-lab.js`, default
 //! `/`) and `lab` (the "Open in Ringlab" link's base, default `src`).
 
+mod generated;
 mod widget;
 
 use std::io::{self, Write};
@@ -21,14 +22,21 @@ use mdbook_preprocessor::errors::{Error, Result};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use serde::Deserialize;
 
-use widget::{convert_chapter, Settings};
+use generated::RinglabCli;
+use widget::{convert_chapter, BlockKind, Settings};
 
 /// `[preprocessor.ringlab]` in book.toml; its other keys (`command`, `renderers`, …) are
 /// mdBook's own.
 #[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 struct BookConfig {
     src: Option<String>,
     lab: Option<String>,
+    /// The `ringlab` binary that writes the facts and help blocks (default: on `PATH`).
+    ringlab: Option<String>,
+    /// Whether every algorithm and system of the registry must have its chapter.
+    #[serde(default)]
+    registry_pages: bool,
 }
 
 struct Ringlab;
@@ -44,13 +52,35 @@ impl Preprocessor for Ringlab {
             .get(&format!("preprocessor.{}", self.name()))?
             .unwrap_or_default();
         let settings = Settings::new(config.src.as_deref(), config.lab.as_deref());
+        let cli = RinglabCli::new(std::path::Path::new(
+            config.ringlab.as_deref().unwrap_or("ringlab"),
+        ));
+        if config.registry_pages {
+            let chapters: Vec<std::path::PathBuf> = book
+                .chapters()
+                .filter_map(|c| c.source_path.clone())
+                .collect();
+            let missing = cli.missing_pages(&chapters).map_err(Error::msg)?;
+            if !missing.is_empty() {
+                return Err(Error::msg(format!(
+                    "every algorithm and system of the registry has a chapter (registry-pages); \
+                     missing: {}",
+                    missing.join(", ")
+                )));
+            }
+        }
+        let mut generate = |kind: BlockKind, params: &[(String, String)]| match kind {
+            BlockKind::Facts => cli.facts(params),
+            BlockKind::Help => cli.help(params),
+            BlockKind::Widget => Err("a widget is not generated".to_string()),
+        };
         // for_each_chapter_mut cannot stop early: keep the first error, skip the rest.
         let mut failure: Option<Error> = None;
         book.for_each_chapter_mut(|chapter| {
             if failure.is_some() {
                 return;
             }
-            match convert_chapter(&chapter.content, &settings) {
+            match convert_chapter(&chapter.content, &settings, &mut generate) {
                 Ok(Some(content)) => chapter.content = content,
                 Ok(None) => {}
                 Err(e) => {
@@ -60,7 +90,7 @@ impl Preprocessor for Ringlab {
                         .map(|p| format!(" ({})", p.display()))
                         .unwrap_or_default();
                     failure = Some(Error::msg(format!(
-                        "chapter \"{}\"{file}, the ringlab block at line {}: {}",
+                        "chapter \"{}\"{file}, the block at line {}: {}",
                         chapter.name, e.line, e.message
                     )));
                 }
@@ -183,7 +213,7 @@ mod tests {
         let e = run("", &["fine\n", "# T\n\n```ringlab\nnodes = [1]\n```\n"]).expect_err("refused");
         let message = format!("{e:#}");
         assert!(
-            message.starts_with("chapter \"Chapter 1\" (chapter-1.md), the ringlab block at line 3: the value of `nodes` is an array"),
+            message.starts_with("chapter \"Chapter 1\" (chapter-1.md), the block at line 3: the value of `nodes` is an array"),
             "{message}"
         );
     }

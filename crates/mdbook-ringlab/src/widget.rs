@@ -44,9 +44,43 @@ pub struct BlockError {
     pub message: String,
 }
 
-/// The chapter with its `ringlab` blocks converted and the script tag at its top, or
-/// `None` when it has no such block (it is then left exactly as it was).
-pub fn convert_chapter(markdown: &str, settings: &Settings) -> Result<Option<String>, BlockError> {
+/// What a block becomes: a widget, or Markdown that `ringlab` writes (`crate::generated`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockKind {
+    /// ```` ```ringlab ````: a `<ring-lab>` element.
+    Widget,
+    /// ```` ```ringlab-facts ````: what the registry says of an algorithm or a system.
+    Facts,
+    /// ```` ```ringlab-help ````: a subcommand's help.
+    Help,
+}
+
+impl BlockKind {
+    /// The kind a fence's info string names by its first word, if any.
+    fn of(info: &str) -> Option<BlockKind> {
+        match info.split_whitespace().next() {
+            Some("ringlab") => Some(BlockKind::Widget),
+            Some("ringlab-facts") => Some(BlockKind::Facts),
+            Some("ringlab-help") => Some(BlockKind::Help),
+            _ => None,
+        }
+    }
+}
+
+/// A block's parameters, in the block's order.
+pub type Params = [(String, String)];
+
+/// Writes the Markdown of a block that is not a widget, or says why it cannot.
+pub type Generate<'a> = dyn FnMut(BlockKind, &Params) -> Result<String, String> + 'a;
+
+/// The chapter with its blocks converted, and the script tag at its top when it has a
+/// widget, or `None` when it has no such block (it is then left exactly as it was).
+/// `generate` writes the Markdown of the blocks that are not widgets, or says why it cannot.
+pub fn convert_chapter(
+    markdown: &str,
+    settings: &Settings,
+    generate: &mut Generate<'_>,
+) -> Result<Option<String>, BlockError> {
     let blocks = ringlab_blocks(markdown);
     if blocks.is_empty() {
         return Ok(None);
@@ -56,10 +90,14 @@ pub fn convert_chapter(markdown: &str, settings: &Settings) -> Result<Option<Str
     // HTML block that ends with its own `</script>`, and its line, the style sheet that
     // reserves the elements' room before they start, with it.
     let dir = escape_html(&settings.script_dir);
-    let mut out = format!(
-        "<script type=\"module\" src=\"{dir}ring-lab.js\"></script>\
-         <link rel=\"stylesheet\" href=\"{dir}ring-lab.css\">\n\n"
-    );
+    let mut out = if blocks.iter().any(|b| b.kind == BlockKind::Widget) {
+        format!(
+            "<script type=\"module\" src=\"{dir}ring-lab.js\"></script>\
+             <link rel=\"stylesheet\" href=\"{dir}ring-lab.css\">\n\n"
+        )
+    } else {
+        String::new()
+    };
     let mut copied = 0;
     for block in &blocks {
         let line = line_of(markdown, block.range.start);
@@ -67,6 +105,23 @@ pub fn convert_chapter(markdown: &str, settings: &Settings) -> Result<Option<Str
         // The parser's offsets are char boundaries and its blocks do not overlap; `get`
         // keeps a surprise from being a panic.
         out.push_str(markdown.get(copied..block.range.start).unwrap_or_default());
+        if block.kind != BlockKind::Widget {
+            if !block.top_level {
+                return Err(BlockError {
+                    line,
+                    message: "a ringlab-facts or ringlab-help block makes a table or a code \
+                              block of its own: put it outside lists and quotes"
+                        .to_string(),
+                });
+            }
+            let markdown =
+                generate(block.kind, &params).map_err(|message| BlockError { line, message })?;
+            out.push('\n');
+            out.push_str(&markdown);
+            out.push('\n');
+            copied = block.range.end;
+            continue;
+        }
         let element = element(&params, settings, block.top_level);
         if block.top_level {
             // Blank lines around it make it an HTML block of its own even when a paragraph
@@ -85,8 +140,10 @@ pub fn convert_chapter(markdown: &str, settings: &Settings) -> Result<Option<Str
     Ok(Some(out))
 }
 
-/// One fenced block whose info string's first word is `ringlab`.
+/// One fenced block whose info string's first word is `ringlab`, `ringlab-facts` or
+/// `ringlab-help`.
 struct Block {
+    kind: BlockKind,
     /// The whole block in the chapter, fences included.
     range: Range<usize>,
     /// Its content, without the fences and the container's indentation or `>` marks.
@@ -117,9 +174,10 @@ fn ringlab_blocks(markdown: &str) -> Vec<Block> {
     for (event, range) in Parser::new_ext(markdown, markdown_options()).into_offset_iter() {
         match event {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
-                if info.split_whitespace().next() == Some("ringlab") =>
+                if BlockKind::of(&info).is_some() =>
             {
                 open = Some(Block {
+                    kind: BlockKind::of(&info).unwrap_or(BlockKind::Widget),
                     range: range.start..through_line_end(markdown, range.end),
                     body: String::new(),
                     top_level: depth == 0,
@@ -368,18 +426,22 @@ fn escape_markdown(text: &str) -> String {
 mod tests {
     use super::*;
 
+    fn no_generated(kind: BlockKind, _: &[(String, String)]) -> Result<String, String> {
+        Err(format!("{kind:?} is not generated in these tests"))
+    }
+
     fn settings() -> Settings {
         Settings::new(None, None)
     }
 
     fn convert(markdown: &str) -> String {
-        convert_chapter(markdown, &settings())
+        convert_chapter(markdown, &settings(), &mut no_generated)
             .expect("converts")
             .expect("has a block")
     }
 
     fn error(markdown: &str) -> BlockError {
-        convert_chapter(markdown, &settings()).expect_err("is refused")
+        convert_chapter(markdown, &settings(), &mut no_generated).expect_err("is refused")
     }
 
     const SCRIPT: &str = "<script type=\"module\" src=\"/ring-lab.js\"></script>\
@@ -438,6 +500,7 @@ mod tests {
         let out = convert_chapter(
             "```ringlab\nalgo = \"jump\"\nnodes = \"a,b\"\nlang = \"zh\"\n```\n",
             &settings,
+            &mut no_generated,
         )
         .expect("converts")
         .expect("has a block");
@@ -445,9 +508,13 @@ mod tests {
             out.contains(">\nRinglab：jump，节点 a、b。 <a href=\"/?algo=jump&amp;nodes=a,b&amp;lang=zh\">在 Ringlab 中打开</a>\n</ring-lab>"),
             "{out}"
         );
-        let en = convert_chapter("```ringlab\nalgo = \"jump\"\n```\n", &settings)
-            .expect("converts")
-            .expect("has a block");
+        let en = convert_chapter(
+            "```ringlab\nalgo = \"jump\"\n```\n",
+            &settings,
+            &mut no_generated,
+        )
+        .expect("converts")
+        .expect("has a block");
         assert!(
             en.contains("Ringlab: jump. <a") && en.contains(">Open in Ringlab</a>"),
             "{en}"
@@ -460,9 +527,13 @@ mod tests {
             Some("https://x.example/lab"),
             Some("https://x.example/lab/?lang=zh"),
         );
-        let out = convert_chapter("```ringlab\nalgo = \"jump\"\n```\n", &settings)
-            .expect("converts")
-            .expect("has a block");
+        let out = convert_chapter(
+            "```ringlab\nalgo = \"jump\"\n```\n",
+            &settings,
+            &mut no_generated,
+        )
+        .expect("converts")
+        .expect("has a block");
         assert!(out.starts_with(
             "<script type=\"module\" src=\"https://x.example/lab/ring-lab.js\"></script>"
         ));
@@ -480,7 +551,11 @@ mod tests {
         assert_eq!(out.matches("<script").count(), 1, "{out}");
         assert_eq!(out.matches("<ring-lab ").count(), 2, "{out}");
         assert_eq!(
-            convert_chapter("# No widget\n\n```toml\nalgo = 1\n```\n", &settings()),
+            convert_chapter(
+                "# No widget\n\n```toml\nalgo = 1\n```\n",
+                &settings(),
+                &mut no_generated
+            ),
             Ok(None)
         );
     }
@@ -491,7 +566,10 @@ mod tests {
                       ````markdown\n```ringlab\nalgo = \"ketama\"\n```\n````\n\n\
                       ~~~\n```ringlab\n~~~\n\n    ```ringlab\n    indented code\n    ```\n\n\
                       ```ringlab-not\nkeys = 1\n```\n";
-        assert_eq!(convert_chapter(others, &settings()), Ok(None));
+        assert_eq!(
+            convert_chapter(others, &settings(), &mut no_generated),
+            Ok(None)
+        );
         let out = convert(&format!("{others}\n```ringlab\nalgo = \"jump\"\n```\n"));
         assert!(out.contains(others), "{out}");
         assert_eq!(out.matches("<ring-lab ").count(), 1, "{out}");
@@ -590,7 +668,9 @@ mod tests {
                 for c in pieces {
                     for d in pieces {
                         let markdown = format!("{a}{b}{c}{d}");
-                        if let Ok(Some(out)) = convert_chapter(&markdown, &settings()) {
+                        if let Ok(Some(out)) =
+                            convert_chapter(&markdown, &settings(), &mut no_generated)
+                        {
                             assert_eq!(out.matches("<script").count(), 1, "{markdown:?}");
                         }
                     }
@@ -607,6 +687,58 @@ mod tests {
         assert!(
             out.contains("<ring-lab>\nRinglab: the default ring. <a href=\"/\">"),
             "{out}"
+        );
+    }
+
+    #[test]
+    fn facts_and_help_blocks_are_written_by_the_generator_without_a_script() {
+        let mut asked = Vec::new();
+        let mut generate = |kind: BlockKind, params: &[(String, String)]| {
+            asked.push((kind, params.to_vec()));
+            Ok(format!("GENERATED {kind:?}"))
+        };
+        let chapter =
+            "# Jump\n\n```ringlab-facts\nalgo = \"jump\"\n```\n\ntext\n\n```ringlab-help\n```\n";
+        let out = convert_chapter(chapter, &settings(), &mut generate)
+            .expect("converts")
+            .expect("has blocks");
+        assert_eq!(
+            out,
+            "# Jump\n\n\nGENERATED Facts\n\ntext\n\n\nGENERATED Help\n"
+        );
+        assert_eq!(
+            asked,
+            [
+                (
+                    BlockKind::Facts,
+                    vec![("algo".to_string(), "jump".to_string())]
+                ),
+                (BlockKind::Help, vec![])
+            ]
+        );
+    }
+
+    #[test]
+    fn a_generator_error_or_a_facts_block_in_a_list_names_the_line() {
+        let e = convert_chapter(
+            "a\n\n```ringlab-facts\nalgo = \"x\"\n```\n",
+            &settings(),
+            &mut no_generated,
+        )
+        .expect_err("refused");
+        assert_eq!(e.line, 3);
+        assert_eq!(e.message, "Facts is not generated in these tests");
+        let e = convert_chapter(
+            "- item\n\n  ```ringlab-help\n  ```\n",
+            &settings(),
+            &mut |_, _| Ok(String::new()),
+        )
+        .expect_err("refused");
+        assert!(
+            e.message
+                .starts_with("a ringlab-facts or ringlab-help block makes"),
+            "{}",
+            e.message
         );
     }
 }

@@ -153,6 +153,18 @@ pub struct SystemSpec {
     pub build: fn(&Cluster) -> Result<Box<dyn Locate>, SystemError>,
 }
 
+impl SystemSpec {
+    /// The GitHub address of [`SystemSpec::source`]'s first file ("owner/repository path[,
+    /// more]"), on the repository's default branch: where the app, `ringlab list` and the
+    /// book link to.
+    pub fn source_address(&self) -> String {
+        let mut words = self.source.split_whitespace();
+        let repository = words.next().unwrap_or_default();
+        let file = words.next().unwrap_or_default().trim_end_matches(',');
+        format!("https://github.com/{repository}/blob/HEAD/{file}")
+    }
+}
+
 impl fmt::Debug for SystemSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SystemSpec")

@@ -273,11 +273,12 @@ fn systems_json() -> String {
                 })
                 .collect();
             format!(
-                "{{\"id\":{},\"description\":{},\"source\":{},\"weights\":{weights},\
-                 \"nodes\":{},\"params\":[{}]}}",
+                "{{\"id\":{},\"description\":{},\"source\":{},\"source_url\":{},\
+                 \"weights\":{weights},\"nodes\":{},\"params\":[{}]}}",
                 string(spec.id),
                 string(spec.description),
                 string(spec.source),
+                string(&spec.source_address()),
                 string(spec.node_syntax),
                 params.join(",")
             )

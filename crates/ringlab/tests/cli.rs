@@ -2423,3 +2423,44 @@ fn simulate_refuses_bad_command_lines_with_one_line() {
         "no node would be left",
     );
 }
+
+/// The book's command-line page writes each subcommand's help from `ringlab` itself
+/// (`ringlab-help` blocks, crates/mdbook-ringlab); a subcommand added without its section
+/// there fails here.
+#[test]
+fn the_books_command_line_page_has_a_section_per_subcommand() {
+    let help = ok(&["--help"], "");
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| *l != "Commands:")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 9, "{help}");
+    let page = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/book/src/command-line.md"
+    ))
+    .unwrap_or_default();
+    let mut sections: Vec<&str> = page
+        .split("```ringlab-help\n")
+        .skip(1)
+        .map(|block| {
+            block
+                .split("```")
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .trim_start_matches("command = ")
+                .trim_matches('"')
+        })
+        .collect();
+    assert_eq!(sections.first(), Some(&""), "the top level's help first");
+    sections.remove(0);
+    assert_eq!(
+        sections, commands,
+        "docs/book/src/command-line.md against `ringlab --help`"
+    );
+}

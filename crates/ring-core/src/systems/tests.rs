@@ -1345,3 +1345,28 @@ fn points_merged_in_lose_every_tie_as_a_stable_sort_of_all_would_have_them() {
     assert_eq!(merged.owners, [2, 0, 1, 2, 0, 2, 1, 2]);
     assert_eq!(positions, [1, 5, 7, 12]);
 }
+
+#[test]
+fn every_source_links_to_a_file_of_a_repository_on_github() {
+    let nginx = SystemId::Nginx.spec().source_address();
+    assert_eq!(
+        nginx,
+        "https://github.com/nginx/nginx/blob/HEAD/src/http/modules/ngx_http_upstream_hash_module.c"
+    );
+    for system in SystemId::ALL {
+        let address = system.spec().source_address();
+        let rest = address
+            .strip_prefix("https://github.com/")
+            .unwrap_or_default();
+        let parts: Vec<&str> = rest.splitn(5, '/').collect();
+        assert!(
+            parts.len() == 5
+                && parts[2..4] == ["blob", "HEAD"]
+                && parts
+                    .iter()
+                    .all(|p| !p.is_empty() && !p.contains([' ', ','])),
+            "{}: {address}",
+            system.spec().id
+        );
+    }
+}
