@@ -25,6 +25,7 @@ use crate::components::view_tabs::ViewTabs;
 use crate::draw::Theme;
 use crate::effects::{install_panic_hook, use_media_query, use_playback};
 use crate::i18n::{Lang, Msg, Ui};
+use crate::model::url::Embed;
 use crate::model::{Action, State, ViewKind};
 use crate::share::{boot, clear_storage, use_share, Note, Page};
 
@@ -290,6 +291,15 @@ pub fn Lab(props: &LabProps) -> Html {
     // is added below what is already shown, so nothing on the screen moves.
     let tasks_since = crate::effects::use_task_count(3);
     let (side, controls, charts) = (tasks_since >= 1, tasks_since >= 2, tasks_since >= 3);
+    // What a widget's layout hides (share.css: `embed=ring` the charts and the controls,
+    // `embed=chart` the picture and the controls, `controls=0` the controls) is not rendered
+    // at all, so that a ring in a book costs a phone the ring and not the rest of the lab.
+    let embed = props.page.embed;
+    let picture = embed != Some(Embed::Chart);
+    let charts = charts && embed != Some(Embed::Ring);
+    let controls = controls
+        && props.page.controls
+        && !matches!(embed, Some(Embed::Ring | Embed::Chart));
     html! {
         <ContextProvider<Lang> context={lang}>
             { title_bar(TitleBar {
@@ -316,6 +326,7 @@ pub fn Lab(props: &LabProps) -> Html {
             if explore {
             <div class="layout">
                 <div class="main-col">
+                    if picture {
                     <div class="stage">
                         <div class="stage-main">
                             <PictureCanvas state={shown.clone()} {theme} progress={playback.progress} />
@@ -329,6 +340,7 @@ pub fn Lab(props: &LabProps) -> Html {
                             if side && props.page.embed.is_none() { { tasks(&s, lang) } }
                         </div>
                     </div>
+                    }
                     if charts {
                     <div class="below">
                         <Charts state={shown} {theme} />

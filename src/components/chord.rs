@@ -210,7 +210,8 @@ pub(crate) fn ChordPanel(props: &ChordProps) -> Html {
                             <p class="muted">{ lang.t(Msg::ChordShadowed { names: v.shadowed.clone() }) }</p>
                         }
                     </div>
-                    <div class="card chord-tables">
+                    // Focusable, as it scrolls sideways on a narrow screen (see compare.rs).
+                    <div class="card chord-tables" tabindex="0">
                         <table class="balance finger-table" id="finger-table">
                             <caption>{ lang.t(Msg::FingerCaption { bits: v.bits }) }</caption>
                             <thead>

@@ -270,7 +270,9 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
             <div class={classes!("compare-grid", format!("cols-{}", columns.len()))} id="compare-grid">
                 { for columns.iter().enumerate().map(|(i, c)| column_card(lang, c, i, props.theme)) }
             </div>
-            <div class="card">
+            // Focusable: on a narrow screen the table scrolls sideways, which a keyboard must
+            // reach too (axe: scrollable-region-focusable).
+            <div class="card" tabindex="0">
                 <table class="balance compare-table" id="compare-table">
                     <caption>{ lang.t(Msg::CompareSummary { what: Box::new(describe_change(&state, settings.change)) }) }</caption>
                     <thead>

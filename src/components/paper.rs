@@ -329,7 +329,8 @@ pub(crate) fn PaperPanel(props: &PaperProps) -> Html {
                 </p>
             </div>
             <div class="paper-body">
-                <div class="card paper-table-box">
+                // Focusable, as it scrolls sideways on a narrow screen (see compare.rs).
+                <div class="card paper-table-box" tabindex="0">
                     <table class="balance paper-table" id="paper-table" aria-busy={(done < total).to_string()}>
                         <caption>{ lang.t(Msg::PaperCaption { kind: effective.kind, hash: effective.effective_hash() }) }</caption>
                         <thead>

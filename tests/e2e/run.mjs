@@ -220,6 +220,7 @@ import './large.mjs';
 import './drawn.mjs';
 import './a11y.mjs';
 import './element.mjs';
+import './book.mjs';
 import './traffic.mjs';
 import './systems.mjs';
 import './which.mjs';

@@ -272,9 +272,22 @@ fn yes_no(v: &Value, yes: &str, no: &str) -> String {
     if v.as_bool() == Some(true) { yes } else { no }.to_string()
 }
 
-/// Text for one line of a definition: a line break would end it.
+/// Registry text for one line of a definition: a line break would end it, and outside its
+/// code spans (between backticks, which Markdown shows as written) `<`, `>` and `&` are
+/// escaped, so that `"<i>:<name>"` is text, not a tag.
 fn cell(text: &str) -> String {
     text.replace('\n', " ")
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 0 {
+                html_escape::encode_text(part).into_owned()
+            } else {
+                part.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("`")
 }
 
 /// The facts as a definition list, which wraps on a phone where a table of long code spans
@@ -298,7 +311,7 @@ mod tests {
             "source": "nginx/nginx src/x.c",
             "source_url": "https://github.com/nginx/nginx/blob/HEAD/src/x.c",
             "weights": {"meaning": "nginx's `weight=`", "default": 1, "max": 1000000},
-            "nodes": "the `server` text",
+            "nodes": "the `server` text, hashed as \"<i>:<name>\" (`<kept>`)",
             "params": [{"name": "size", "description": "a size", "default": 3, "min": 1, "max": 9}],
         })
     }

@@ -10,6 +10,7 @@ use ring_core::buckets::{BucketAlgo, BucketSpec};
 use ring_core::registry::{AlgoDocs, AlgoId, AlgoSpec, HashUse, ParamKind, ParamSpec, Picture};
 use ring_core::systems::{SystemId, Weights};
 use ring_core::HashFn;
+use serde_json::{json, Value};
 
 use crate::args::{ListArgs, ListFormat, Listed};
 use crate::Failure;
@@ -101,56 +102,38 @@ fn hashes_text() -> String {
     s
 }
 
-/// A JSON string: quoted, with `"`, `\` and control characters escaped.
-fn string(text: &str) -> String {
-    let mut s = String::with_capacity(text.len() + 2);
-    s.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => s.push_str("\\\""),
-            '\\' => s.push_str("\\\\"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(s, "\\u{:04x}", u32::from(c));
-            }
-            c => s.push(c),
-        }
-    }
-    s.push('"');
-    s
-}
-
-fn strings(items: &[&str]) -> String {
-    let quoted: Vec<String> = items.iter().map(|i| string(i)).collect();
-    format!("[{}]", quoted.join(","))
-}
-
-fn param_json(p: &ParamSpec, description: &str) -> String {
+fn param_json(p: &ParamSpec, description: &str) -> Value {
+    let mut param = json!({
+        "key": p.key,
+        "flag": p.flag,
+        "description": description,
+        "unit": p.unit,
+    });
     let range = match p.kind {
         ParamKind::Whole {
             min, max, default, ..
-        } => {
-            format!("\"kind\":\"whole\",\"min\":{min},\"max\":{max},\"default\":{default}")
-        }
+        } => json!({"kind": "whole", "min": min, "max": max, "default": default}),
         ParamKind::Real {
             above,
             max,
             default,
-        } => {
-            format!("\"kind\":\"real\",\"above\":{above},\"max\":{max},\"default\":{default}")
-        }
-        ParamKind::Choice { options, default } => format!(
-            "\"kind\":\"choice\",\"options\":{},\"default\":{}",
-            strings(options),
-            string(options.get(default).copied().unwrap_or_default())
-        ),
+        } => json!({"kind": "real", "above": above, "max": max, "default": default}),
+        ParamKind::Choice { options, default } => json!({
+            "kind": "choice",
+            "options": options,
+            "default": options.get(default).copied().unwrap_or_default(),
+        }),
     };
-    format!(
-        "{{\"key\":{},\"flag\":{},\"description\":{},\"unit\":{},{range}}}",
-        string(p.key),
-        string(p.flag),
-        string(description),
-        string(p.unit)
-    )
+    if let (Some(param), Value::Object(range)) = (param.as_object_mut(), range) {
+        param.extend(range);
+    }
+    param
+}
+
+/// One JSON object per line in a list, as the other `--format json` outputs are laid out.
+fn json_lines(items: impl IntoIterator<Item = Value>) -> String {
+    let lines: Vec<String> = items.into_iter().map(|v| v.to_string()).collect();
+    format!("[\n{}\n]\n", lines.join(",\n"))
 }
 
 fn picture_name(p: Picture) -> &'static str {
@@ -162,75 +145,56 @@ fn picture_name(p: Picture) -> &'static str {
     }
 }
 
-fn algorithm_json(spec: &AlgoSpec, docs: &AlgoDocs) -> String {
+fn algorithm_json(spec: &AlgoSpec, docs: &AlgoDocs) -> Value {
     let hash = match spec.hash {
-        HashUse::Chosen | HashUse::Own => "null".to_string(),
-        HashUse::Fixed(h) => string(h.name()),
+        HashUse::Chosen | HashUse::Own => Value::Null,
+        HashUse::Fixed(h) => Value::from(h.name()),
     };
-    let params: Vec<String> = spec
+    let params: Vec<Value> = spec
         .params
         .iter()
         .zip(docs.params)
         .map(|(p, d)| param_json(p, d))
         .collect();
-    format!(
-        "{{\"id\":{},\"aliases\":{},\"description\":{},\"source\":{},\"picture\":\"{}\",\
-         \"uses_weights\":{},\"uses_vnodes\":{},\"fixed_hash\":{hash},\"params\":[{}]}}",
-        string(spec.id),
-        strings(spec.aliases),
-        string(docs.description),
-        string(docs.source),
-        picture_name(spec.picture),
-        spec.uses_weights,
-        spec.uses_vnodes,
-        params.join(",")
-    )
+    json!({
+        "id": spec.id,
+        "aliases": spec.aliases,
+        "description": docs.description,
+        "source": docs.source,
+        "picture": picture_name(spec.picture),
+        "uses_weights": spec.uses_weights,
+        "uses_vnodes": spec.uses_vnodes,
+        "fixed_hash": hash,
+        "params": params,
+    })
 }
 
 fn algorithms_json() -> String {
-    let items: Vec<String> = AlgoId::algorithms()
-        .map(|a| algorithm_json(a.spec(), a.docs()))
-        .collect();
-    format!("[\n{}\n]\n", items.join(",\n"))
+    json_lines(AlgoId::algorithms().map(|a| algorithm_json(a.spec(), a.docs())))
 }
 
 fn buckets_json() -> String {
-    let items: Vec<String> = BucketAlgo::ALL
-        .into_iter()
-        .map(|a| {
-            let spec = a.spec();
-            let capacity = spec
-                .max_capacity
-                .map_or("null".to_string(), |c| c.to_string());
-            let removal = string(spec.removal.name());
-            format!(
-                "{{\"id\":{},\"description\":{},\"reference\":{},\"min_buckets\":{},\
-                 \"max_buckets\":{},\"max_capacity\":{capacity},\"seed\":{},\"removal\":{removal}}}",
-                string(spec.id),
-                string(spec.description),
-                string(spec.reference),
-                spec.min_buckets,
-                spec.max_buckets,
-                spec.seed,
-            )
+    json_lines(BucketAlgo::ALL.into_iter().map(|a| {
+        let spec = a.spec();
+        json!({
+            "id": spec.id,
+            "description": spec.description,
+            "reference": spec.reference,
+            "min_buckets": spec.min_buckets,
+            "max_buckets": spec.max_buckets,
+            "max_capacity": spec.max_capacity,
+            "seed": spec.seed,
+            "removal": spec.removal.name(),
         })
-        .collect();
-    format!("[\n{}\n]\n", items.join(",\n"))
+    }))
 }
 
 fn hashes_json() -> String {
-    let items: Vec<String> = HashFn::ALL
-        .into_iter()
-        .map(|h| {
-            format!(
-                "{{\"id\":{},\"description\":{},\"bits\":{}}}",
-                string(h.name()),
-                string(h.describe()),
-                h.bits()
-            )
-        })
-        .collect();
-    format!("[\n{}\n]\n", items.join(",\n"))
+    json_lines(
+        HashFn::ALL
+            .into_iter()
+            .map(|h| json!({"id": h.name(), "description": h.describe(), "bits": h.bits()})),
+    )
 }
 
 fn systems_text() -> String {
@@ -243,46 +207,37 @@ fn systems_text() -> String {
 }
 
 fn systems_json() -> String {
-    let items: Vec<String> = SystemId::ALL
-        .into_iter()
-        .map(|system| {
-            let spec = system.spec();
-            let weights = match spec.weights {
-                Weights::None => "null".to_string(),
-                Weights::Taken {
-                    meaning,
-                    default,
-                    max,
-                } => format!(
-                    "{{\"meaning\":{},\"default\":{default},\"max\":{max}}}",
-                    string(meaning)
-                ),
-            };
-            let params: Vec<String> = spec
-                .params
-                .iter()
-                .map(|p| {
-                    format!(
-                        "{{\"name\":{},\"description\":{},\"default\":{},\"min\":{},\"max\":{}}}",
-                        string(p.name),
-                        string(p.description),
-                        p.default,
-                        p.min,
-                        p.max
-                    )
+    json_lines(SystemId::ALL.into_iter().map(|system| {
+        let spec = system.spec();
+        let weights = match spec.weights {
+            Weights::None => Value::Null,
+            Weights::Taken {
+                meaning,
+                default,
+                max,
+            } => json!({"meaning": meaning, "default": default, "max": max}),
+        };
+        let params: Vec<Value> = spec
+            .params
+            .iter()
+            .map(|p| {
+                json!({
+                    "name": p.name,
+                    "description": p.description,
+                    "default": p.default,
+                    "min": p.min,
+                    "max": p.max,
                 })
-                .collect();
-            format!(
-                "{{\"id\":{},\"description\":{},\"source\":{},\"source_url\":{},\
-                 \"weights\":{weights},\"nodes\":{},\"params\":[{}]}}",
-                string(spec.id),
-                string(spec.description),
-                string(spec.source),
-                string(&spec.source_address()),
-                string(spec.node_syntax),
-                params.join(",")
-            )
+            })
+            .collect();
+        json!({
+            "id": spec.id,
+            "description": spec.description,
+            "source": spec.source,
+            "source_url": spec.source_address(),
+            "weights": weights,
+            "nodes": spec.node_syntax,
+            "params": params,
         })
-        .collect();
-    format!("[\n{}\n]\n", items.join(",\n"))
+    }))
 }
