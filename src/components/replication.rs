@@ -227,7 +227,8 @@ pub(crate) fn ReplicationPanel(props: &ReplicationProps) -> Html {
             html! {
                 <div class="replication-body">
                     <div class="card replication-picture">{ picture.unwrap_or_default() }</div>
-                    <div class="card replication-facts">
+                    // Focusable, as it scrolls sideways on a narrow screen (see compare.rs).
+                    <div class="card replication-facts" tabindex="0">
                         if let Some(k) = &v.typed {
                             <p class="summary-line" id="replication-list">
                                 { format!("{:?} → {}", k.key, names(&state, &k.list)) }

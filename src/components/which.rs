@@ -206,7 +206,8 @@ fn WhichResults(props: &WhichResultsProps) -> Html {
                     }
                 </p>
             </div>
-            <div class="card which-table-box" aria-busy={(!finished).to_string()}>
+            // Focusable, as it scrolls sideways on a narrow screen (see compare.rs).
+            <div class="card which-table-box" tabindex="0" aria-busy={(!finished).to_string()}>
                 <h3>{ lang.ui(Ui::WhichTableCaption) }</h3>
                 { rows_table }
             </div>
