@@ -10,8 +10,8 @@
 //! - FlipHash: the core's [`fliphash`] against `fliphash` 0.1.0's `fliphash_64_with_seed`.
 //! - JumpBackHash: the core's [`jumpback_hash`] against jump hash, the function it
 //!   replaces: the core's [`jump_hash`] and `jumphash` 0.1.9's `CustomJumpHasher`.
-//! - power: the core's [`power_hash`] against `power-consistent-hash` 0.1.0, whose hasher
-//!   (its power of two) is made once per bucket count, outside the loop.
+//! - power: the core's [`PowerHasher`] against `power-consistent-hash` 0.1.0's
+//!   `PowerConsistentHasher`, each made once per bucket count, outside the loop.
 //! - AnchorHash: the core's [`AnchorHash`] against `anchorhash` 0.2.2 (`u16` buckets, so
 //!   not at a million; it maps the key's low 32 bits with FNV-1a and Lemire's range map,
 //!   and then looks the bucket's resource up in a hash map; the core hashes all 64 bits
@@ -54,7 +54,7 @@ use ring_core::jumpback::jumpback_hash;
 use ring_core::keys::SplitMix64;
 use ring_core::memento::MementoHash;
 use ring_core::multiprobe::MultiProbe;
-use ring_core::power::power_hash;
+use ring_core::power::PowerHasher;
 
 /// 64-bit keys per iteration of a bucket function or engine.
 const KEYS: usize = 100_000;
@@ -273,7 +273,8 @@ fn functions(group: &mut BenchmarkGroup<'_, WallTime>, keys: &[u64], n: u32) {
         power_consistent_hash::PowerConsistentHasher::try_new(n).expect("n is at least 2");
     let top = u64::from(n) - 1;
     let core_flip = |&k: &u64| fliphash(k, n, 0).expect("n is at least 1");
-    let core_power = |&k: &u64| power_hash(k, n).expect("n is at least 2");
+    let power_core = PowerHasher::new(n).expect("n is at least 2");
+    let core_power = |&k: &u64| power_core.bucket(k);
     let core_binomial = |&k: &u64| binomial_hash(k, n).expect("n is at least 1");
     let plain_binomial = |&k: &u64| binomial_plain(k, n);
     check_same("binomial", &keys[..10_000], &core_binomial, &plain_binomial);
