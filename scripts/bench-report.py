@@ -82,7 +82,6 @@ HASHES = [
 # Sections other scripts write into BENCHMARKS.md, kept as they are.
 KEPT_SECTIONS = [
     ("<!-- scripts/bench-newer: begin -->", "<!-- scripts/bench-newer: end -->"),
-    ("<!-- newer-notes: begin -->", "<!-- newer-notes: end -->"),
     ("<!-- traffic: begin -->", "<!-- traffic: end -->"),
     ("<!-- scripts/bench-web: begin -->", "<!-- scripts/bench-web: end -->"),
     ("<!-- scripts/bench-app: begin -->", "<!-- scripts/bench-app: end -->"),
