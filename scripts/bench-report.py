@@ -73,7 +73,7 @@ HASHES = [
     ("siphash", "SipHash-2-4 (multi-probe)", "siphasher", []),
     ("crc32", "CRC-32 IEEE (nginx, memcached)", "crc32fast", []),
     ("crc32c", "CRC-32C", "crc32c", []),
-    ("crc32q", "crc32q, two 64-bit words (AnchorHash)", "crc", ["crc32c"]),
+    ("crc32q", "crc32q, two 64-bit words (AnchorHash)", "slicing by 8, written here", ["crc", "crc32c"]),
     ("crc16", "CRC-16/XMODEM (Redis Cluster)", "crc", []),
     ("murmur3-128", "MurmurHash3 x64_128 (go-zero, Guava)", "mur3", ["murmur3", "fastmurmur3"]),
     ("murmur3-32", "MurmurHash3 x86_32", "mur3", ["murmur3"]),
@@ -82,7 +82,6 @@ HASHES = [
 # Sections other scripts write into BENCHMARKS.md, kept as they are.
 KEPT_SECTIONS = [
     ("<!-- scripts/bench-newer: begin -->", "<!-- scripts/bench-newer: end -->"),
-    ("<!-- newer-notes: begin -->", "<!-- newer-notes: end -->"),
     ("<!-- traffic: begin -->", "<!-- traffic: end -->"),
     ("<!-- scripts/bench-web: begin -->", "<!-- scripts/bench-web: end -->"),
     ("<!-- scripts/bench-app: begin -->", "<!-- scripts/bench-app: end -->"),

@@ -5,12 +5,13 @@
 // buttons run it by hand.
 import init, {
   AssignBench,
+  BucketBench,
   ChangeBench,
   TrafficBench,
   native_hits_just_after as nativeHitsJustAfter,
   sample_keys as sampleKeys,
 } from './pkg/bench_web.js';
-import { HashRing, md5 } from './vendor/hashring.js';
+import { HashRing, jumpConsistentHash, md5 } from './vendor/hashring.js';
 import { generateKeys, nodeNames } from './keys.js';
 import { markdown, problems } from './report.js';
 
@@ -32,6 +33,10 @@ export const MODES = {
     trafficSeed: 1,
     trafficRequests: 10_000_000,
     sliceMs: 10,
+    // Jump hash beside npm @subspace/jump-consistent-hash (issue 33): 64-bit keys.
+    bucketKeys: 100_000,
+    bucketSeed: 13,
+    bucketSizes: [10, 1000, 1_000_000],
   },
   // Each measurement once, small: checks the page produces sound numbers, not how fast.
   smoke: {
@@ -48,6 +53,9 @@ export const MODES = {
     trafficSeed: 1,
     trafficRequests: 200_000,
     sliceMs: 10,
+    bucketKeys: 2_000,
+    bucketSeed: 13,
+    bucketSizes: [10, 1000],
   },
 };
 
@@ -186,6 +194,38 @@ async function change(config, result) {
         leaveDelta: () => after('leave', bench.leave_delta()),
       });
       result.change.push({ nodes, perNode, keys: bench.key_count(), ...samples, ...outcome });
+    }
+  } finally {
+    bench.free();
+  }
+}
+
+// npm @subspace/jump-consistent-hash over the keys, each 8 big-endian bytes, as the package
+// takes them; the buckets into `out`.
+function npmJump(keyBytes, count, buckets, out) {
+  const start = performance.now();
+  for (let i = 0; i < count; i++) out[i] = jumpConsistentHash(keyBytes.subarray(8 * i, 8 * i + 8), buckets);
+  return performance.now() - start;
+}
+
+// Jump hash, the one algorithm of the core beside hashring's ring that an npm package
+// computes with the same answers: both sides on the same 64-bit keys, every bucket compared.
+async function jump(config, result) {
+  const bench = new BucketBench(config.bucketKeys, config.bucketSeed);
+  try {
+    const keyBytes = bench.keys_be();
+    const count = bench.key_count();
+    const npmBuckets = new Uint32Array(count);
+    for (const buckets of config.bucketSizes) {
+      progress(`jump hash: ${count} keys over ${buckets} buckets`);
+      const samples = await measure(config, {
+        wasm: () => bench.jump(buckets),
+        npm: () => npmJump(keyBytes, count, buckets, npmBuckets),
+      });
+      const wasmBuckets = bench.buckets();
+      let equal = 0;
+      for (let i = 0; i < count; i++) if (wasmBuckets[i] === npmBuckets[i]) equal++;
+      result.jump.push({ buckets, keys: count, equal, ...samples });
     }
   } finally {
     bench.free();
@@ -331,6 +371,7 @@ export async function run(mode = 'full', overrides = {}) {
     build: [],
     assign: [],
     change: [],
+    jump: [],
     traffic: null,
   };
   progress(`generate ${config.keys} keys in JS`);
@@ -338,6 +379,7 @@ export async function run(mode = 'full', overrides = {}) {
   result.checks.keys = checkKeys(keys, config);
   await assignAndBuild(config, keys, result);
   await change(config, result);
+  await jump(config, result);
   await traffic(config, result);
   result.seconds = (performance.now() - started) / 1000;
   progress(`done in ${result.seconds.toFixed(1)} s`);

@@ -100,6 +100,18 @@ export function problems(result) {
       }
     }
   }
+  for (const buckets of config.bucketSizes ?? []) {
+    const row = result.jump?.find((j) => j.buckets === buckets);
+    if (!row) {
+      found.push(`jump hash over ${buckets} buckets: no figures`);
+      continue;
+    }
+    finite(`jump ${buckets} wasm`, row.wasm, runs);
+    finite(`jump ${buckets} npm`, row.npm, runs);
+    if (row.keys !== config.bucketKeys || row.equal !== row.keys) {
+      found.push(`jump hash over ${buckets} buckets: the wasm core and npm agree on ${row.equal} of ${row.keys} keys (all expected)`);
+    }
+  }
   found.push(...trafficProblems(result));
   return found;
 }
@@ -212,6 +224,15 @@ export function targets(result) {
       text: `≥ ${TARGETS.assignRatio}× faster than npm hashring in the same page (same ring size and keys)`,
       figure: `${times(ratio(peer, core))} (${ms(peer)} vs ${ms(core)})`,
       ok: ratio(peer, core) >= TARGETS.assignRatio,
+    });
+  }
+  for (const row of result.jump ?? []) {
+    const core = median(row.wasm);
+    const peer = median(row.npm);
+    out.push({
+      text: `jump hash over ${count(row.buckets)} buckets no slower than npm @subspace/jump-consistent-hash (the same buckets)`,
+      figure: `${times(ratio(peer, core))} (${ms(peer)} vs ${ms(core)} for ${count(row.keys)} keys)`,
+      ok: ratio(peer, core) >= 1,
     });
   }
   const build = find(result.build, 1000, 1000);
@@ -333,6 +354,23 @@ export function markdown(result, meta) {
   for (const row of result.change) {
     say(`| ${sizeName(row.nodes, row.perNode)} | ${ms(median(row.joinMerge))} | ${ms(median(row.joinDelta))} | `
       + `${ms(median(row.leaveFilter))} | ${ms(median(row.leaveDelta))} | ${count(row.join.moved)} / ${count(row.leave.moved)} |`);
+  }
+  if (result.jump?.length) {
+    say();
+    say(`### Jump hash beside npm (${count(result.jump[0].keys)} keys, issue 33)`);
+    say();
+    say('The one npm package found that computes one of the core\'s bucket algorithms with the same answers: '
+      + '`@subspace/jump-consistent-hash` 1.1.1, Lamping and Veach\'s loop in `BigInt`s over a 64-bit key given as 8 bytes. '
+      + 'Both sides get the same splitmix64 keys and every bucket is compared. No npm package was found for Maglev, '
+      + 'rendezvous, AnchorHash, DxHash, MementoHash, FlipHash, power or multi-probe with the core\'s answers.');
+    say();
+    say('| buckets | wasm core | npm jump-consistent-hash | npm / core |');
+    say('| ---: | ---: | ---: | ---: |');
+    for (const row of result.jump) {
+      const core = median(row.wasm);
+      const peer = median(row.npm);
+      say(`| ${count(row.buckets)} | ${ms(core)} | ${ms(peer)} | ${times(ratio(peer, core))} |`);
+    }
   }
   if (result.traffic?.runs?.length) trafficSection(result, say);
   say();

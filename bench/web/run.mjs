@@ -163,6 +163,10 @@ function summary(result) {
   for (const row of result.build) {
     lines.push(`build ${sizeName(row.nodes, row.perNode)}: wasm ${ms(median(row.wasm))}, hashring ${ms(median(row.hashring))}`);
   }
+  for (const row of result.jump ?? []) {
+    lines.push(`jump hash over ${row.buckets} buckets, ${row.keys} keys: wasm ${ms(median(row.wasm))}, `
+      + `npm jump-consistent-hash ${ms(median(row.npm))} (${row.equal} of ${row.keys} buckets equal)`);
+  }
   for (const row of result.change) {
     lines.push(`join/leave on ${sizeName(row.nodes, row.perNode)} with ${row.keys} keys: moved + loads `
       + `${ms(median(row.joinDelta))} / ${ms(median(row.leaveDelta))} (${row.join.moved} / ${row.leave.moved} keys moved)`);

@@ -12,10 +12,12 @@
 //!   change compares are prepared beforehand, untimed.
 //! - [`AssignBench`] builds rings and assigns keys; [`ChangeBench`] times a node joining
 //!   and leaving with a million keys ([`change`]); [`TrafficBench`] runs issue 15's traffic
-//!   simulation in slices of a time budget, one per animation frame ([`traffic`]).
+//!   simulation in slices of a time budget, one per animation frame ([`traffic`]);
+//!   [`bucket::BucketBench`] times jump hash beside the npm package that computes it.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bucket;
 pub mod change;
 pub mod keys;
 pub mod traffic;

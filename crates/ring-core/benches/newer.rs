@@ -10,12 +10,17 @@
 //! - FlipHash: the core's [`fliphash`] against `fliphash` 0.1.0's `fliphash_64_with_seed`.
 //! - JumpBackHash: the core's [`jumpback_hash`] against jump hash, the function it
 //!   replaces: the core's [`jump_hash`] and `jumphash` 0.1.9's `CustomJumpHasher`.
-//! - power: the core's [`power_hash`] against `power-consistent-hash` 0.1.0, whose hasher
-//!   (its power of two) is made once per bucket count, outside the loop.
+//! - power: the core's [`PowerHasher`] against `power-consistent-hash` 0.1.0's
+//!   `PowerConsistentHasher`, each made once per bucket count, outside the loop.
 //! - AnchorHash: the core's [`AnchorHash`] against `anchorhash` 0.2.2 (`u16` buckets, so
 //!   not at a million; it maps the key's low 32 bits with FNV-1a and Lemire's range map,
 //!   and then looks the bucket's resource up in a hash map; the core hashes all 64 bits
 //!   with CRC-32C as the authors' C++ does).
+//! - AnchorHash, DxHash and MementoHash again, against the authors' C++ ported and built
+//!   with `-O3` (the `reference-cpp` crate, x86-64 only; `anchor-cpp`, `dx-cpp`,
+//!   `memento-cpp`): the same answers as the core's, checked, each timed as one C++ loop
+//!   over the keys that sums the buckets (no call across languages per key, and no
+//!   black box per answer: the C++ side is favoured, if anything).
 //! - multi-probe: the core's [`MultiProbe`] against `mpchash` 2.0.10 (XXH3 and a lock-free
 //!   skip list; its probe count is fixed at 23, so both use 23), on string keys.
 //! - DxHash, MementoHash, BinomialHash: no crate; each beside a plain version written
@@ -54,7 +59,7 @@ use ring_core::jumpback::jumpback_hash;
 use ring_core::keys::SplitMix64;
 use ring_core::memento::MementoHash;
 use ring_core::multiprobe::MultiProbe;
-use ring_core::power::power_hash;
+use ring_core::power::PowerHasher;
 
 /// 64-bit keys per iteration of a bucket function or engine.
 const KEYS: usize = 100_000;
@@ -273,7 +278,8 @@ fn functions(group: &mut BenchmarkGroup<'_, WallTime>, keys: &[u64], n: u32) {
         power_consistent_hash::PowerConsistentHasher::try_new(n).expect("n is at least 2");
     let top = u64::from(n) - 1;
     let core_flip = |&k: &u64| fliphash(k, n, 0).expect("n is at least 1");
-    let core_power = |&k: &u64| power_hash(k, n).expect("n is at least 2");
+    let power_core = PowerHasher::new(n).expect("n is at least 2");
+    let core_power = |&k: &u64| power_core.bucket(k);
     let core_binomial = |&k: &u64| binomial_hash(k, n).expect("n is at least 1");
     let plain_binomial = |&k: &u64| binomial_plain(k, n);
     check_same("binomial", &keys[..10_000], &core_binomial, &plain_binomial);
@@ -337,6 +343,8 @@ fn engines(group: &mut BenchmarkGroup<'_, WallTime>, keys: &[u64], n: u32) {
                     .map_or(u32::MAX, |&r| u32::from(r))
             });
         }
+        #[cfg(target_arch = "x86_64")]
+        cpp_ports(group, &case, keys, n, &removed, &anchor, &dx, &memento);
         lookup(group, "dx-core", &case, keys, &core_dx);
         lookup(group, "dx-plain", &case, keys, &|&k| dx_plain.bucket(k));
         lookup(group, "memento-core", &case, keys, &core_memento);
@@ -344,6 +352,55 @@ fn engines(group: &mut BenchmarkGroup<'_, WallTime>, keys: &[u64], n: u32) {
             memento_plain.bucket(k)
         });
     }
+}
+
+/// The authors' C++ AnchorHash, DxHash and MementoHash (ported, `-O3`; the
+/// `reference-cpp` crate) in the same state as the core's engines, each checked to answer
+/// as the core does, then timed over every key in one C++ loop.
+#[cfg(target_arch = "x86_64")]
+#[allow(clippy::too_many_arguments)] // one state, three engines, and where to time them
+fn cpp_ports(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    case: &str,
+    keys: &[u64],
+    n: u32,
+    removed: &[u32],
+    anchor: &AnchorHash,
+    dx: &DxHash,
+    memento: &MementoHash,
+) {
+    let mut cpp_anchor = reference_cpp::Anchor::new(n, n);
+    let mut cpp_dx = reference_cpp::Dx::new(n, n);
+    let mut cpp_memento = reference_cpp::Memento::new(n);
+    for &b in removed {
+        cpp_anchor.remove(b);
+        cpp_dx.remove(b);
+        cpp_memento.remove(b);
+    }
+    check_same(
+        "anchor (C++)",
+        &keys[..10_000],
+        &|&k| anchor.bucket(k, 0),
+        &|&k| cpp_anchor.bucket(k, 0),
+    );
+    check_same("dx (C++)", &keys[..10_000], &|&k| dx.bucket(k), &|&k| {
+        cpp_dx.bucket(k)
+    });
+    check_same(
+        "memento (C++)",
+        &keys[..10_000],
+        &|&k| memento.bucket(k, 0),
+        &|&k| cpp_memento.bucket(k, 0),
+    );
+    group.bench_function(BenchmarkId::new("anchor-cpp", case), |b| {
+        b.iter(|| black_box(cpp_anchor.sum(black_box(keys), 0)))
+    });
+    group.bench_function(BenchmarkId::new("dx-cpp", case), |b| {
+        b.iter(|| black_box(cpp_dx.sum(black_box(keys))))
+    });
+    group.bench_function(BenchmarkId::new("memento-cpp", case), |b| {
+        b.iter(|| black_box(cpp_memento.sum(black_box(keys), 0)))
+    });
 }
 
 /// Multi-probe over `n` named nodes, the core against `mpchash`, on string keys.

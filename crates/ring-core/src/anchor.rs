@@ -32,6 +32,7 @@ use crate::{BuildError, Config, NodeSpec, Placement};
 
 use crate::bucket_error::BucketError;
 use crate::crc32c::crc32q;
+use crate::fastmod::Modulus;
 use crate::trace::Tracer;
 
 /// The largest capacity [`AnchorHash::new`] accepts: 2^24 buckets, 320 MiB of arrays.
@@ -52,6 +53,8 @@ pub struct AnchorHash {
     removed: Vec<u32>,
     /// `N`, the number of working buckets.
     working: u32,
+    /// `A`, to take the first probe's remainder without a division.
+    capacity: Modulus,
 }
 
 impl AnchorHash {
@@ -89,6 +92,7 @@ impl AnchorHash {
             last_position: identity,
             removed,
             working,
+            capacity: Modulus::new(capacity),
         })
     }
 
@@ -124,6 +128,7 @@ impl AnchorHash {
     }
 
     /// `ComputeBucket(key1, key2)`: the working bucket of the key.
+    #[inline]
     pub fn bucket(&self, key1: u64, key2: u64) -> u32 {
         self.bucket_traced(key1, key2, &mut ())
     }
@@ -133,10 +138,9 @@ impl AnchorHash {
     /// removed) and each hop of the translation to where that bucket's keys went.
     pub fn bucket_traced(&self, key1: u64, key2: u64, tracer: &mut impl Tracer) -> u32 {
         let a = &self.anchor;
-        let capacity = self.capacity();
         let mut bs = crc32q(key1, key2);
-        let mut b = bs % capacity;
-        tracer.draw(b, 0, capacity - 1);
+        let mut b = self.capacity.rem(bs);
+        tracer.draw(b, 0, self.capacity.divisor() - 1);
         // A[b] != 0 below, so the modulo has a divisor; every index is below A.
         while a[b as usize] != 0 {
             bs = crc32q(

@@ -27,8 +27,9 @@ use crate::anchor::{self, AnchorHash};
 use crate::bucket_error::BucketError;
 use crate::dx::{self, DxHash};
 use crate::memento::{self, MementoHash};
+use crate::power::PowerHasher;
 use crate::trace::Draw;
-use crate::{binomial, fliphash, jump, jumpback, power};
+use crate::{binomial, fliphash, jump, jumpback};
 
 /// Which buckets an algorithm can remove.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,11 +259,38 @@ enum State {
         engine: AnchorHash,
         seed: u64,
     },
+    /// Power consistent hashing, with its masks kept (the crate's hasher).
+    Power(PowerHasher),
     Dx(DxHash),
     Memento {
         engine: MementoHash,
         seed: u64,
     },
+}
+
+/// The bucket count left when `bucket` is removed from `buckets` of a function of the
+/// bucket count: only the last, and not below the function's fewest.
+fn shrunk(algo: &BucketSpec, buckets: u32, bucket: u32) -> Result<u32, BucketError> {
+    let last = buckets - 1;
+    if bucket > last {
+        Err(BucketError::NotWorking { bucket })
+    } else if bucket != last {
+        Err(BucketError::NotLast {
+            algo: algo.id,
+            bucket,
+            last,
+        })
+    } else if last == 0 {
+        Err(BucketError::LastWorking { bucket })
+    } else if last < algo.min_buckets {
+        Err(BucketError::TooFew {
+            algo: algo.id,
+            bucket,
+            min: algo.min_buckets,
+        })
+    } else {
+        Ok(last)
+    }
 }
 
 /// Jump hash's steps as draws: each bucket the loop stands on, from itself up to the last.
@@ -327,7 +355,14 @@ impl BucketEngine {
             BucketAlgo::JumpBack => function(|k, n, _, t| jumpback::jumpback_traced(k, n, t)),
             BucketAlgo::FlipHash => function(|k, n, s, t| fliphash::fliphash_traced(k, n, s, t)),
             BucketAlgo::Binomial => function(|k, n, _, t| binomial::binomial_traced(k, n, t)),
-            BucketAlgo::Power => function(|k, n, _, t| power::power_traced(k, n, t)),
+            BucketAlgo::Power => {
+                State::Power(PowerHasher::new(buckets).ok_or(BucketError::BucketCount {
+                    algo: spec.id,
+                    buckets,
+                    min: spec.min_buckets,
+                    max: spec.max_buckets,
+                })?)
+            }
             BucketAlgo::Anchor => State::Anchor {
                 engine: AnchorHash::new(capacity, buckets)?,
                 seed,
@@ -354,6 +389,7 @@ impl BucketEngine {
     pub fn working_count(&self) -> u32 {
         match &self.state {
             State::Function { buckets, .. } => *buckets,
+            State::Power(hasher) => hasher.buckets(),
             State::Anchor { engine, .. } => engine.working_count(),
             State::Dx(engine) => engine.working_count(),
             State::Memento { engine, .. } => engine.working_count(),
@@ -367,27 +403,14 @@ impl BucketEngine {
         let algo = self.algo.spec();
         match &mut self.state {
             State::Function { buckets, .. } => {
-                let last = *buckets - 1;
-                if bucket > last {
-                    Err(BucketError::NotWorking { bucket })
-                } else if bucket != last {
-                    Err(BucketError::NotLast {
-                        algo: algo.id,
-                        bucket,
-                        last,
-                    })
-                } else if last == 0 {
-                    Err(BucketError::LastWorking { bucket })
-                } else if last < algo.min_buckets {
-                    Err(BucketError::TooFew {
-                        algo: algo.id,
-                        bucket,
-                        min: algo.min_buckets,
-                    })
-                } else {
-                    *buckets = last;
-                    Ok(())
-                }
+                *buckets = shrunk(algo, *buckets, bucket)?;
+                Ok(())
+            }
+            State::Power(hasher) => {
+                let left = shrunk(algo, hasher.buckets(), bucket)?;
+                // At least `min_buckets` = 2 are left, which the hasher takes.
+                *hasher = PowerHasher::new(left).unwrap_or(*hasher);
+                Ok(())
             }
             State::Anchor { engine, .. } => engine.remove(bucket),
             State::Dx(engine) => engine.remove(bucket),
@@ -409,6 +432,14 @@ impl BucketEngine {
                 *buckets += 1;
                 Ok(*buckets - 1)
             }
+            State::Power(hasher) => {
+                let n = hasher.buckets();
+                if n >= algo.max_buckets {
+                    return Err(BucketError::Full { size: n });
+                }
+                *hasher = PowerHasher::new(n + 1).unwrap_or(*hasher);
+                Ok(n)
+            }
             State::Anchor { engine, .. } => engine.restore(),
             State::Dx(engine) => engine.restore(),
             State::Memento { engine, .. } => engine.restore(),
@@ -419,6 +450,7 @@ impl BucketEngine {
     pub fn span(&self) -> u32 {
         match &self.state {
             State::Function { buckets, .. } => *buckets,
+            State::Power(hasher) => hasher.buckets(),
             State::Anchor { engine, .. } => engine.capacity(),
             State::Dx(engine) => engine.capacity(),
             State::Memento { engine, .. } => engine.b_array_size(),
@@ -429,6 +461,7 @@ impl BucketEngine {
     pub fn is_working(&self, bucket: u32) -> bool {
         match &self.state {
             State::Function { buckets, .. } => bucket < *buckets,
+            State::Power(hasher) => bucket < hasher.buckets(),
             State::Anchor { engine, .. } => engine.is_working(bucket),
             State::Dx(engine) => engine.is_working(bucket),
             State::Memento { engine, .. } => engine.is_working(bucket),
@@ -439,7 +472,7 @@ impl BucketEngine {
     /// [`BucketEngine::restore`] takes the last); none for the stateless functions.
     pub fn removed(&self) -> Vec<u32> {
         match &self.state {
-            State::Function { .. } => Vec::new(),
+            State::Function { .. } | State::Power(_) => Vec::new(),
             State::Anchor { engine, .. } => engine.removed().to_vec(),
             State::Dx(engine) => engine.removed().to_vec(),
             State::Memento { engine, .. } => engine.removed(),
@@ -449,7 +482,7 @@ impl BucketEngine {
     /// Bytes the algorithm keeps: none for the stateless functions.
     pub fn memory_bytes(&self) -> u64 {
         match &self.state {
-            State::Function { .. } => 0,
+            State::Function { .. } | State::Power(_) => 0,
             State::Anchor { engine, .. } => engine.memory_bytes(),
             State::Dx(engine) => engine.memory_bytes(),
             State::Memento { engine, .. } => engine.memory_bytes(),
@@ -481,6 +514,7 @@ impl BucketEngine {
                 buckets,
                 seed,
             } => traced(key, *buckets, *seed, path).unwrap_or(0),
+            State::Power(hasher) => hasher.bucket_traced(key, path),
             State::Anchor { engine, seed } => engine.bucket_traced(key, *seed, path),
             State::Dx(engine) => engine.lookup_traced(key as u32, path).0,
             State::Memento { engine, seed } => engine.bucket_traced(key, *seed, path),
@@ -561,7 +595,7 @@ mod tests {
                 .collect(),
             BucketAlgo::Power => keys
                 .iter()
-                .map(|&k| power::power_hash(k, left).unwrap())
+                .map(|&k| crate::power::power_hash(k, left).unwrap())
                 .collect(),
             BucketAlgo::Anchor => {
                 let mut e = AnchorHash::new(capacity, buckets).unwrap();

@@ -25,6 +25,7 @@ const MAX_DRAWS: u32 = 64;
 
 /// The reference's hash of (key, seed, range bit length, draw index): a multiply-xorshift
 /// mixer after Pelle Evensen's "moremur".
+#[inline]
 fn mix(key: u64, seed: u64, bit_len: u32, draw: u32) -> u64 {
     let mut k = key ^ seed;
     k = k.wrapping_mul(u64::from(bit_len) * 2 + 1);
@@ -36,6 +37,7 @@ fn mix(key: u64, seed: u64, bit_len: u32, draw: u32) -> u64 {
 
 /// The bucket of `hash` in `0..=mask` (`mask` = 2^r − 1): the masked hash, with the bits
 /// below its top bit flipped by a hash of its range.
+#[inline]
 fn within_power_of_two(key: u64, seed: u64, hash: u64, mask: u64) -> u64 {
     let masked = hash & mask;
     if masked == 0 {
@@ -48,6 +50,7 @@ fn within_power_of_two(key: u64, seed: u64, hash: u64, mask: u64) -> u64 {
 
 /// A bucket in the top range `(mask >> 1, last]` drawn by retrying, or `None` when a draw
 /// falls below the top range or [`MAX_DRAWS`] draws all fall past `last`.
+#[inline]
 fn top_range_draw(
     key: u64,
     seed: u64,
@@ -57,7 +60,9 @@ fn top_range_draw(
 ) -> Option<u64> {
     let bit_len = 63 - last.leading_zeros();
     let narrow = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
-    for draw in 1..=MAX_DRAWS {
+    // An exclusive range: `1..=MAX_DRAWS` kept an "exhausted" flag in the loop, three more
+    // instructions a draw than the crate's counter (counted with valgrind --tool=callgrind).
+    for draw in 1..MAX_DRAWS + 1 {
         let value = mix(key, seed, bit_len, draw) & mask;
         if value <= mask >> 1 {
             return None;
@@ -72,6 +77,7 @@ fn top_range_draw(
 
 /// The bucket in `0..buckets` that `key` lands on with `seed`, or `None` for
 /// `buckets == 0` (the reference's range `..=n − 1` has no such range).
+#[inline]
 pub fn fliphash(key: u64, buckets: u32, seed: u64) -> Option<u32> {
     fliphash_traced(key, buckets, seed, &mut ())
 }
@@ -79,6 +85,7 @@ pub fn fliphash(key: u64, buckets: u32, seed: u64) -> Option<u32> {
 /// [`fliphash`], telling `tracer` each candidate in the order drawn: the first in the
 /// enclosing power of two `0..2^r`, the retries in its top half, and the last resort in
 /// `0..2^(r−1)`.
+#[inline]
 pub fn fliphash_traced(key: u64, buckets: u32, seed: u64, tracer: &mut impl Tracer) -> Option<u32> {
     let last = u64::from(buckets.checked_sub(1)?);
     if last == 0 {

@@ -145,6 +145,7 @@ pub mod traffic;
 pub mod twemproxy_fnv;
 pub mod xxh64;
 
+mod fastmod;
 mod placement;
 
 pub use error::BuildError;

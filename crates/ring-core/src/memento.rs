@@ -16,8 +16,8 @@
 //!   `n`, each a table lookup.
 //! - **Memory:** three `u32` for the engine, and one table entry per bucket removed from
 //!   the middle: 12 bytes of data, kept in a hash table as the reference's
-//!   `unordered_map` ([`table::Table`]: open addressing, at most half full, so 24 bytes
-//!   or fewer an entry; the same on every target).
+//!   `unordered_map` (`table::Table`: open addressing, at most three quarters full, so at
+//!   least 16 bytes an entry; the same on every target).
 //! - **Removal:** any working bucket ([`MementoHash::remove`], `removeBucket`). Removing
 //!   the last bucket of the b-array while the table is empty only shrinks `n`, as jump
 //!   hash does; any other removal is remembered in the table. Only the removed bucket's
@@ -122,17 +122,18 @@ impl MementoHash {
         order
     }
 
-    /// Bytes of the engine and its table (12 bytes a slot, at least twice as many slots as
+    /// Bytes of the engine and its table (12 bytes a slot, at least 4/3 as many slots as
     /// entries).
     pub fn memory_bytes(&self) -> u64 {
         12 + self.table.memory_bytes()
     }
 
     fn replacer(&self, bucket: u32) -> Option<u32> {
-        self.table.get(&bucket).map(|e| e.replacer)
+        self.table.replacer(bucket)
     }
 
     /// `getBucketCRC32c(key, seed)`: the working bucket of the key.
+    #[inline]
     pub fn bucket(&self, key: u64, seed: u64) -> u32 {
         self.bucket_traced(key, seed, &mut ())
     }
@@ -219,15 +220,25 @@ mod table {
     const EMPTY: u32 = u32::MAX;
 
     /// A hash table of removed buckets with open addressing (linear probing, deletion by
-    /// shifting back), kept at most half full. A `BTreeMap` did the same in 5 KB of the
-    /// web app's wasm; this is a few hundred bytes, and answers in O(1).
+    /// shifting back), kept at most three quarters full. A `BTreeMap` did the same in 5 KB
+    /// of the web app's wasm; this is a few hundred bytes, and answers in O(1).
+    ///
+    /// A lookup reads only `slots`, 8 bytes a slot (the bucket and its replacer), as many
+    /// as `std`'s `HashMap<u32, u32>` keeps; the bucket removed before, read only by a
+    /// restore, sits apart in `prev`. With 12-byte slots at most half full the table was
+    /// three times the size at a million buckets, and MementoHash slower than a `HashMap`
+    /// (`benches/newer.rs`, `memento-core` against `memento-plain`, `1000000-r30`).
     #[derive(Clone, Debug, Default)]
     pub(super) struct Table {
-        slots: Vec<(u32, Entry)>,
+        /// (bucket, replacer), or (`EMPTY`, _).
+        slots: Vec<(u32, u32)>,
+        /// The `prev_removed` of the entry in the same slot.
+        prev: Vec<u32>,
         len: usize,
     }
 
     impl Table {
+        #[inline]
         fn home(&self, bucket: u32) -> usize {
             // Fibonacci hashing: the top bits of the product index the slots.
             let bits = self.slots.len().trailing_zeros();
@@ -235,9 +246,11 @@ mod table {
         }
 
         /// Where `bucket` is, or the empty slot where it would go.
+        #[inline]
         fn slot(&self, bucket: u32) -> Option<(usize, bool)> {
-            if self.slots.is_empty() {
-                return None;
+            if self.len == 0 {
+                // No slot, or none full: nothing to find, and `insert` grows first.
+                return (!self.slots.is_empty()).then(|| (self.home(bucket), false));
             }
             let mask = self.slots.len() - 1;
             let mut i = self.home(bucket);
@@ -250,15 +263,27 @@ mod table {
             }
         }
 
-        pub(super) fn get(&self, bucket: &u32) -> Option<&Entry> {
+        /// The replacer of `bucket`, if the table holds it: what a lookup reads.
+        #[inline]
+        pub(super) fn replacer(&self, bucket: u32) -> Option<u32> {
+            match self.slot(bucket)? {
+                (i, true) => Some(self.slots[i].1),
+                _ => None,
+            }
+        }
+
+        pub(super) fn get(&self, bucket: &u32) -> Option<Entry> {
             match self.slot(*bucket)? {
-                (i, true) => Some(&self.slots[i].1),
+                (i, true) => Some(Entry {
+                    replacer: self.slots[i].1,
+                    prev_removed: self.prev[i],
+                }),
                 _ => None,
             }
         }
 
         pub(super) fn contains_key(&self, bucket: &u32) -> bool {
-            self.get(bucket).is_some()
+            self.replacer(*bucket).is_some()
         }
 
         pub(super) fn len(&self) -> usize {
@@ -270,11 +295,20 @@ mod table {
         }
 
         /// Every entry, in no particular order.
-        pub(super) fn iter(&self) -> impl Iterator<Item = (u32, &Entry)> {
+        pub(super) fn iter(&self) -> impl Iterator<Item = (u32, Entry)> + '_ {
             self.slots
                 .iter()
-                .filter(|s| s.0 != EMPTY)
-                .map(|(b, e)| (*b, e))
+                .zip(&self.prev)
+                .filter(|(s, _)| s.0 != EMPTY)
+                .map(|(&(bucket, replacer), &prev_removed)| {
+                    (
+                        bucket,
+                        Entry {
+                            replacer,
+                            prev_removed,
+                        },
+                    )
+                })
         }
 
         pub(super) fn memory_bytes(&self) -> u64 {
@@ -282,11 +316,12 @@ mod table {
         }
 
         pub(super) fn insert(&mut self, bucket: u32, entry: Entry) {
-            if 2 * (self.len + 1) > self.slots.len() {
+            if 4 * (self.len + 1) > 3 * self.slots.len() {
                 self.grow();
             }
             if let Some((i, found)) = self.slot(bucket) {
-                self.slots[i] = (bucket, entry);
+                self.slots[i] = (bucket, entry.replacer);
+                self.prev[i] = entry.prev_removed;
                 if !found {
                     self.len += 1;
                 }
@@ -295,14 +330,19 @@ mod table {
 
         fn grow(&mut self) {
             let size = (self.slots.len() * 2).max(8);
-            let blank = Entry {
-                replacer: 0,
-                prev_removed: 0,
-            };
-            let old = std::mem::replace(&mut self.slots, vec![(EMPTY, blank); size]);
+            let old = std::mem::replace(&mut self.slots, vec![(EMPTY, 0); size]);
+            let old_prev = std::mem::replace(&mut self.prev, vec![0; size]);
             self.len = 0;
-            for (b, e) in old.into_iter().filter(|s| s.0 != EMPTY) {
-                self.insert(b, e);
+            for (&(bucket, replacer), &prev_removed) in old.iter().zip(&old_prev) {
+                if bucket != EMPTY {
+                    self.insert(
+                        bucket,
+                        Entry {
+                            replacer,
+                            prev_removed,
+                        },
+                    );
+                }
             }
         }
 
@@ -310,7 +350,10 @@ mod table {
             let (mut hole, true) = self.slot(*bucket)? else {
                 return None;
             };
-            let removed = self.slots[hole].1;
+            let removed = Entry {
+                replacer: self.slots[hole].1,
+                prev_removed: self.prev[hole],
+            };
             let mask = self.slots.len() - 1;
             // Shift back every later entry of the run that its probe would no longer reach.
             let mut j = hole;
@@ -329,6 +372,7 @@ mod table {
                 };
                 if !stays {
                     self.slots[hole] = self.slots[j];
+                    self.prev[hole] = self.prev[j];
                     hole = j;
                 }
             }
@@ -368,10 +412,11 @@ mod table {
                     }
                     prop_assert_eq!(table.len(), model.len());
                     for b in 0..64 {
-                        prop_assert_eq!(table.get(&b), model.get(&b));
+                        prop_assert_eq!(table.get(&b), model.get(&b).copied());
+                        prop_assert_eq!(table.replacer(b), model.get(&b).map(|e| e.replacer));
                     }
                 }
-                prop_assert!(table.len() * 2 <= table.slots.len().max(1) || table.is_empty());
+                prop_assert!(table.len() * 4 <= table.slots.len() * 3 || table.is_empty());
             }
         }
     }

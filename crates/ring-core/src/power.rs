@@ -35,6 +35,7 @@ impl Pcg32 {
     const MULTIPLIER: u64 = 6_364_136_223_846_793_005;
 
     /// Seeded with `state` on stream `stream`, stepped once past the seed.
+    #[inline]
     fn new(state: u64, stream: u64) -> Self {
         let increment = (stream << 1) | 1;
         let mut rng = Pcg32 {
@@ -45,6 +46,7 @@ impl Pcg32 {
         rng
     }
 
+    #[inline]
     fn step(&mut self) {
         self.state = self
             .state
@@ -53,6 +55,7 @@ impl Pcg32 {
     }
 
     /// The output for the current state (XSH RR), without stepping.
+    #[inline]
     fn output(&self) -> u32 {
         let rotate = (self.state >> 59) as u32;
         let shifted = (((self.state >> 18) ^ self.state) >> 27) as u32;
@@ -62,6 +65,7 @@ impl Pcg32 {
 
 /// The crate's `f`: a uniform consistent bucket of `key` in `0..=mask` (`mask` = 2^r − 1),
 /// and the generator it used (`None` for bucket 0, which needs none).
+#[inline]
 fn within_power_of_two(key: u64, mask: u32) -> (u32, Option<Pcg32>) {
     let bits = (key & u64::from(mask)) as u32;
     if bits == 0 {
@@ -90,40 +94,94 @@ fn weighted_draw(n: u32, start: u32, mut rng: Pcg32) -> u32 {
     }
 }
 
-/// The bucket in `0..buckets` that `key` lands on, or `None` for fewer than 2 buckets,
-/// which the crate refuses.
-pub fn power_hash(key: u64, buckets: u32) -> Option<u32> {
-    power_traced(key, buckets, &mut ())
+/// Power consistent hashing over a fixed number of buckets, with the masks of its powers
+/// of two computed once, as the crate's `PowerConsistentHasher` keeps them: a caller that
+/// looks up many keys makes one (`BucketEngine` does). [`power_hash`] makes one a call.
+///
+/// ```
+/// use ring_core::power::{power_hash, PowerHasher};
+///
+/// let hasher = PowerHasher::new(96).unwrap();
+/// assert_eq!(hasher.bucket(11), 15); // the crate's own test answers
+/// assert_eq!(Some(hasher.bucket(999)), power_hash(999, 96));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PowerHasher {
+    buckets: u32,
+    /// m − 1 for the smallest power of two m ≥ buckets.
+    mask: u32,
+    /// m/2 − 1.
+    half_mask: u32,
 }
 
-/// [`power_hash`], telling `tracer` each candidate in the order drawn: the first in the
-/// enclosing power of two `0..m`, the weighted draw in `[m/2, n)`, and the last resort in
-/// `0..m/2`.
+impl PowerHasher {
+    /// The hasher of `buckets` buckets, or `None` for fewer than 2, which the crate refuses.
+    #[inline]
+    pub fn new(buckets: u32) -> Option<PowerHasher> {
+        if buckets < 2 {
+            return None;
+        }
+        // buckets − 1 ≥ 1.
+        let mask = u32::MAX >> (buckets - 1).leading_zeros();
+        Some(PowerHasher {
+            buckets,
+            mask,
+            half_mask: mask >> 1,
+        })
+    }
+
+    /// The number of buckets.
+    pub fn buckets(&self) -> u32 {
+        self.buckets
+    }
+
+    /// The bucket in `0..buckets` that `key` lands on.
+    #[inline]
+    pub fn bucket(&self, key: u64) -> u32 {
+        self.bucket_traced(key, &mut ())
+    }
+
+    /// [`PowerHasher::bucket`], telling `tracer` each candidate in the order drawn: the
+    /// first in the enclosing power of two `0..m`, the weighted draw in `[m/2, n)`, and the
+    /// last resort in `0..m/2`.
+    #[inline]
+    pub fn bucket_traced(&self, key: u64, tracer: &mut impl Tracer) -> u32 {
+        let PowerHasher {
+            buckets,
+            mask,
+            half_mask,
+        } = *self;
+        let (first, rng) = within_power_of_two(key, mask);
+        tracer.draw(first, 0, mask);
+        if first < buckets {
+            return first;
+        }
+        // first ≥ buckets ≥ 2 is not 0, so the generator was made; 0 keeps the answer in range.
+        let Some(mut rng) = rng else {
+            return 0;
+        };
+        rng.step();
+        let second = weighted_draw(buckets, half_mask, rng);
+        tracer.draw(second, half_mask, buckets - 1);
+        if second > half_mask {
+            return second;
+        }
+        let last_resort = within_power_of_two(key, half_mask).0;
+        tracer.draw(last_resort, 0, half_mask);
+        last_resort
+    }
+}
+
+/// The bucket in `0..buckets` that `key` lands on, or `None` for fewer than 2 buckets,
+/// which the crate refuses.
+#[inline]
+pub fn power_hash(key: u64, buckets: u32) -> Option<u32> {
+    Some(PowerHasher::new(buckets)?.bucket(key))
+}
+
+/// [`power_hash`], telling `tracer` each candidate (see [`PowerHasher::bucket_traced`]).
 pub fn power_traced(key: u64, buckets: u32, tracer: &mut impl Tracer) -> Option<u32> {
-    if buckets < 2 {
-        return None;
-    }
-    // m − 1 and m/2 − 1 for the smallest power of two m ≥ buckets; buckets − 1 ≥ 1.
-    let mask = u32::MAX >> (buckets - 1).leading_zeros();
-    let half_mask = mask >> 1;
-    let (first, rng) = within_power_of_two(key, mask);
-    tracer.draw(first, 0, mask);
-    if first < buckets {
-        return Some(first);
-    }
-    // first ≥ buckets ≥ 2 is not 0, so the generator was made; 0 keeps the answer in range.
-    let Some(mut rng) = rng else {
-        return Some(0);
-    };
-    rng.step();
-    let second = weighted_draw(buckets, half_mask, rng);
-    tracer.draw(second, half_mask, buckets - 1);
-    if second > half_mask {
-        return Some(second);
-    }
-    let last_resort = within_power_of_two(key, half_mask).0;
-    tracer.draw(last_resort, 0, half_mask);
-    Some(last_resort)
+    Some(PowerHasher::new(buckets)?.bucket_traced(key, tracer))
 }
 
 /// `power` in the registry: the nodes as buckets, in list order.

@@ -174,15 +174,67 @@ impl Naming {
     /// [`Naming::own_hash`] computed once by the caller: a ring of a million points then
     /// neither allocates a name nor hashes a node name per point.
     fn write_vnode_name(self, name: &mut String, node: &str, own: i64, i: u32) {
-        use std::fmt::Write;
+        let mut bytes = Vec::with_capacity(node.len() + 32);
+        self.write_prefix(&mut bytes, node, own);
+        push_decimal(&mut bytes, u64::from(i));
+        // A node name and ASCII: always UTF-8.
+        *name = String::from_utf8(bytes).unwrap_or_default();
+    }
+
+    /// Writes what every virtual node name of `node` starts with, all but the number, into
+    /// `name` (cleared first): a build writes it once per node and each number after it.
+    fn write_prefix(self, name: &mut Vec<u8>, node: &str, own: i64) {
         name.clear();
-        name.push_str(node);
-        // Writing into a String cannot fail.
-        let _ = match self {
-            Naming::Hash => write!(name, "#{i}"),
-            Naming::Dash => write!(name, "-{i}"),
-            Naming::JavaSeed => write!(name, "-{own}-{i}"),
-        };
+        name.extend_from_slice(node.as_bytes());
+        match self {
+            Naming::Hash => name.push(b'#'),
+            Naming::Dash => name.push(b'-'),
+            Naming::JavaSeed => {
+                name.push(b'-');
+                if own < 0 {
+                    name.push(b'-');
+                }
+                push_decimal(name, own.unsigned_abs());
+                name.push(b'-');
+            }
+        }
+    }
+}
+
+/// Appends `value` in decimal, as `write!(name, "{value}")` does. Written here, with
+/// [`increment_decimal`], because a ring's build names every point: `write!`'s formatting
+/// machinery took about a third of making a point (`benches/peers.rs`, `peers_build`,
+/// `ring-core` against `hashring`).
+fn push_decimal(name: &mut Vec<u8>, value: u64) {
+    if value >= 10 {
+        push_decimal(name, value / 10);
+    }
+    name.push(b'0' + (value % 10) as u8);
+}
+
+/// Adds one to the decimal number that fills `name[start..]`.
+#[inline]
+fn increment_decimal(name: &mut Vec<u8>, start: usize) {
+    for i in (start..name.len()).rev() {
+        if name[i] == b'9' {
+            name[i] = b'0';
+        } else {
+            name[i] += 1;
+            return;
+        }
+    }
+    name.insert(start, b'1');
+}
+
+/// [`HashFn::hash_str`] of a name held as bytes, which are always UTF-8 here (a node's
+/// name and ASCII): only the Java hashes read characters, the others hash the bytes.
+#[inline]
+fn hash_name(hash: HashFn, name: &[u8]) -> u64 {
+    match hash {
+        HashFn::JavaString | HashFn::JavaMd5Hex => {
+            std::str::from_utf8(name).map_or(0, |s| hash.hash_str(s))
+        }
+        _ => hash.hash_bytes(name),
     }
 }
 
@@ -221,7 +273,7 @@ impl Layout {
     ) {
         let count = self.replica_count(node);
         let own = self.own_hash(node, hash);
-        let mut name = String::with_capacity(node.name.len() + 24);
+        let mut name = Vec::with_capacity(node.name.len() + 32);
         self.push_replicas(points, node, owner, hash, own, 0..count, &mut name);
     }
 
@@ -238,7 +290,7 @@ impl Layout {
         hash: HashFn,
         own: i64,
         replicas: std::ops::Range<u32>,
-        name: &mut String,
+        name: &mut Vec<u8>,
     ) {
         match self {
             Layout::SinglePoint => {
@@ -251,27 +303,31 @@ impl Layout {
                 }
             }
             Layout::Virtual { naming, .. } => {
+                naming.write_prefix(name, &node.name, own);
+                let prefix = name.len();
+                push_decimal(name, u64::from(replicas.start));
                 for replica in replicas {
-                    naming.write_vnode_name(name, &node.name, own, replica);
                     points.push(RingPoint {
-                        position: hash.hash_str(name),
+                        position: hash_name(hash, name),
                         owner,
                         replica,
                     });
+                    increment_decimal(name, prefix);
                 }
             }
             Layout::Envoy => {
-                use std::fmt::Write;
+                name.clear();
+                name.extend_from_slice(node.name.as_bytes());
+                name.push(b'_');
+                let prefix = name.len();
+                push_decimal(name, u64::from(replicas.start));
                 for replica in replicas {
-                    name.clear();
-                    name.push_str(&node.name);
-                    // Writing into a String cannot fail.
-                    let _ = write!(name, "_{replica}");
                     points.push(RingPoint {
-                        position: xxh64(name.as_bytes(), 0),
+                        position: xxh64(name, 0),
                         owner,
                         replica,
                     });
+                    increment_decimal(name, prefix);
                 }
             }
         }
@@ -509,6 +565,39 @@ mod tests {
     use super::*;
     use crate::placement::{build, Algorithm, Config};
     use std::collections::BTreeMap;
+
+    #[test]
+    fn names_hash_as_strings() {
+        for hash in HashFn::ALL {
+            for name in ["", "10.0.0.1:11211#7", "节点-12", "a-b-c"] {
+                assert_eq!(
+                    hash_name(hash, name.as_bytes()),
+                    hash.hash_str(name),
+                    "{hash:?}"
+                );
+            }
+        }
+        let mut name = b"n#".to_vec();
+        push_decimal(&mut name, 0);
+        for i in 1..=10_000u32 {
+            increment_decimal(&mut name, 2);
+            assert_eq!(name, format!("n#{i}").into_bytes());
+        }
+    }
+
+    #[test]
+    fn names_are_written_as_format_writes_them() {
+        let mut name = String::new();
+        for own in [0, 7, -7, 1_234_567_890, i64::MIN, i64::MAX] {
+            for i in [0, 9, 10, 12_345, u32::MAX] {
+                let expected = [format!("n#{i}"), format!("n-{i}"), format!("n-{own}-{i}")];
+                for (naming, want) in Naming::ALL.into_iter().zip(expected) {
+                    naming.write_vnode_name(&mut name, "n", own, i);
+                    assert_eq!(name, want);
+                }
+            }
+        }
+    }
 
     /// Seed 000's `MD5.md5(s).hashCode()`, written out again from the seed's Java: the
     /// lowercase hex digest, then `String.hashCode` over its (ASCII) characters.

@@ -7,6 +7,12 @@
 //! is, and points on one position stay in the order they were made in. A pass can stop
 //! between any two points. The digit counts the passes need are taken while the points are
 //! made, and a digit every point shares (the top ones of a 32-bit hash) is no pass at all.
+//!
+//! A build of at most [`SMALL_BUILD`] points sorts them instead with the standard library's
+//! stable sort, in one step once they are made, and keeps no digit counts: the radix sort's
+//! six tables of 2,048 counts cost more than the points themselves there (a ring of 1,000
+//! points took twice the instructions of `hashring`'s build; `benches/peers.rs`,
+//! `peers_build`, `10x100`). Both sorts are stable, so the order is the same.
 
 use super::sorted::{add_arcs, count_points, shares_of_arcs, IndexBuild};
 use super::{Layout, Naming, Ring, SortedRing};
@@ -23,6 +29,10 @@ const DIGIT_BITS: u32 = 11;
 const RADIX: usize = 1 << DIGIT_BITS;
 /// Digits of a 64-bit position.
 const DIGITS: usize = 64usize.div_ceil(DIGIT_BITS as usize);
+
+/// The most points sorted by comparison rather than by radix: sorting 4,096 takes tens of
+/// microseconds, so a step that does it at once stays short.
+const SMALL_BUILD: u64 = 1 << 12;
 
 /// The work of making one point, counted in points moved by one sort pass, so that a step
 /// of a given budget takes about the same time whatever stage it is in. Measured with
@@ -68,7 +78,8 @@ pub struct RingBuild {
     points: Vec<RingPoint>,
     /// Where a sort pass moves the points: as long as `points`, grown as they are made.
     spare: Vec<RingPoint>,
-    /// `counts[d][v]`: how many of the points made have the value `v` in digit `d`.
+    /// `counts[d][v]`: how many of the points made have the value `v` in digit `d`; empty
+    /// for a build of at most [`SMALL_BUILD`] points, which is not sorted by radix.
     counts: Vec<[u32; RADIX]>,
     stage: Stage,
     /// Once the points are sorted, [`RingBuild::step`] makes the lookup index and sums
@@ -103,7 +114,7 @@ enum Stage {
         node: usize,
         replica: u32,
         own: Option<i64>,
-        name: String,
+        name: Vec<u8>,
     },
     /// Moving the points by digit `digit`, from point `next` on; `offsets[v]` is where the
     /// next point with the value `v` goes.
@@ -178,12 +189,16 @@ impl RingBuild {
             // deciding whether to build in slices) allocates nothing.
             points: Vec::new(),
             spare: Vec::new(),
-            counts: vec![[0; RADIX]; DIGITS],
+            counts: if points > SMALL_BUILD {
+                vec![[0; RADIX]; DIGITS]
+            } else {
+                Vec::new()
+            },
             stage: Stage::Make {
                 node: 0,
                 replica: 0,
                 own: None,
-                name: String::new(),
+                name: Vec::new(),
             },
             index: None,
             arcs: Vec::new(),
@@ -335,9 +350,12 @@ impl RingBuild {
             self.start_sort(0);
             return 0;
         };
+        let radix = !self.counts.is_empty();
         if self.points.capacity() == 0 {
             self.points.reserve_exact(self.made_count as usize);
-            self.spare.reserve_exact(self.made_count as usize);
+            if radix {
+                self.spare.reserve_exact(self.made_count as usize);
+            }
         }
         let count = self.layout.replica_count(spec);
         let own_hash = *own.get_or_insert_with(|| self.layout.own_hash(spec, self.hash));
@@ -362,7 +380,9 @@ impl RingBuild {
             }
         }
         let work = made.len() as u64 * POINT_WORK;
-        self.spare.resize(self.points.len(), EMPTY);
+        if radix {
+            self.spare.resize(self.points.len(), EMPTY);
+        }
         self.done += work;
         if end < count {
             *replica = end;
@@ -382,6 +402,11 @@ impl RingBuild {
     fn start_sort(&mut self, from: usize) {
         let n = self.points.len();
         let predicted = predicted_passes(self.layout.space_bits(self.hash));
+        if self.counts.is_empty() && from == 0 {
+            // A small build: one stable sort, counted as the passes it replaces.
+            self.points.sort_by_key(super::position_of);
+            self.done += (n * predicted) as u64;
+        }
         for (d, counts) in self.counts.iter().enumerate().skip(from) {
             if counts.iter().any(|&c| c as usize == n) {
                 if d < predicted {
