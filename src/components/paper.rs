@@ -20,7 +20,7 @@ use crate::i18n::{Lang, Msg, Ui};
 use crate::model::paper::{
     list_text, parse_nodes, parse_vnodes, r1_text, start, Cell, CellWork, PaperSpec, MAX_POINTS,
 };
-use crate::model::view::ViewSetting;
+use crate::model::view_settings::ViewSetting;
 use crate::model::{Action, AlgoId, State};
 
 /// Props of [`PaperPanel`].

@@ -23,7 +23,7 @@ use crate::model::traffic_view::{
     store_peak, zipf_text, Side, TrafficRun, TrafficSettings, CACHE_STEP, DEFAULT_CACHE, MAX_CACHE,
     MAX_REQUESTS, MAX_ZIPF, MIN_CACHE, MIN_REQUESTS, REQUEST_STEP,
 };
-use crate::model::view::ViewSetting;
+use crate::model::view_settings::ViewSetting;
 use crate::model::{Action, State};
 use ring_core::metrics::format::group_thousands;
 use ring_core::traffic::Report;

@@ -15,7 +15,7 @@ use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
 use crate::i18n::{Msg, Ui};
 use crate::model::paper::list_text;
-use crate::model::view::ViewSetting;
+use crate::model::view_settings::ViewSetting;
 use crate::model::which_view::{command, offered, parse_which_nodes, WhichRun, WhichSettings};
 use crate::model::{Action, AlgoId, State};
 

@@ -4,13 +4,12 @@
 
 use ring_core::{Explanation, Picture};
 
-use super::bins::{BinDot, BinsHit, BinsScene, BucketCell, Column, Header, MAX_DRAWS_SHOWN};
-use super::charts::{Bar, BarsScene, Unit};
-use super::ring::{
-    KeyDot, PointMark, RingHit, RingScene, Traveller, Walk, MARKED_STRETCHES, MAX_POINTS_MARKED,
+use super::scene_types::{
+    Bar, BarsScene, BinDot, BinsHit, BinsScene, BucketCell, Column, Header, KeyDot, NodeRow,
+    PointMark, RingHit, RingScene, Traveller, Unit, Walk, MARKED_STRETCHES, MAX_DRAWS_SHOWN,
+    MAX_POINTS_MARKED,
 };
-use super::table::NodeRow;
-use super::Theme;
+use super::style::Theme;
 use crate::i18n::Msg;
 use crate::model::{AlgoId, Rgb, Snapshot, State};
 

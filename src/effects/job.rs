@@ -19,7 +19,8 @@ use gloo::render::{request_animation_frame, AnimationFrame};
 use yew::prelude::*;
 
 use super::now_ms;
-use crate::model::job::{Job, Pending, STEP_KEYS};
+use crate::model::job::STEP_KEYS;
+use crate::model::state::{Pending, Resumable};
 use crate::model::Action;
 
 /// Milliseconds of work in one slice, one slice a frame: about half a frame at 60 Hz,
@@ -38,7 +39,7 @@ pub(crate) struct JobProgress {
 }
 
 struct Runner {
-    job: RefCell<Option<Job>>,
+    job: RefCell<Option<Box<dyn Resumable>>>,
     next: PutOff,
     serial: u64,
     progress: UseStateHandle<Option<JobProgress>>,

@@ -11,7 +11,7 @@ use ring_core::{BuildError, Config, NodeSpec, Placement};
 use super::{Action, Field, InputError, KeySet, KeySource, Node, NodeId, State};
 use crate::model::algo::{AlgoId, AlgoParams};
 use crate::model::defaults;
-use crate::model::job::{self, Compared, Job, JobPlan, KeysToPlace, Pending};
+use crate::model::job::{self, Compared, Job, JobPlan, KeysToPlace};
 use crate::model::keys;
 use crate::model::limits::{self, PlaceError};
 use crate::model::snapshot::Snapshot;
@@ -182,7 +182,7 @@ impl State {
             compared: None,
         };
         let mut shown = Job::new(first).run();
-        shown.pending = Some(Rc::new(Pending::new(shown.version, Job::new(plan))));
+        shown.pending = Some(Rc::new(Job::new(plan).pending(shown.version)));
         Ok(shown)
     }
 
@@ -273,7 +273,7 @@ impl State {
         let mut waiting = shown.clone();
         waiting.version = shown.version + 1;
         waiting.error = None;
-        waiting.pending = Some(Rc::new(Pending::new(waiting.version, job)));
+        waiting.pending = Some(Rc::new(job.pending(waiting.version)));
         waiting
     }
 
@@ -327,7 +327,7 @@ impl State {
         };
         let done = Action::JobDone {
             serial: pending.serial,
-            state: Rc::new(job.run()),
+            state: Rc::new(job.into_state()),
         };
         self.apply(done).unwrap_or_else(|_| self.clone())
     }

@@ -1,8 +1,11 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::model::algo::AlgoParams;
 use crate::model::{Action, Field};
+use ring_core::error::MAX_WEIGHT;
 use ring_core::registry::{ParamKind, ParamRef};
+use ring_core::HashFn;
 
 fn add(s: &State, name: &str, weight: &str) -> State {
     s.apply(Action::AddNode {
@@ -778,7 +781,7 @@ fn a_change_the_page_cannot_make_is_reported_and_the_rest_used() {
 #[test]
 fn the_teaching_views_settings_travel_in_links() {
     use crate::model::compare::{CompareChange, CompareSettings};
-    use crate::model::view::ViewSetting;
+    use crate::model::view_settings::ViewSetting;
     let s = State::initial().unwrap();
     let (b, c) = (id_of(&s, "cache-b"), id_of(&s, "cache-c"));
     let mut views = (*s.views).clone();
@@ -866,7 +869,7 @@ fn the_teaching_views_settings_travel_in_links() {
 
 #[test]
 fn damaged_view_settings_are_reported_and_left_at_their_defaults() {
-    let defaults = crate::model::view::ViewSettings::default();
+    let defaults = crate::model::view_settings::ViewSettings::default();
     for (query, param) in [
         ("?compare=ketama", "compare"),
         ("?compare=ketama,modulo,jump,maglev,rendezvous", "compare"),
