@@ -11,7 +11,7 @@ use super::scene_types::{
 };
 use super::style::Theme;
 use crate::i18n::Msg;
-use crate::model::{AlgoId, Rgb, Snapshot, State};
+use crate::model::{Rgb, Snapshot, State};
 
 /// Most table cells drawn; larger tables draw one cell per group of entries.
 pub(crate) const MAX_CELLS: usize = 16_384;
@@ -613,7 +613,7 @@ pub(crate) fn ring_hit_words(state: &State, hit: RingHit) -> Option<Msg> {
                 crate::model::ring_distance(prev, p.position, snap.space_bits())
             };
             // Only the virtual-node ring names its points after their nodes.
-            let vnode = (snap.kind == AlgoId::Virtual).then(|| {
+            let vnode = snap.kind.spec().names_virtual_nodes.then(|| {
                 ring_core::ring::Naming::of(&snap.config.algorithm).vnode_name(
                     &node.name,
                     p.replica,

@@ -760,7 +760,7 @@ fn slot_drop(state: &State) -> Option<Vec<Msg>> {
         .map(|n| ring_core::NodeSpec::new(n.name.clone(), n.weight))
         .collect();
     let hash = state.current.config.effective_hash();
-    let slots = state.params.slots();
+    let slots = state.params.slots(state.kind)?;
     let leaver = 3u32;
     let table = SlotTable::dealt(&specs, hash, slots).ok()?;
     let dropped = table.with_left(leaver).ok()?;

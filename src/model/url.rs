@@ -38,7 +38,6 @@ use ring_core::error::{validate_nodes, MAX_NODES, MAX_SLOTS, MAX_VNODES};
 use ring_core::registry::{ParamRef, SystemId};
 use ring_core::NodeSpec;
 
-use super::algo::AlgoId;
 use super::defaults;
 use super::job::KeysToPlace;
 use super::keys::{self, MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MIN_KEYS};
@@ -527,7 +526,7 @@ impl Shared {
         s.slot_owners = self
             .slot_map
             .as_ref()
-            .filter(|_| self.kind == AlgoId::SlotTable)
+            .filter(|_| self.kind.spec().slots_param.is_some())
             .map(|map| Rc::new(map.iter().map(|&p| NodeId(p)).collect()));
         s.settled_with(keys).map_err(Msg::from)
     }
@@ -847,9 +846,7 @@ fn write_keylist(list: &[String], limit: usize) -> Option<String> {
 
 /// The slot map of `state`, if its slot table is not what a fresh deal would give.
 fn slot_map_of(state: &State) -> Option<Vec<u32>> {
-    if state.kind != AlgoId::SlotTable {
-        return None;
-    }
+    state.kind.spec().slots_param?;
     let owners = state.slot_owners.as_deref()?;
     let position = |id: NodeId| state.nodes.iter().position(|n| n.id == id);
     let map: Vec<u32> = owners
@@ -867,13 +864,13 @@ fn check_slot_map(s: &Shared, map: &[u32], nodes_ok: bool) -> Result<(), Msg> {
     if !nodes_ok {
         return Err(Msg::Ui(Ui::SlotmapNodesIgnored));
     }
-    if s.kind != AlgoId::SlotTable {
+    let Some(slots) = s.params.slots(s.kind) else {
         return Err(Msg::Ui(Ui::SlotmapOnlySlots));
-    }
-    if map.len() != s.params.slots() as usize {
+    };
+    if map.len() != slots as usize {
         return Err(Msg::SlotmapLength {
             has: map.len(),
-            slots: s.params.slots(),
+            slots,
         });
     }
     if let Some(&bad) = map

@@ -2,6 +2,7 @@ use super::*;
 use crate::draw::ring::Geometry;
 use crate::draw::testing::render;
 use crate::draw::{bins::draw_bins, ring::draw_ring};
+use crate::model::AlgoId;
 use crate::model::{Action, NodeId};
 
 fn initial() -> State {

@@ -1,7 +1,7 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::model::algo::AlgoParams;
+use crate::model::algo::{AlgoId, AlgoParams};
 use crate::model::{Action, Field};
 use ring_core::error::MAX_WEIGHT;
 use ring_core::registry::{ParamKind, ParamRef};
@@ -523,9 +523,10 @@ fn shared_strategy() -> impl Strategy<Value = Shared> {
                     .filter(|&i| !nodes[i as usize].down)
                     .collect();
                 // A slot map over the nodes that are up, for the slot table, sometimes.
-                let slot_map = (kind == AlgoId::SlotTable && salt % 3 != 0).then(|| {
+                let slots = params.slots(kind).filter(|_| salt % 3 != 0);
+                let slot_map = slots.map(|slots| {
                     let mut r = keys::SplitMix64::new(salt);
-                    (0..params.slots())
+                    (0..slots)
                         .map(|_| up[r.below(up.len() as u64) as usize])
                         .collect()
                 });
