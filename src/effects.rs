@@ -3,6 +3,7 @@
 //! inside the reducer.
 
 pub(crate) mod job;
+pub(crate) mod scheduler;
 
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -606,10 +606,6 @@ impl Resumable for Job {
         Job::progress(self)
     }
 
-    fn finished(&self) -> bool {
-        Job::finished(self)
-    }
-
     fn into_state(self: Box<Self>) -> State {
         Job::into_state(*self)
     }

@@ -283,8 +283,6 @@ pub(crate) trait Resumable {
     fn step(&mut self, keys: usize) -> bool;
     /// Units of work done and in all (for a progress bar; the units are not time).
     fn progress(&self) -> (u64, u64);
-    /// Whether all the work is done.
-    fn finished(&self) -> bool;
     /// The finished state (the rest of the work is done first if there is any).
     fn into_state(self: Box<Self>) -> State;
 }
