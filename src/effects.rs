@@ -3,6 +3,7 @@
 //! inside the reducer.
 
 pub(crate) mod job;
+pub(crate) mod scheduler;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -370,8 +371,8 @@ pub fn show_panic_banner() {
         .document_element()
         .is_some_and(|root| root.has_attribute("data-embed"));
     if !embedded {
-        if let Some(storage) = window.local_storage().ok().flatten() {
-            let _ = storage.remove_item(crate::share::STORAGE_KEY);
+        if let Some(storage) = crate::dom::storage() {
+            let _ = storage.remove_item(crate::dom::STORAGE_KEY);
         }
     }
 }
@@ -389,24 +390,15 @@ fn refocus_after(gone: String, next: String, looked: u32) {
     const LOOKS: u32 = 60;
     let delay = if looked == 0 { 0 } else { 16 };
     gloo::timers::callback::Timeout::new(delay, move || {
-        if element_by_id::<web_sys::HtmlElement>(&gone).is_some() {
+        if crate::dom::element_by_id::<web_sys::HtmlElement>(&gone).is_some() {
             if looked < LOOKS {
                 refocus_after(gone, next, looked + 1);
             }
-        } else if let Some(el) = element_by_id::<web_sys::HtmlElement>(&next) {
+        } else if let Some(el) = crate::dom::element_by_id::<web_sys::HtmlElement>(&next) {
             let _ = el.focus();
         }
     })
     .forget();
-}
-
-/// The element with id `id`, as type `T`.
-pub(crate) fn element_by_id<T: JsCast>(id: &str) -> Option<T> {
-    web_sys::window()?
-        .document()?
-        .get_element_by_id(id)?
-        .dyn_into::<T>()
-        .ok()
 }
 
 /// Calls `then` once `lang`'s words are here: at once for English, or for Chinese already

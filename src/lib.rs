@@ -29,6 +29,8 @@ pub mod app;
 #[cfg(target_arch = "wasm32")]
 pub(crate) mod components;
 #[cfg(target_arch = "wasm32")]
+pub(crate) mod dom;
+#[cfg(target_arch = "wasm32")]
 pub mod effects;
 #[cfg(target_arch = "wasm32")]
 pub mod perf;

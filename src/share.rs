@@ -15,17 +15,18 @@ use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, ResizeObserver, Storage, Window};
+use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, ResizeObserver, Window};
 use yew::prelude::*;
 
+use crate::dom::storage;
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::url::{Embed, Limits, Parsed, Shared, ThemeChoice};
 use crate::model::{Action, State};
 
 /// The address's fragment that opens the Embed dialog at the start.
 const EMBED_FRAGMENT: &str = "#embed";
-/// Where the state is stored.
-pub const STORAGE_KEY: &str = "ringlab:state";
+/// Where the state is stored (`tests/web.rs` reads it here).
+pub use crate::dom::STORAGE_KEY;
 /// How long the address waits for changes to settle before it makes a history entry.
 const SETTLE_MS: u32 = 400;
 
@@ -145,11 +146,6 @@ pub(crate) fn widget_boot(
 
 fn window() -> Option<Window> {
     web_sys::window()
-}
-
-fn storage() -> Option<Storage> {
-    // Storage can be refused (privacy settings, sandboxed frames): then nothing is kept.
-    window()?.local_storage().ok().flatten()
 }
 
 fn location_search() -> String {
@@ -581,7 +577,7 @@ pub(crate) fn download_text(text: &str, name: &str, kind: &str) -> Result<(), Js
 
 /// Downloads the canvas `id` as a PNG file `name`; `done` gets why it failed, or `None`.
 pub(crate) fn download_canvas(id: &str, name: String, done: Callback<Option<Ui>>) {
-    let Some(canvas) = crate::effects::element_by_id::<web_sys::HtmlCanvasElement>(id) else {
+    let Some(canvas) = crate::dom::element_by_id::<web_sys::HtmlCanvasElement>(id) else {
         done.emit(Some(Ui::NoSuchPicture));
         return;
     };

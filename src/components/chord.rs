@@ -14,7 +14,7 @@ use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
 use crate::i18n::{Msg, Ui};
 use crate::model::chord_view::{chord_view, ChordSettings, ChordView};
-use crate::model::view::ViewSetting;
+use crate::model::view_settings::ViewSetting;
 use crate::model::{Action, Field, NodeId, State};
 
 /// Props of [`ChordPanel`].

@@ -19,7 +19,7 @@ use crate::model::compare::{
     MIN_ALGOS,
 };
 use crate::model::limits::MAX_VIEW_KEYS;
-use crate::model::view::ViewSetting;
+use crate::model::view_settings::ViewSetting;
 use crate::model::{Action, AlgoId, State};
 
 /// Props of [`CompareView`].

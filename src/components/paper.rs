@@ -3,10 +3,8 @@
 //! animation frames (each frame works for a few milliseconds, then yields), with a chart of
 //! R1 against virtual nodes.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::render::{request_animation_frame, AnimationFrame};
 use ring_core::metrics::format;
 use ring_core::HashFn;
 use yew::prelude::*;
@@ -16,11 +14,12 @@ use super::{use_lang, Dispatch};
 use crate::draw::paper::chart;
 use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
+use crate::effects::scheduler::{self, Steps};
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::paper::{
     list_text, parse_nodes, parse_vnodes, r1_text, start, Cell, CellWork, PaperSpec, MAX_POINTS,
 };
-use crate::model::view::ViewSetting;
+use crate::model::view_settings::ViewSetting;
 use crate::model::{Action, AlgoId, State};
 
 /// Props of [`PaperPanel`].
@@ -35,64 +34,44 @@ pub(crate) struct PaperProps {
     pub(crate) theme: Theme,
 }
 
-/// Milliseconds of computing per animation frame.
-const FRAME_BUDGET_MS: f64 = 12.0;
-
-/// Where the work of a table stands between frames: the cells done, the next cell to
-/// start, and the cell being computed, if one is half done.
-struct Progress {
+/// A table's cells, computed a step at a time by the page's scheduler: the cells done, the
+/// next cell to start, and the cell being computed, if one is half done. After each frame
+/// it publishes what is done; a large cell goes on over several frames.
+struct Table {
+    spec: Rc<PaperSpec>,
     done: Vec<Option<Cell>>,
     next: usize,
     current: Option<CellWork>,
+    publish: UseStateHandle<Rc<Vec<Option<Cell>>>>,
 }
 
-/// Units of a cell's work between two looks at the clock.
+/// Units of a cell's work in one step.
 const STEP: usize = 4_096;
 
-/// Computes the cells of `spec` a frame at a time, publishing what is done after each
-/// frame; a large cell goes on over several frames. The frame handle lives in `slot`:
-/// dropping it stops the work.
-fn run_frames(
-    slot: Rc<RefCell<Option<AnimationFrame>>>,
-    spec: Rc<PaperSpec>,
-    progress: Rc<RefCell<Progress>>,
-    publish: UseStateHandle<Rc<Vec<Option<Cell>>>>,
-) {
-    let next_slot = Rc::clone(&slot);
-    let frame = request_animation_frame(move |_| {
-        let start_ms = crate::effects::now_ms();
-        let total = spec.cell_count();
-        let more = {
-            let mut p = progress.borrow_mut();
-            while p.next < total && crate::effects::now_ms() - start_ms <= FRAME_BUDGET_MS {
-                let Some(mut work) = p.current.take().or_else(|| start(&spec, p.next)) else {
-                    p.next += 1;
-                    continue;
-                };
-                let mut finished = work.step(STEP);
-                while !finished && crate::effects::now_ms() - start_ms <= FRAME_BUDGET_MS {
-                    finished = work.step(STEP);
+impl Steps for Table {
+    fn step(&mut self) -> bool {
+        let total = self.spec.cell_count();
+        if self.next < total {
+            match self.current.take().or_else(|| start(&self.spec, self.next)) {
+                Some(mut work) => {
+                    if work.step(STEP) {
+                        if let Some(c) = self.done.get_mut(self.next) {
+                            *c = Some(work.finish());
+                        }
+                        self.next += 1;
+                    } else {
+                        self.current = Some(work);
+                    }
                 }
-                if !finished {
-                    p.current = Some(work);
-                    break;
-                }
-                let i = p.next;
-                if let Some(c) = p.done.get_mut(i) {
-                    *c = Some(work.finish());
-                }
-                p.next += 1;
+                None => self.next += 1,
             }
-            publish.set(Rc::new(p.done.clone()));
-            p.next < total
-        };
-        if more {
-            run_frames(next_slot, spec, progress, publish);
-        } else {
-            next_slot.borrow_mut().take();
         }
-    });
-    *slot.borrow_mut() = Some(frame);
+        self.next >= total
+    }
+
+    fn show(&mut self) {
+        self.publish.set(Rc::new(self.done.clone()));
+    }
 }
 
 fn cell_html(lang: Lang, cell: Option<&Cell>) -> Html {
@@ -140,20 +119,17 @@ pub(crate) fn PaperPanel(props: &PaperProps) -> Html {
             let count = if *ok { spec.cell_count() } else { 0 };
             let empty = vec![None; count];
             cells.set(Rc::new(empty.clone()));
-            // The pending frame's handle: dropping it (a new table, or the view going
-            // away) stops the work.
-            let slot = Rc::new(RefCell::new(None::<AnimationFrame>));
-            if count > 0 {
-                let progress = Rc::new(RefCell::new(Progress {
+            // Dropped (a new table, or the view going away), it stops the work.
+            let submitted = (count > 0).then(|| {
+                scheduler::submit(Box::new(Table {
+                    spec: spec.clone(),
                     done: empty,
                     next: 0,
                     current: None,
-                }));
-                run_frames(slot.clone(), spec.clone(), progress, cells);
-            }
-            move || {
-                slot.borrow_mut().take();
-            }
+                    publish: cells,
+                }))
+            });
+            move || drop(submitted)
         });
     }
 

@@ -12,11 +12,13 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 use yew::prelude::*;
 
 use super::use_lang;
-use crate::draw::bins::{self, BinsDots, BinsHit};
+use crate::draw::bins::{self, BinsDots};
 use crate::draw::canvas::fill_layer;
 use crate::draw::dots::DotLayer;
-use crate::draw::ring::{self, RingDots, RingHit, RingScene};
+use crate::draw::ring::{self, RingDots};
 use crate::draw::scene::{self, Scene, View};
+use crate::draw::scene_types::BinsHit;
+use crate::draw::scene_types::{RingHit, RingScene};
 use crate::draw::{ease, Theme};
 use crate::effects::job::{draw_in_a_frame_of_its_own, timed_draw, PutOff};
 use crate::effects::{context_2d, device_pixel_ratio, draw_on_canvas, use_box_width, BoxWidth};

@@ -18,7 +18,7 @@ use crate::model::limits::{MAX_REPLICAS, MAX_VIEW_KEYS};
 use crate::model::replication_view::{
     parse_replicas, replication_view, KeyReplicas, ReplicationProblem, ReplicationSettings,
 };
-use crate::model::view::ViewSetting;
+use crate::model::view_settings::ViewSetting;
 use crate::model::{Action, AlgoId, NodeId, State};
 
 /// Props of [`ReplicationPanel`].

@@ -7,7 +7,6 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::render::{request_animation_frame, AnimationFrame};
 use yew::prelude::*;
 
 use super::compare::change_buttons;
@@ -16,6 +15,7 @@ use super::{slider, use_lang, Dispatch};
 use crate::draw::traffic::{line_chart, node_chart, HIT_COLOUR, STORE_COLOUR};
 use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
+use crate::effects::scheduler::{self, Steps};
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::compare::CompareChange;
 use crate::model::palette::css_class;
@@ -23,7 +23,7 @@ use crate::model::traffic_view::{
     store_peak, zipf_text, Side, TrafficRun, TrafficSettings, CACHE_STEP, DEFAULT_CACHE, MAX_CACHE,
     MAX_REQUESTS, MAX_ZIPF, MIN_CACHE, MIN_REQUESTS, REQUEST_STEP,
 };
-use crate::model::view::ViewSetting;
+use crate::model::view_settings::ViewSetting;
 use crate::model::{Action, State};
 use ring_core::metrics::format::group_thousands;
 use ring_core::traffic::Report;
@@ -47,49 +47,48 @@ const DRAW_EVERY_MS: f64 = 250.0;
 /// Requests, or keys of the setup, between two looks at the clock.
 const SLICE: u64 = 2_048;
 
-/// Starts the run in the first frame, then steps it a frame at a time (its setup, then its
-/// requests) for [`SLICE_MS`](crate::effects::job::SLICE_MS) like every job. Every
-/// [`DRAW_EVERY_MS`] (`drawn_at` is the last time), and once the run is done, a frame draws
-/// the view instead. The frame handle lives in `slot`: dropping it stops the work.
-fn run_frames(
-    slot: Rc<RefCell<Option<AnimationFrame>>>,
+/// The two simulations, run by the page's scheduler: set up in the first frame, then
+/// stepped (their setup, then their requests) in the frames' slices. Every
+/// [`DRAW_EVERY_MS`] (`drawn_at` is the last time) a frame draws the view instead, and once
+/// the run is done the frame after draws it.
+struct Simulations {
     state: Rc<State>,
     settings: TrafficSettings,
-    (run, drawn_at): (Rc<RefCell<Option<TrafficRun>>>, f64),
+    run: Rc<RefCell<Option<TrafficRun>>>,
+    drawn_at: f64,
+    drawing: bool,
     redraw: UseForceUpdateHandle,
-) {
-    let next_slot = Rc::clone(&slot);
-    let frame = request_animation_frame(move |_| {
-        let start = crate::effects::now_ms();
-        let (more, draw) = {
-            let mut held = run.borrow_mut();
-            match held.as_mut() {
-                None => {
-                    *held = Some(TrafficRun::new(&state, settings));
-                    (true, true)
-                }
-                Some(r) if r.finished() => (false, true),
-                Some(_) if start - drawn_at >= DRAW_EVERY_MS => (true, true),
-                Some(r) => {
-                    while !r.step(SLICE)
-                        && crate::effects::now_ms() - start < crate::effects::job::SLICE_MS
-                    {
-                    }
-                    (true, false)
-                }
+}
+
+impl Steps for Simulations {
+    fn shows_only(&mut self, frame_start: f64) -> bool {
+        let mut held = self.run.borrow_mut();
+        self.drawing = match held.as_ref() {
+            None => {
+                *held = Some(TrafficRun::new(&self.state, self.settings));
+                true
             }
+            Some(_) => frame_start - self.drawn_at >= DRAW_EVERY_MS,
         };
-        if draw {
-            redraw.force_update();
+        if self.drawing {
+            self.drawn_at = frame_start;
         }
-        let drawn_at = if draw { start } else { drawn_at };
-        if more {
-            run_frames(next_slot, state, settings, (run, drawn_at), redraw);
-        } else {
-            next_slot.borrow_mut().take();
+        self.drawing
+    }
+
+    fn step(&mut self) -> bool {
+        self.run.borrow_mut().as_mut().is_none_or(|r| r.step(SLICE))
+    }
+
+    fn show(&mut self) {
+        if self.drawing {
+            self.redraw.force_update();
         }
-    });
-    *slot.borrow_mut() = Some(frame);
+    }
+
+    fn finish(&mut self) {
+        self.redraw.force_update();
+    }
 }
 
 fn side_html(
@@ -168,16 +167,21 @@ pub(crate) fn TrafficPanel(props: &TrafficProps) -> Html {
         let (run, redraw, state) = (run.clone(), redraw.clone(), state.clone());
         use_effect_with((state.version, settings), move |(_, settings)| {
             *run.borrow_mut() = None;
-            let slot = Rc::new(RefCell::new(None::<AnimationFrame>));
             // While the lab's own job places its keys (a million keys are made again when
             // the whole lab opens), the run waits for it rather than double each frame's
-            // work on keys about to change: its end is a new version.
-            if state.pending.is_none() {
-                run_frames(slot.clone(), state, *settings, (run, 0.0), redraw);
-            }
-            move || {
-                slot.borrow_mut().take();
-            }
+            // work on keys about to change: its end is a new version. Dropped (new
+            // settings, a new state, the view going away), the run stops.
+            let submitted = state.pending.is_none().then(|| {
+                scheduler::submit(Box::new(Simulations {
+                    state,
+                    settings: *settings,
+                    run,
+                    drawn_at: 0.0,
+                    drawing: false,
+                    redraw,
+                }))
+            });
+            move || drop(submitted)
         });
     }
     // The value a slider shows while it is dragged, before it is let go.

@@ -5,7 +5,6 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::render::{request_animation_frame, AnimationFrame};
 use yew::prelude::*;
 
 use super::drawing::{table_html, Drawing, DrawingCanvas};
@@ -13,9 +12,10 @@ use super::{use_lang, Dispatch};
 use crate::draw::which::{bars, table, Metric};
 use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
+use crate::effects::scheduler::{self, Steps};
 use crate::i18n::{Msg, Ui};
 use crate::model::paper::list_text;
-use crate::model::view::ViewSetting;
+use crate::model::view_settings::ViewSetting;
 use crate::model::which_view::{command, offered, parse_which_nodes, WhichRun, WhichSettings};
 use crate::model::{Action, AlgoId, State};
 
@@ -30,41 +30,26 @@ pub(crate) struct WhichProps {
     pub(crate) theme: Theme,
 }
 
-/// Milliseconds of computing per animation frame, leaving room for the page to draw (at
-/// 8 ms, measured, about one frame in ten ran past 16.7 ms).
-const FRAME_BUDGET_MS: f64 = 6.0;
-
-/// Keys placed between two looks at the clock.
+/// Keys placed in one step.
 const STEP: u64 = 4_096;
 
-/// Steps `run` a frame at a time until every row is done, re-rendering the view after
-/// each frame. The frame handle lives in `slot`: dropping it stops the work.
-fn run_frames(
-    slot: Rc<RefCell<Option<AnimationFrame>>>,
+/// The rows of a table, computed a step at a time by the page's scheduler, the view drawn
+/// again after each frame.
+struct Rows {
     run: Rc<RefCell<WhichRun>>,
     redraw: UseForceUpdateHandle,
-) {
-    let next_slot = Rc::clone(&slot);
-    let frame = request_animation_frame(move |_| {
-        let start = crate::effects::now_ms();
+}
+
+impl Steps for Rows {
+    fn step(&mut self) -> bool {
         // The page's clock in nanoseconds, for the build and lookup times.
         let mut clock = || (crate::effects::now_ms() * 1e6) as u64;
-        let more = {
-            let mut r = run.borrow_mut();
-            let mut done = r.step(STEP, &mut clock);
-            while !done && crate::effects::now_ms() - start <= FRAME_BUDGET_MS {
-                done = r.step(STEP, &mut clock);
-            }
-            !done
-        };
-        redraw.force_update();
-        if more {
-            run_frames(next_slot, run, redraw);
-        } else {
-            next_slot.borrow_mut().take();
-        }
-    });
-    *slot.borrow_mut() = Some(frame);
+        self.run.borrow_mut().step(STEP, &mut clock)
+    }
+
+    fn show(&mut self) {
+        self.redraw.force_update();
+    }
 }
 
 /// The "Which algorithm?" view.
@@ -170,11 +155,9 @@ fn WhichResults(props: &WhichResultsProps) -> Html {
         let (run, redraw) = (run.clone(), redraw.clone());
         use_effect_with(settings.clone(), move |settings| {
             *run.borrow_mut() = WhichRun::new(settings);
-            let slot = Rc::new(RefCell::new(None::<AnimationFrame>));
-            run_frames(slot.clone(), Rc::clone(&run), redraw);
-            move || {
-                slot.borrow_mut().take();
-            }
+            // Dropped (new settings, or the view going away), it stops the work.
+            let submitted = scheduler::submit(Box::new(Rows { run, redraw }));
+            move || drop(submitted)
         });
     }
     let held = run.borrow();

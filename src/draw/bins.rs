@@ -9,129 +9,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::dots::{DotLayer, Groups, Mark, MANY_DOTS, MAX_OUTLINED};
-use super::{err, rgb, shorten, DrawResult, Theme};
+use super::scene_types::{BinsHit, BinsScene, BucketCell, Header};
+use super::style::{err, rgb, shorten, DrawResult, Theme};
 use crate::model::Rgb;
-
-/// The structure drawn above the bins.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Header {
-    /// Nothing: the bins are the buckets.
-    None,
-    /// A lookup table: cell `i` is coloured by the owner of its entries.
-    Table {
-        /// Cell colours.
-        cells: Vec<Rgb>,
-        /// Cell colours before the last change, to fade from (same length, or `None`).
-        before: Option<Vec<Rgb>>,
-        /// The cell of the explained key.
-        highlight: Option<usize>,
-        /// The cells that hold the explained key's other copies, where the system keeps
-        /// them in its table (Riak's next partitions).
-        copies: Vec<usize>,
-    },
-    /// Numbered buckets and the candidates one key's lookup drew: jump's loop, the
-    /// power-of-two ranges of JumpBackHash, FlipHash, BinomialHash and power, AnchorHash's
-    /// retry chain, DxHash's probes, MementoHash's replacements.
-    Buckets {
-        /// Every bucket number, in order.
-        cells: Vec<BucketCell>,
-        /// The key's candidates, in the order drawn: at most [`MAX_DRAWS_SHOWN`], the first
-        /// ones and the last.
-        draws: Vec<ring_core::trace::Draw>,
-        /// Candidates left out before the last.
-        more: usize,
-        /// The bucket that took the key.
-        answer: u32,
-        /// The key, for its label.
-        key: String,
-    },
-    /// Each column's score for the explained key, highest wins.
-    Scores {
-        /// Score per column.
-        scores: Vec<f64>,
-        /// The winning column.
-        winner: usize,
-    },
-}
-
-/// One bucket number of a [`Header::Buckets`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum BucketCell {
-    /// A working bucket, in its node's colour.
-    Working(Rgb),
-    /// A removed bucket (AnchorHash's and DxHash's spare ones among them).
-    Removed,
-    /// A number in the enclosing power of two past the last bucket: drawn from, never a
-    /// bucket.
-    Beyond,
-}
-
-/// The most candidates of one lookup drawn as rows; the rest are counted.
-pub(crate) const MAX_DRAWS_SHOWN: usize = 6;
-
-/// One node's bin.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Column {
-    /// Label under the bin.
-    pub(crate) label: String,
-    /// The characters of the label a cut may leave out first: those the node names share
-    /// ([`crate::model::display::label_skipping`]).
-    pub(crate) shared: std::ops::Range<usize>,
-    /// How many characters at the label's end the node names share, which a cut may leave
-    /// out next.
-    pub(crate) shared_tail: usize,
-    /// The node's colour.
-    pub(crate) colour: Rgb,
-}
-
-/// A key in a bin: slot `s` is the s-th key of the bin, stacked from the bottom.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct BinDot {
-    /// Column.
-    pub(crate) column: u32,
-    /// Place in the column.
-    pub(crate) slot: u32,
-    /// The owner's colour.
-    pub(crate) colour: Rgb,
-    /// Where it was before the last change (column in the old layout, slot, colour).
-    pub(crate) from: Option<(u32, u32, Rgb)>,
-}
-
-/// Something under the pointer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum BinsHit {
-    /// Cell `i` of the table header.
-    Cell(usize),
-    /// Score bar or bin of column `i`.
-    Column(usize),
-    /// Dot `i` of [`BinsScene::dots`].
-    Dot(usize),
-}
-
-/// Everything the bins drawing needs.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct BinsScene {
-    /// The structure above the bins.
-    pub(crate) header: Header,
-    /// The bins.
-    pub(crate) columns: Vec<Column>,
-    /// How many bins there were before the last change (for where moved keys come from).
-    pub(crate) before_columns: u32,
-    /// The keys drawn.
-    pub(crate) dots: Vec<BinDot>,
-    /// Animation progress, 0..=1 (1: at rest).
-    pub(crate) progress: f64,
-    /// What the pointer is over.
-    pub(crate) hover: Option<BinsHit>,
-    /// Device pixels per CSS pixel.
-    pub(crate) scale: f64,
-    /// Colours around the drawing.
-    pub(crate) theme: Theme,
-    /// Whether to draw text.
-    pub(crate) text: bool,
-    /// The nodes, for the picture's table (not drawn).
-    pub(crate) nodes: Vec<super::table::NodeRow>,
-}
 
 /// Where everything goes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -443,7 +323,7 @@ fn draw_bins_under<DB: DrawingBackend>(
                     .map_err(err)?;
                 }
                 if scene.text {
-                    let style = (super::FONT, 11.0 * s)
+                    let style = (super::style::FONT, 11.0 * s)
                         .into_font()
                         .color(&rgb(theme.fg))
                         .pos(Pos::new(HPos::Center, VPos::Bottom));
@@ -460,7 +340,7 @@ fn draw_bins_under<DB: DrawingBackend>(
     // and 6 ms of Redis Cluster's picture; the table under the picture names every node).
     let char_w = 6.5 * s;
     if scene.text && lay.col_w - lay.gap >= 2.0 * char_w {
-        let style = (super::FONT, 12.0 * s)
+        let style = (super::style::FONT, 12.0 * s)
             .into_font()
             .color(&rgb(theme.fg))
             .pos(Pos::new(HPos::Center, VPos::Top));
@@ -542,7 +422,7 @@ fn draw_bucket_header<DB: DrawingBackend>(
                 BucketCell::Working(c) => ink_on(*c),
                 _ => theme.fg,
             };
-            let style = (super::FONT, 10.0 * s)
+            let style = (super::style::FONT, 10.0 * s)
                 .into_font()
                 .color(&rgb(colour))
                 .pos(Pos::new(HPos::Center, VPos::Center));
@@ -611,7 +491,7 @@ fn draw_bucket_header<DB: DrawingBackend>(
             } else {
                 (HPos::Right, c.0 - marker - 3.0 * s)
             };
-            let style = (super::FONT, 10.0 * s)
+            let style = (super::style::FONT, 10.0 * s)
                 .into_font()
                 .color(&rgb(colour))
                 .pos(Pos::new(hpos, VPos::Center));
@@ -621,7 +501,7 @@ fn draw_bucket_header<DB: DrawingBackend>(
         }
     }
     if scene.text {
-        let style = (super::FONT, 11.0 * s)
+        let style = (super::style::FONT, 11.0 * s)
             .into_font()
             .style(FontStyle::Bold)
             .color(&rgb(theme.fg))
@@ -735,7 +615,7 @@ impl BinsDots {
     /// colours, into `layer` (emptied first; nothing without a table).
     pub(crate) fn cells(&self, progress: f64, layer: &mut DotLayer) {
         layer.clear();
-        let t = super::ease(progress);
+        let t = super::style::ease(progress);
         for (to, from, at) in &self.cells.groups {
             let colour = from.map_or(*to, |f| f.mix(*to, t));
             layer.start(colour, self.cell).extend_from_slice(at);
@@ -745,7 +625,7 @@ impl BinsDots {
     /// The keys at `progress` (0..=1) of the change, into `layer` (emptied first).
     pub(crate) fn frame(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
         layer.clear();
-        let t = super::ease(progress);
+        let t = super::style::ease(progress);
         let disc = self.mark;
         for (colour, _, at) in &self.still.groups {
             layer.start(*colour, disc).extend_from_slice(at);

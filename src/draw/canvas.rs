@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use web_sys::CanvasRenderingContext2d;
 
 use super::dots::{DotLayer, Mark};
-use super::DrawResult;
+use super::style::DrawResult;
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {
@@ -98,7 +98,7 @@ pub(crate) fn fill_layer(
                 for &(start, len) in &b.at {
                     let (a, z) = (angle(start), angle(start + len));
                     // Each stretch its own sub-path, as each disc above.
-                    let (x, y) = super::ring::on_circle((cx, cy), start, outer);
+                    let (x, y) = super::style::on_circle((cx, cy), start, outer);
                     ctx.move_to(x, y);
                     arc(ctx, (cx, cy), outer, a, z, false);
                     arc(ctx, (cx, cy), inner, z, a, true);

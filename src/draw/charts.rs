@@ -8,52 +8,8 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{err, rgb, DrawResult, Theme};
-use crate::model::Rgb;
-
-/// One bar.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Bar {
-    /// The node's name.
-    pub(crate) label: String,
-    /// Its value.
-    pub(crate) value: f64,
-    /// The node's colour.
-    pub(crate) colour: Rgb,
-}
-
-/// How the values read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Unit {
-    /// Key counts.
-    Count,
-    /// Fractions shown as percentages.
-    Percent,
-}
-
-/// Everything a bar chart needs.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct BarsScene {
-    /// The bars, one per node.
-    pub(crate) bars: Vec<Bar>,
-    /// The mean, drawn as a dashed line.
-    pub(crate) mean: Option<f64>,
-    /// The band drawn behind the bars (mean ± 10%).
-    pub(crate) band: Option<(f64, f64)>,
-    /// Each bar's own fair value, when the weights differ: a dashed line over a ±10% band
-    /// behind that bar alone (in place of `mean` and `band`).
-    pub(crate) targets: Option<Vec<f64>>,
-    /// The heads of its "as a table" (`None`: node, and keys or share of the space).
-    pub(crate) heads: Option<[crate::i18n::Ui; 2]>,
-    /// How the axis reads.
-    pub(crate) unit: Unit,
-    /// Device pixels per CSS pixel.
-    pub(crate) scale: f64,
-    /// Colours.
-    pub(crate) theme: Theme,
-    /// Whether to draw text (axis labels, node names).
-    pub(crate) text: bool,
-}
+use super::scene_types::{BarsScene, Unit};
+use super::style::{err, rgb, DrawResult, Theme};
 
 /// A value as the axis writes it.
 pub(crate) fn axis_label(unit: Unit, v: f64) -> String {
@@ -97,7 +53,11 @@ pub(crate) fn bar_axes<'a, DB: DrawingBackend>(
             .x_labels(0)
             .y_labels(5)
             .y_label_formatter(&y_fmt)
-            .label_style((super::FONT, 11.0 * s).into_font().color(&rgb(theme.muted)))
+            .label_style(
+                (super::style::FONT, 11.0 * s)
+                    .into_font()
+                    .color(&rgb(theme.muted)),
+            )
             .axis_style(rgb(theme.muted))
             .bold_line_style(rgb(theme.faint))
             .light_line_style(rgb(theme.bg))
@@ -134,7 +94,7 @@ pub(crate) fn names_under_bars<'n, DB: DrawingBackend>(
     let names: Vec<&str> = names.collect();
     let shared = crate::model::display::shared_head(&mut names.iter().copied());
     let tail = crate::model::display::shared_tail(&mut names.iter().copied());
-    let style = (super::FONT, 11.0 * s)
+    let style = (super::style::FONT, 11.0 * s)
         .into_font()
         .color(&rgb(theme.muted))
         .pos(Pos::new(HPos::Center, VPos::Top));
@@ -231,7 +191,9 @@ pub(crate) fn draw_bars<DB: DrawingBackend>(
 #[cfg(not(target_arch = "wasm32"))]
 mod tests {
     use super::*;
+    use crate::draw::scene_types::Bar;
     use crate::draw::testing::render;
+    use crate::model::Rgb;
 
     const RED: Rgb = Rgb(220, 30, 30);
     const BLUE: Rgb = Rgb(20, 40, 200);

@@ -7,7 +7,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{err, power_of_two, rgb, shorten, DrawResult, Theme};
+use super::style::{err, power_of_two, rgb, shorten, DrawResult, Theme};
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::chord_view::ChordView;
 use crate::model::{NodeId, Rgb};
@@ -198,7 +198,7 @@ pub(crate) fn draw_chord<DB: DrawingBackend>(
     ))
     .map_err(err)?;
     if scene.text {
-        let style = (super::FONT, 12.0 * s)
+        let style = (super::style::FONT, 12.0 * s)
             .into_font()
             .color(&rgb(theme.muted))
             .pos(Pos::new(HPos::Center, VPos::Center));
@@ -280,7 +280,7 @@ pub(crate) fn draw_chord<DB: DrawingBackend>(
             area.draw(&Circle::new(px(mid), r, line(theme.fg, 1.5)))
                 .map_err(err)?;
             if scene.text {
-                let style = (super::FONT, 11.0 * s)
+                let style = (super::style::FONT, 11.0 * s)
                     .into_font()
                     .style(FontStyle::Bold)
                     .color(&rgb(theme.fg))
@@ -353,7 +353,7 @@ pub(crate) fn draw_chord<DB: DrawingBackend>(
             if n.owner {
                 label.push_str(scene.lang.ui(Ui::ChordOwnerTag));
             }
-            let style = (super::FONT, 11.0 * s)
+            let style = (super::style::FONT, 11.0 * s)
                 .into_font()
                 .style(if n.start || n.owner {
                     FontStyle::Bold
@@ -371,7 +371,7 @@ pub(crate) fn draw_chord<DB: DrawingBackend>(
         }
         // The key's name inside the ring, where the node names are not.
         let (x, y) = g.at(scene.key_frac, g.r - 20.0 * s);
-        let style = (super::FONT, 11.0 * s)
+        let style = (super::style::FONT, 11.0 * s)
             .into_font()
             .style(FontStyle::Bold)
             .color(&rgb(theme.fg))

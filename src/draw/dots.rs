@@ -173,10 +173,10 @@ impl<T> Groups<T> {
 pub(crate) fn draw_layer<DB: plotters::prelude::DrawingBackend>(
     area: &plotters::prelude::DrawingArea<DB, plotters::coord::Shift>,
     layer: &DotLayer,
-) -> super::DrawResult {
+) -> super::style::DrawResult {
     use plotters::prelude::*;
 
-    use super::{err, rgb};
+    use super::style::{err, rgb};
     let px = |p: (f64, f64)| (p.0.round() as i32, p.1.round() as i32);
     for b in layer.batches() {
         let colour = rgb(b.colour);
@@ -201,7 +201,7 @@ pub(crate) fn draw_layer<DB: plotters::prelude::DrawingBackend>(
                     inner,
                     outer,
                 } => area.draw(&Polygon::new(
-                    super::ring::band(centre, c.0, c.1, inner, outer),
+                    super::style::band(centre, c.0, c.1, inner, outer),
                     colour.filled(),
                 )),
             }

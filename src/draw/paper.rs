@@ -6,7 +6,7 @@ use plotters::coord::combinators::IntoLogRange;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{err, rgb, DrawResult, Theme};
+use super::style::{err, rgb, DrawResult, Theme};
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::paper::Cell;
 use crate::model::{palette, Rgb};
@@ -122,8 +122,16 @@ pub(crate) fn draw_paper<DB: DrawingBackend>(
             .y_desc(chart.lang.ui(Ui::PaperYAxis))
             .x_label_formatter(&x_fmt)
             .y_label_formatter(&y_fmt)
-            .label_style((super::FONT, 11.0 * s).into_font().color(&rgb(theme.muted)))
-            .axis_desc_style((super::FONT, 12.0 * s).into_font().color(&rgb(theme.muted)))
+            .label_style(
+                (super::style::FONT, 11.0 * s)
+                    .into_font()
+                    .color(&rgb(theme.muted)),
+            )
+            .axis_desc_style(
+                (super::style::FONT, 12.0 * s)
+                    .into_font()
+                    .color(&rgb(theme.muted)),
+            )
             .axis_style(rgb(theme.muted))
             .bold_line_style(rgb(theme.faint))
             .light_line_style(rgb(theme.bg))

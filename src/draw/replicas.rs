@@ -7,8 +7,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::dots::DotLayer;
-use super::ring::{draw_ring_filled_by, Geometry, RingScene};
-use super::{err, rgb, shorten, DrawResult};
+use super::ring::{draw_ring_filled_by, Geometry};
+use super::scene_types::RingScene;
+use super::style::{err, rgb, shorten, DrawResult};
 use crate::model::replication_view::KeyReplicas;
 use crate::model::{NodeId, Rgb, State};
 
@@ -202,7 +203,7 @@ pub(crate) fn draw_replicas<DB: DrawingBackend>(
             } else {
                 Rgb(255, 255, 255)
             };
-            let style = (super::FONT, 11.0 * s)
+            let style = (super::style::FONT, 11.0 * s)
                 .into_font()
                 .style(FontStyle::Bold)
                 .color(&rgb(ink))
@@ -238,7 +239,7 @@ pub(crate) fn draw_replicas<DB: DrawingBackend>(
     }
     if r.text {
         let (kx, ky) = g.at(scene.key_frac, g.r_walk - 12.0 * s);
-        let font = (super::FONT, 12.0 * s)
+        let font = (super::style::FONT, 12.0 * s)
             .into_font()
             .style(FontStyle::Bold)
             .color(&rgb(theme.fg))

@@ -9,102 +9,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::dots::{DotLayer, Groups, Mark, MANY_DOTS, MAX_OUTLINED};
-use super::{err, power_of_two, rgb, DrawResult, Theme};
+use super::scene_types::{KeyDot, PointMark, RingHit, RingScene, MAX_POINTS_MARKED, MAX_RUNS};
+use super::style::{band, err, on_circle, power_of_two, px, rgb, DrawResult, Theme};
 use crate::model::Rgb;
-
-/// One point (virtual node) on the ring.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct PointMark {
-    /// Position as a fraction of the hash space.
-    pub(crate) frac: f64,
-    /// The owner's colour.
-    pub(crate) colour: Rgb,
-    /// Its index among the ring's points (see [`RingScene::point_count`]).
-    pub(crate) index: u32,
-}
-
-/// One key.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct KeyDot {
-    /// Position as a fraction of the hash space.
-    pub(crate) frac: f64,
-    /// Where across the key band it sits (0..1), so that keys at close positions do not
-    /// all stack on one line.
-    pub(crate) jitter: f64,
-    /// The owner's colour.
-    pub(crate) colour: Rgb,
-    /// The previous owner's colour if the last change moved this key.
-    pub(crate) from: Option<Rgb>,
-}
-
-/// A moved key on its way from the point of its old owner to that of its new one.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Traveller {
-    /// Where it leaves from (the old owner's point), as a fraction.
-    pub(crate) from_frac: f64,
-    /// Where it arrives (the new owner's point).
-    pub(crate) to_frac: f64,
-    /// The old owner's colour.
-    pub(crate) from: Rgb,
-    /// The new owner's colour.
-    pub(crate) to: Rgb,
-}
-
-/// The clockwise walk of an explained key to the point that takes it.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Walk {
-    /// The key, for its label.
-    pub(crate) key: String,
-    /// The key's position.
-    pub(crate) key_frac: f64,
-    /// The position of the point that owns it.
-    pub(crate) point_frac: f64,
-    /// Multi-probe's other probes, each with the point that follows it: drawn faint, the
-    /// walk itself starting at the winning probe.
-    pub(crate) probes: Vec<(f64, f64)>,
-}
-
-/// Something under the pointer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RingHit {
-    /// Point `i` of [`RingScene::points`].
-    Point(usize),
-    /// The arc that ends at point `i` (the arc point `i` owns).
-    Arc(usize),
-    /// Key `i` of [`RingScene::keys`].
-    Key(usize),
-}
-
-/// Everything the ring drawing needs.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct RingScene {
-    /// Width of the hash space, for the scale's labels.
-    pub(crate) space_bits: u32,
-    /// The points, sorted by position: every point, or on a ring of more than
-    /// [`MAX_POINTS_MARKED`] points, the last point of each of [`MARKED_STRETCHES`]
-    /// stretches of the circle.
-    pub(crate) points: Vec<PointMark>,
-    /// How many points the ring has.
-    pub(crate) point_count: usize,
-    /// The keys drawn (a sample of all keys).
-    pub(crate) keys: Vec<KeyDot>,
-    /// Keys on their way after the last change.
-    pub(crate) travellers: Vec<Traveller>,
-    /// How far the change's animation has run, 0..=1 (1: at rest).
-    pub(crate) progress: f64,
-    /// The walk of the explained key.
-    pub(crate) walk: Option<Walk>,
-    /// What the pointer is over.
-    pub(crate) hover: Option<RingHit>,
-    /// Device pixels per CSS pixel.
-    pub(crate) scale: f64,
-    /// Colours around the drawing.
-    pub(crate) theme: Theme,
-    /// Whether to draw text (the scale's labels).
-    pub(crate) text: bool,
-    /// The nodes, for the picture's table (not drawn).
-    pub(crate) nodes: Vec<super::table::NodeRow>,
-}
 
 /// Most points drawn as dots; more are shown by their arcs alone. (They were drawn as
 /// ticks up to 50,000; but past 1,500 points on a circle of a few thousand pixels, ticks
@@ -112,15 +19,6 @@ pub(crate) struct RingScene {
 /// of a thousand nodes' virtual-node ring, one stroke each, took 22 ms to draw and 15 ms
 /// to copy.)
 const MAX_POINT_DOTS: usize = 1_500;
-/// Most points marked one by one (for the arcs and the pointer); more are marked by
-/// stretches.
-pub(crate) const MAX_POINTS_MARKED: usize = 50_000;
-/// Most arc runs drawn one by one; more are drawn by sampling the circle.
-const MAX_RUNS: usize = 2_048;
-/// The stretches a ring of more than [`MAX_POINTS_MARKED`] points is marked by: twice the
-/// samples of its arcs, each under half a pixel of a 300-pixel circle.
-pub(crate) const MARKED_STRETCHES: usize = 2 * MAX_RUNS;
-
 /// The ring's radii and centre for a drawing of `width × height` pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Geometry {
@@ -190,45 +88,6 @@ impl Geometry {
             self.r_keys_in + k.jitter.clamp(0.0, 1.0) * (self.r_keys_out - self.r_keys_in),
         )
     }
-}
-
-/// The pixel at fraction `frac` of the way round a circle of radius `r` about `centre`,
-/// from the top, clockwise.
-pub(crate) fn on_circle(centre: (f64, f64), frac: f64, r: f64) -> (f64, f64) {
-    let (sin, cos) = (frac * TAU).sin_cos();
-    (centre.0 + r * sin, centre.1 - r * cos)
-}
-
-fn px(p: (f64, f64)) -> (i32, i32) {
-    (p.0.round() as i32, p.1.round() as i32)
-}
-
-/// The corners of a filled band round `centre` between radii `r_in` and `r_out` from
-/// `start` going clockwise `len` (fractions of the circle from the top).
-pub(crate) fn band(
-    centre: (f64, f64),
-    start: f64,
-    len: f64,
-    r_in: f64,
-    r_out: f64,
-) -> Vec<(i32, i32)> {
-    let steps = ((len * 720.0).ceil() as usize).clamp(2, 1_440);
-    let mut v = Vec::with_capacity(2 * steps + 2);
-    for i in 0..=steps {
-        v.push(px(on_circle(
-            centre,
-            start + len * i as f64 / steps as f64,
-            r_out,
-        )));
-    }
-    for i in (0..=steps).rev() {
-        v.push(px(on_circle(
-            centre,
-            start + len * i as f64 / steps as f64,
-            r_in,
-        )));
-    }
-    v
 }
 
 fn arc_path(g: &Geometry, start: f64, len: f64, r: f64) -> Vec<(i32, i32)> {
@@ -382,7 +241,7 @@ pub(crate) fn draw_ring_under<DB: DrawingBackend>(
                 _ => Pos::new(HPos::Right, VPos::Center),
             };
             let at = px(g.at(f, g.r_scale + 8.0 * s));
-            let style = (super::FONT, 12.0 * s)
+            let style = (super::style::FONT, 12.0 * s)
                 .into_font()
                 .color(&rgb(theme.muted))
                 .pos(pos);
@@ -545,13 +404,13 @@ pub(crate) fn draw_ring_over<DB: DrawingBackend>(
                 HPos::Center
             };
             let vpos = if ky < g.cy { VPos::Top } else { VPos::Bottom };
-            let font = (super::FONT, 12.0 * s)
+            let font = (super::style::FONT, 12.0 * s)
                 .into_font()
                 .style(FontStyle::Bold)
                 .color(&rgb(theme.fg))
                 .pos(Pos::new(hpos, vpos));
             area.draw(&Text::new(
-                super::shorten(&walk.key, 24),
+                super::style::shorten(&walk.key, 24),
                 px((kx, ky)),
                 font,
             ))
@@ -661,7 +520,7 @@ impl RingDots {
     /// travellers, or at rest the rings round the moved keys.
     pub(crate) fn frame(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
         self.still(layer);
-        let t = super::ease(progress);
+        let t = super::style::ease(progress);
         let dot = self.dot();
         for (to, from, at) in &self.keys.groups {
             if let Some(f) = from {
@@ -724,7 +583,7 @@ impl RingDots {
     fn add_travellers(&self, progress: f64, theme: Theme, layer: &mut DotLayer) {
         let g = &self.geometry;
         let s = g.scale;
-        let t = super::ease(progress);
+        let t = super::style::ease(progress);
         if t >= 1.0 && self.outlined {
             // At rest, the keys that moved keep a ring so they can still be found.
             let mark = Mark::Ring {

@@ -4,15 +4,14 @@
 
 use ring_core::{Explanation, Picture};
 
-use super::bins::{BinDot, BinsHit, BinsScene, BucketCell, Column, Header, MAX_DRAWS_SHOWN};
-use super::charts::{Bar, BarsScene, Unit};
-use super::ring::{
-    KeyDot, PointMark, RingHit, RingScene, Traveller, Walk, MARKED_STRETCHES, MAX_POINTS_MARKED,
+use super::scene_types::{
+    Bar, BarsScene, BinDot, BinsHit, BinsScene, BucketCell, Column, Header, KeyDot, NodeRow,
+    PointMark, RingHit, RingScene, Traveller, Unit, Walk, MARKED_STRETCHES, MAX_DRAWS_SHOWN,
+    MAX_POINTS_MARKED,
 };
-use super::table::NodeRow;
-use super::Theme;
+use super::style::Theme;
 use crate::i18n::Msg;
-use crate::model::{AlgoId, Rgb, Snapshot, State};
+use crate::model::{Rgb, Snapshot, State};
 
 /// Most table cells drawn; larger tables draw one cell per group of entries.
 pub(crate) const MAX_CELLS: usize = 16_384;
@@ -614,7 +613,7 @@ pub(crate) fn ring_hit_words(state: &State, hit: RingHit) -> Option<Msg> {
                 crate::model::ring_distance(prev, p.position, snap.space_bits())
             };
             // Only the virtual-node ring names its points after their nodes.
-            let vnode = (snap.kind == AlgoId::Virtual).then(|| {
+            let vnode = snap.kind.spec().names_virtual_nodes.then(|| {
                 ring_core::ring::Naming::of(&snap.config.algorithm).vnode_name(
                     &node.name,
                     p.replica,

@@ -14,8 +14,9 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::charts::{axis_label, Unit};
-use super::{err, rgb, shorten, DrawResult, Theme};
+use super::charts::axis_label;
+use super::scene_types::Unit;
+use super::style::{err, rgb, shorten, DrawResult, Theme};
 use crate::i18n::{Lang, Ui};
 use crate::model::palette;
 use crate::model::traffic_view::Side;
@@ -108,8 +109,16 @@ pub(crate) fn draw_lines<DB: DrawingBackend>(
             .y_desc(chart.lang.ui(Ui::TrafficYAxis))
             .x_label_formatter(&x_fmt)
             .y_label_formatter(&y_fmt)
-            .label_style((super::FONT, 11.0 * s).into_font().color(&rgb(theme.muted)))
-            .axis_desc_style((super::FONT, 12.0 * s).into_font().color(&rgb(theme.muted)))
+            .label_style(
+                (super::style::FONT, 11.0 * s)
+                    .into_font()
+                    .color(&rgb(theme.muted)),
+            )
+            .axis_desc_style(
+                (super::style::FONT, 12.0 * s)
+                    .into_font()
+                    .color(&rgb(theme.muted)),
+            )
             .axis_style(rgb(theme.muted))
             .bold_line_style(rgb(theme.faint))
             .light_line_style(rgb(theme.bg))
@@ -277,7 +286,7 @@ pub(crate) fn draw_nodes<DB: DrawingBackend>(
             } else {
                 (HPos::Left, r + (3.0 * s) as i32)
             };
-            let style = (super::FONT, 11.0 * s)
+            let style = (super::style::FONT, 11.0 * s)
                 .into_font()
                 .color(&rgb(theme.fg))
                 .pos(Pos::new(anchor, VPos::Center));

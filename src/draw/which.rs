@@ -4,9 +4,9 @@
 use ring_core::comparison::{Order, Row};
 use ring_core::metrics::format::{decimal, duration, group_thousands, percent};
 
-use super::charts::{Bar, BarsScene, Unit};
+use super::scene_types::{Bar, BarsScene, Unit};
+use super::style::Theme;
 use super::table::TextTable;
-use super::Theme;
 use crate::i18n::{num, Lang, Msg, Ui};
 use crate::model::palette;
 use crate::model::which_view::WhichRow;

@@ -1,16 +1,9 @@
-//! Runs a pending job ([`crate::model::job`]) in slices between frames.
-//!
-//! Each slice steps the job for about [`SLICE_MS`] milliseconds at the start of an
-//! animation frame and then gives the browser back its thread until the next frame, so the
-//! page keeps painting and answering clicks; the hook's progress re-renders only the
-//! component that uses it. Slices run one a frame rather than back to back on zero-delay
-//! timers: those kept the frames at 60 a second on average, but a slice that ran across
-//! the moment a frame was due put it off by up to a slice, and a third of the frames came
-//! 22 to 25 ms apart (measured from callback to callback, Envoy's ring of 8,388,608
-//! entries built). When the job is done, its state goes back to the reducer as
-//! `Action::JobDone` in a frame of its own, and drawings asked for in that frame wait for
-//! the next ones ([`draw_in_a_frame_of_its_own`]). A new pending job, a cancelled one or
-//! the component going away drops the job and its timer.
+//! Runs a pending job ([`crate::model::job`]) on the page's scheduler
+//! ([`super::scheduler`]), a slice a frame, and hands its state back to the reducer as
+//! `Action::JobDone` in a frame of its own: drawings asked for in that frame wait for the
+//! next ones ([`draw_in_a_frame_of_its_own`]). A new pending job, a cancelled one or the
+//! component going away drops the job. Also the app benchmarks' measures of the model, the
+//! slices and the picture.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -18,15 +11,10 @@ use std::rc::Rc;
 use gloo::render::{request_animation_frame, AnimationFrame};
 use yew::prelude::*;
 
-use super::now_ms;
-use crate::model::job::{Job, Pending, STEP_KEYS};
+use super::scheduler::{self, Steps};
+use crate::model::job::STEP_KEYS;
+use crate::model::state::{Pending, Resumable};
 use crate::model::Action;
-
-/// Milliseconds of work in one slice, one slice a frame: about half a frame at 60 Hz,
-/// leaving the rest for rendering, drawing and the page's own events. At 10 ms, a slice
-/// that ran over by a step (1 to 4 ms) with the page's own work made 2 to 5 frames of each
-/// step on Envoy's largest ring 18 to 20 ms apart.
-pub(crate) const SLICE_MS: f64 = 8.0;
 
 /// How far the job the page is running has got, in units of work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,12 +25,39 @@ pub(crate) struct JobProgress {
     pub(crate) total: u64,
 }
 
-struct Runner {
-    job: RefCell<Option<Job>>,
-    next: PutOff,
+/// A job as the scheduler runs it: stepped, its progress shown after each frame's slice,
+/// its state handed over at the start of the frame after the last.
+struct Placing {
+    job: Option<Box<dyn Resumable>>,
     serial: u64,
     progress: UseStateHandle<Option<JobProgress>>,
     done: Callback<Action>,
+}
+
+impl Steps for Placing {
+    fn step(&mut self) -> bool {
+        self.job.as_mut().is_none_or(|job| job.step(STEP_KEYS))
+    }
+
+    fn show(&mut self) {
+        if let Some(job) = &self.job {
+            let (done, total) = job.progress();
+            self.progress.set(Some(JobProgress { done, total }));
+        }
+    }
+
+    fn finish(&mut self) {
+        // In a frame of its own, not after the last slice: on Envoy's ring of 8,388,608
+        // entries the last slice and the first picture made one frame of 30 ms.
+        if let Some(job) = self.job.take() {
+            let state = Rc::new(job.into_state());
+            mark_handover_frame();
+            self.done.emit(Action::JobDone {
+                serial: self.serial,
+                state,
+            });
+        }
+    }
 }
 
 /// Runs `pending` (if any) in slices and returns its progress; `done` receives the
@@ -54,83 +69,28 @@ pub(crate) fn use_job(pending: Option<Rc<Pending>>, done: Callback<Action>) -> O
     {
         let progress = progress.clone();
         use_effect_with(serial, move |_| {
-            let runner = pending.and_then(|p| {
+            let placing = pending.and_then(|p| {
                 let job = p.take()?;
                 let (d, total) = job.progress();
                 progress.set(Some(JobProgress { done: d, total }));
-                Some(Rc::new(Runner {
-                    job: RefCell::new(Some(job)),
-                    next: PutOff::default(),
+                Some(Placing {
+                    job: Some(job),
                     serial: p.serial,
                     progress: progress.clone(),
                     done,
-                }))
+                })
             });
-            if runner.is_none() {
+            if placing.is_none() {
                 progress.set(None);
             }
-            if let Some(r) = &runner {
-                // The first slice waits a frame: the next one lays out and paints the
-                // progress bar and the page's answer to the change (on Envoy's largest
-                // ring the two with the first slice made a frame of 20 to 23 ms).
-                schedule(r.clone(), 2);
-            }
-            move || {
-                if let Some(r) = runner {
-                    // Breaks the runner ↔ timer cycle and drops the job.
-                    r.next.borrow_mut().take();
-                    r.job.borrow_mut().take();
-                }
-            }
+            // The first slice waits a frame: the next one lays out and paints the progress
+            // bar and the page's answer to the change (on Envoy's largest ring the two with
+            // the first slice made a frame of 20 to 23 ms). Dropped, the job stops.
+            let submitted = placing.map(|p| scheduler::submit_after(Box::new(p), 1));
+            move || drop(submitted)
         });
     }
     *progress
-}
-
-/// Runs the next slice `frames` animation frames from now.
-fn schedule(runner: Rc<Runner>, frames: u32) {
-    let slot = runner.next.clone();
-    after_frames(slot, frames, Box::new(move || slice(runner)));
-}
-
-fn slice(runner: Rc<Runner>) {
-    timed("ringlab:slice", || run_slice(runner));
-}
-
-fn run_slice(runner: Rc<Runner>) {
-    let start = now_ms();
-    let finished = {
-        let mut slot = runner.job.borrow_mut();
-        let Some(job) = slot.as_mut() else {
-            return;
-        };
-        let was_finished = job.finished();
-        let mut finished = was_finished;
-        while !finished && now_ms() - start < SLICE_MS {
-            finished = job.step(STEP_KEYS);
-        }
-        let (done, total) = job.progress();
-        runner.progress.set(Some(JobProgress { done, total }));
-        // The finished state is handed over at the start of the next frame, not after a
-        // slice's work: the page then lays out and draws it in a frame of its own (on
-        // Envoy's ring of 8,388,608 entries the last slice and the first picture made one
-        // frame of 30 ms).
-        was_finished
-    };
-    if !finished {
-        schedule(runner, 1);
-        return;
-    }
-    runner.next.borrow_mut().take();
-    let job = runner.job.borrow_mut().take();
-    if let Some(job) = job {
-        let state = Rc::new(job.into_state());
-        mark_handover_frame();
-        runner.done.emit(Action::JobDone {
-            serial: runner.serial,
-            state,
-        });
-    }
 }
 
 thread_local! {
@@ -180,40 +140,15 @@ fn after_frames(slot: PutOff, frames: u32, work: Box<dyn FnOnce()>) {
     *slot.borrow_mut() = Some(frame);
 }
 
-/// Runs `apply` (the reducer's transition) as a `ringlab:apply` measure (see [`timed`]):
+/// Runs `apply` (the reducer's transition) as a `ringlab:apply` measure (see
+/// [`crate::perf::timed`]):
 /// how long the model took to work out a change, apart from rendering and drawing.
 pub(crate) fn timed_apply<T>(apply: impl FnOnce() -> T) -> T {
-    timed("ringlab:apply", apply)
+    crate::perf::timed("ringlab:apply", apply)
 }
 
 /// Runs `draw` (one frame of the lab's picture) as a `ringlab:draw` measure: how long the
 /// picture took, apart from the model and the page's layout (bench/app/systems.mjs).
 pub(crate) fn timed_draw(draw: impl FnOnce()) {
-    timed("ringlab:draw", draw);
-}
-
-/// Runs `work` after a performance mark and records the time from the mark to its end as
-/// a measure named `name`, which the app benchmarks (bench/app/large.mjs) read.
-fn timed<T>(name: &str, work: impl FnOnce() -> T) -> T {
-    let started = start_measure(name);
-    let result = work();
-    end_measure(name, started);
-    result
-}
-
-// Apart from `timed`, of which each caller's types make a copy: out of its three copies,
-// and with one mark where there were two, this took 437 bytes off the first load's gzip.
-fn start_measure(name: &str) -> Option<(web_sys::Performance, String)> {
-    let performance = web_sys::window()?.performance()?;
-    let start = format!("{name}-start");
-    let _ = performance.mark(&start);
-    Some((performance, start))
-}
-
-fn end_measure(name: &str, started: Option<(web_sys::Performance, String)>) {
-    if let Some((performance, start)) = started {
-        // From the start mark to now.
-        let _ = performance.measure_with_start_mark(name, &start);
-        performance.clear_marks_with_mark_name(&start);
-    }
+    crate::perf::timed("ringlab:draw", draw);
 }

@@ -29,7 +29,6 @@ use crate::model::limits::Refusal;
 use crate::model::message::{Choice, Noun};
 use crate::model::tour::STEP_COUNT;
 use crate::model::url::MAX_QUERY_BYTES;
-use crate::model::AlgoId;
 
 /// A hit rate, or a dash where there is none yet.
 fn rate(x: Option<f64>) -> String {
@@ -783,7 +782,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         Msg::PaperHint { kind, max_points } => {
             // Only the algorithms with virtual nodes name them in the paper's table; the
             // virtual-node ring's one virtual node is the basic ring (`study::config`).
-            if *kind == AlgoId::Virtual {
+            if kind.spec().names_virtual_nodes {
                 a.phrase(lang, Phrase::PaperNamingVirtual);
             } else if kind.spec().uses_vnodes {
                 a.phrase(lang, Phrase::PaperNamingBounded);

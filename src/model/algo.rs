@@ -38,9 +38,11 @@ impl AlgoParams {
         self
     }
 
-    /// The slot table's slot count (the slot hand-over keeps a table of this many slots).
-    pub(crate) fn slots(&self) -> u32 {
-        self.algorithm(AlgoId::SlotTable).params.whole(0)
+    /// The slot count of `kind`, if its slots are handed over from change to change (the
+    /// slot table's: a table of this many slots keeps its owners).
+    pub(crate) fn slots(&self, kind: AlgoId) -> Option<u32> {
+        let param = kind.spec().slots_param?;
+        Some(self.algorithm(kind).params.whole(param))
     }
 }
 
@@ -65,7 +67,8 @@ mod tests {
         }
         assert_eq!(p.algorithm(AlgoId::Maglev).params.whole(0), 1021);
         let changed = p.with(ParamRef::new(AlgoId::SlotTable, 0), 64.0);
-        assert_eq!(changed.slots(), 64);
-        assert_eq!(p.slots(), 1024);
+        assert_eq!(changed.slots(AlgoId::SlotTable), Some(64));
+        assert_eq!(p.slots(AlgoId::SlotTable), Some(1024));
+        assert_eq!(p.slots(AlgoId::Maglev), None);
     }
 }

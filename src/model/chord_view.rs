@@ -9,29 +9,10 @@ use super::display::isolate;
 use super::message::{Msg, Ui};
 use super::palette::Rgb;
 use super::state::{NodeId, State};
+pub use super::view_settings::ChordSettings;
 
 /// Longest key accepted, in bytes.
 pub(crate) const MAX_KEY_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;
-
-/// What the user picked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChordSettings {
-    /// The key to look up.
-    pub(crate) key: String,
-    /// The node the lookup starts from; `None` (or a node no longer on the ring) means
-    /// the first node on the ring.
-    pub(crate) start: Option<NodeId>,
-}
-
-impl Default for ChordSettings {
-    /// The tour's key, from the first node.
-    fn default() -> Self {
-        ChordSettings {
-            key: super::tour::TOUR_KEY.to_string(),
-            start: None,
-        }
-    }
-}
 
 /// A node on the Chord ring.
 #[derive(Clone, Debug, PartialEq)]

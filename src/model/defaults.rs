@@ -26,3 +26,5 @@ pub(crate) const SEED: u64 = 42;
 pub(crate) const VIEW: ViewKind = ViewKind::Explore;
 /// The tour's first step.
 pub(crate) const TOUR_STEP: u32 = 1;
+/// The key whose replicas and Chord lookup the tour shows.
+pub(crate) const TOUR_KEY: &str = "user:42";

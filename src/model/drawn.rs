@@ -11,7 +11,8 @@ use std::rc::Rc;
 
 use super::keys;
 use super::number;
-use super::snapshot::{Change, KeyMove, Snapshot};
+use super::snapshot::{KeyMove, Snapshot};
+use super::state::Change;
 use super::state::{Field, InputError, KeySet, State};
 
 impl KeySet {

@@ -289,14 +289,14 @@ fn invariants(s: &State) -> Result<(), TestCaseError> {
         s.keys.sample.len(),
         (s.keys.drawn as usize).min(s.keys.len())
     );
-    match (&s.slot_owners, s.kind == AlgoId::SlotTable) {
-        (Some(owners), true) => {
-            prop_assert_eq!(owners.len(), s.params.slots() as usize);
+    match (&s.slot_owners, s.params.slots(s.kind)) {
+        (Some(owners), Some(slots)) => {
+            prop_assert_eq!(owners.len(), slots as usize);
             prop_assert!(owners.iter().all(|id| up.contains(id)));
         }
-        (None, true) => prop_assert!(false, "a slot table without owners"),
-        (Some(_), false) => prop_assert!(false, "slot owners without a slot table"),
-        (None, false) => {}
+        (None, Some(_)) => prop_assert!(false, "a slot table without owners"),
+        (Some(_), None) => prop_assert!(false, "slot owners without a slot table"),
+        (None, None) => {}
     }
     if let Some(change) = &s.change {
         prop_assert!(change

@@ -12,7 +12,6 @@
 //! itself neither reads clocks nor schedules anything, so it runs the same natively and in
 //! tests.
 
-use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
@@ -23,8 +22,8 @@ use ring_core::{Config, NodeIndex, Placement};
 
 use super::algo::AlgoId;
 use super::keys::{self, KeyGenerator};
-use super::snapshot::{Change, Did, NodeInfo, PlacedKeys, Snapshot};
-use super::state::{KeySet, KeySource, State};
+use super::snapshot::{Did, NodeInfo, PlacedKeys, Snapshot};
+use super::state::{Change, KeySet, KeySource, Pending, Resumable, State};
 
 /// Most keys a change places at once, inside the action. Measured in the release build in
 /// Chromium on the two-core test machine: re-placing 50,000 keys takes 5 to 9 ms.
@@ -585,41 +584,30 @@ impl SlicedSort {
     }
 }
 
-/// A job waiting to be run by the page, in the state that shows the progress bar. The
-/// effect that runs it takes the job out once; the state only keeps what the bar says.
-pub(crate) struct Pending {
-    /// The version of the state that holds it: tells jobs apart.
-    pub(crate) serial: u64,
-    /// How many keys the job places…
-    pub(crate) keys: usize,
-    /// …and the points of the ring it builds first (0: none), for the bar's words.
-    pub(crate) ring_points: u64,
-    job: RefCell<Option<Job>>,
-}
-
-impl fmt::Debug for Pending {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Pending")
-            .field("serial", &self.serial)
-            .field("keys", &self.keys)
-            .finish_non_exhaustive()
+impl Job {
+    /// This job, waiting under `serial` in the state that shows its progress bar.
+    pub(crate) fn pending(self, serial: u64) -> Pending {
+        let keys = self.key_count();
+        let ring_points = self
+            .plan
+            .building
+            .as_ref()
+            .map_or(0, RingBuild::point_count);
+        Pending::new(serial, keys, ring_points, Box::new(self))
     }
 }
 
-impl Pending {
-    /// A job waiting under `serial`.
-    pub(crate) fn new(serial: u64, job: Job) -> Pending {
-        Pending {
-            serial,
-            keys: job.key_count(),
-            ring_points: job.plan.building.as_ref().map_or(0, RingBuild::point_count),
-            job: RefCell::new(Some(job)),
-        }
+impl Resumable for Job {
+    fn step(&mut self, keys: usize) -> bool {
+        Job::step(self, keys)
     }
 
-    /// The job, the first time it is asked for; `None` afterwards.
-    pub(crate) fn take(&self) -> Option<Job> {
-        self.job.try_borrow_mut().ok().and_then(|mut j| j.take())
+    fn progress(&self) -> (u64, u64) {
+        Job::progress(self)
+    }
+
+    fn into_state(self: Box<Self>) -> State {
+        Job::into_state(*self)
     }
 }
 

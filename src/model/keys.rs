@@ -5,6 +5,8 @@
 // The limits live with the app's other limits; re-exported where key sets are made.
 pub(crate) use super::limits::{MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MAX_KEY_BYTES, MIN_KEYS};
 
+use std::rc::Rc;
+
 use super::message::Msg;
 
 // The core's splitmix64: the same generator as `ringlab` and the benchmarks.
@@ -175,6 +177,79 @@ pub(crate) fn sample_of(total: u32, drawn: u32) -> Vec<u32> {
     (0..drawn)
         .map(|i| (u64::from(i) * u64::from(total) / u64::from(drawn)) as u32)
         .collect()
+}
+
+/// Where the keys came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum KeySource {
+    /// Generated: `count` keys from `seed`.
+    Generated {
+        /// How many.
+        count: u32,
+        /// The splitmix64 seed.
+        seed: u64,
+    },
+    /// Pasted by the user.
+    Pasted,
+}
+
+/// The keys, shared between states (cloning a state does not copy them).
+#[derive(Clone, Debug)]
+pub(crate) struct KeySet {
+    /// Where they came from.
+    pub(crate) source: KeySource,
+    /// The keys.
+    pub(crate) keys: Rc<Vec<String>>,
+    /// Indices of the keys drawn on the canvas, ascending.
+    pub(crate) sample: Rc<Vec<u32>>,
+    /// How many keys to draw at most (the sample's size when there are more keys); a new
+    /// key set for the same state keeps it: `KeySet::new(..).with_drawn(old.drawn)`.
+    pub(crate) drawn: u32,
+}
+
+impl KeySet {
+    /// The key set of `keys`, which came from `source`, with the sample to draw.
+    pub(crate) fn new(source: KeySource, keys: Vec<String>) -> KeySet {
+        KeySet::from_shared(source, Rc::new(keys))
+    }
+
+    /// The key set of keys already shared (made by a [`Job`](super::job::Job) in slices).
+    pub(crate) fn from_shared(source: KeySource, keys: Rc<Vec<String>>) -> KeySet {
+        KeySet {
+            source,
+            sample: Rc::new(sample(keys.len() as u32)),
+            keys,
+            drawn: MAX_DRAWN,
+        }
+    }
+
+    /// How many keys.
+    pub(crate) fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether there are none (never, once built: a key set has at least one key).
+    #[cfg(all(test, not(target_arch = "wasm32")))]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// Its first `n` keys (all of them if it has no more), drawn the same way. Generated
+    /// keys stay generated: the first `n` keys of a seed are the `n` keys of that seed.
+    pub(crate) fn first(&self, n: usize) -> KeySet {
+        if self.len() <= n {
+            return self.clone();
+        }
+        let first = self.keys.get(..n).unwrap_or_default().to_vec();
+        let source = match self.source {
+            KeySource::Generated { seed, .. } => KeySource::Generated {
+                count: first.len() as u32,
+                seed,
+            },
+            KeySource::Pasted => KeySource::Pasted,
+        };
+        KeySet::new(source, first).with_drawn(self.drawn)
+    }
 }
 
 #[cfg(test)]

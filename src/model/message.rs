@@ -14,7 +14,6 @@ use ring_core::{BuildError, HashFn};
 
 use super::algo::AlgoId;
 use super::limits::{PlaceError, Refusal};
-use super::tour::Grade;
 use super::view::ViewKind;
 
 /// Declares [`Ui`] and the list of all its keys (the catalogue tests walk it).
@@ -1293,4 +1292,15 @@ impl From<PlaceError> for Msg {
             PlaceError::Limit(r) => Msg::Refusal(r),
         }
     }
+}
+
+/// How near a guess came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grade {
+    /// Within the tour's `RIGHT_WITHIN` points.
+    Right,
+    /// Within its `CLOSE_WITHIN` points.
+    Close,
+    /// Farther.
+    Off,
 }

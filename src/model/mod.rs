@@ -21,6 +21,7 @@ pub(crate) mod keys;
 pub(crate) mod lang;
 pub(crate) mod limits;
 pub(crate) mod message;
+pub(crate) mod node_id;
 mod number;
 pub mod palette;
 pub(crate) mod paper;
@@ -28,21 +29,23 @@ pub(crate) mod replication_view;
 pub(crate) mod server_list;
 pub(crate) mod slot_keep;
 mod snapshot;
-mod state;
+pub(crate) mod state;
 pub(crate) mod tasks;
 pub(crate) mod tour;
 pub(crate) mod traffic_view;
 pub mod url;
 pub(crate) mod view;
+pub(crate) mod view_settings;
 pub(crate) mod which_view;
 
 pub(crate) use algo::{hash_name, AlgoId};
 pub use palette::Rgb;
-pub(crate) use snapshot::{Change, Snapshot};
+pub(crate) use snapshot::Snapshot;
+pub(crate) use state::explain::ring_distance;
 pub use state::State;
 // Natively some of these are only the components' (wasm32 only) and some tests'.
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports))]
-pub(crate) use state::{ring_distance, Action, Field, InputError, KeySource, Node, NodeId};
+pub(crate) use state::{Action, Change, Field, InputError, KeySource, Node, NodeId};
 pub(crate) use view::ViewKind;
 
 #[cfg(test)]

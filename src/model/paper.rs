@@ -167,7 +167,7 @@ impl PaperSpec {
         let mut algorithm = self.params.algorithm(self.kind);
         let spec = self.kind.spec();
         // The paper's virtual nodes are named "192.168.1.i#j", the default naming.
-        if self.kind == AlgoId::Virtual {
+        if spec.names_virtual_nodes {
             algorithm.params = ring_core::registry::Params::defaults(spec);
         }
         // An algorithm that calls its virtual nodes by another name (go-zero's replicas)

@@ -8,33 +8,12 @@ use super::chord_view::fraction;
 use super::limits::{check_replicas, MAX_REPLICAS, MAX_VIEW_KEYS};
 use super::message::{Msg, Ui};
 use super::state::{NodeId, State};
+pub use super::view_settings::ReplicationSettings;
 
 /// Longest key accepted, in bytes.
 pub(crate) const MAX_KEY_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;
 /// Sample keys listed in the table.
 pub(crate) const SAMPLE_KEYS: usize = 8;
-
-/// What the user picked. `replicas` is the factor in force; what was typed lives in the
-/// component until it is accepted.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplicationSettings {
-    /// R, the number of copies of each key.
-    pub(crate) replicas: u32,
-    /// The key typed.
-    pub(crate) key: String,
-    /// The node that fails, if any.
-    pub(crate) down: Option<NodeId>,
-}
-
-impl Default for ReplicationSettings {
-    fn default() -> Self {
-        ReplicationSettings {
-            replicas: 3,
-            key: "user:42".to_string(),
-            down: None,
-        }
-    }
-}
 
 /// What one node's failure changes for one key.
 #[derive(Clone, Debug, PartialEq)]

@@ -313,7 +313,7 @@ mod tests {
             assert_eq!(hashed.slot_owners, Some(table.clone()));
             let dealt_ids = |s: &State| -> Vec<NodeId> {
                 let up: Vec<NodeId> = s.current.nodes.iter().map(|n| n.id).collect();
-                (0..s.params.slots() as usize)
+                (0..s.params.slots(s.kind).unwrap() as usize)
                     .map(|i| up[i % up.len()])
                     .collect()
             };

@@ -4,14 +4,15 @@ use std::fmt;
 use std::rc::Rc;
 
 use ring_core::delta::KeyPositions;
-use ring_core::metrics::{self, Balance, Flow, Ideal, MoveSummary, Moves};
+use ring_core::metrics::{self, Balance};
 use ring_core::registry::ParamRef;
 use ring_core::{build, BuildError, Config, HashFn, NodeIndex, NodeSpec, Picture, Placement};
 
 use super::algo::AlgoId;
+use super::keys::KeySet;
 use super::message::Msg;
+use super::node_id::NodeId;
 use super::palette::Rgb;
-use super::state::{KeySet, NodeId, State};
 
 /// A node as one snapshot knows it: its index in the snapshot is its position in
 /// [`Snapshot::nodes`].
@@ -325,84 +326,5 @@ impl From<Did> for Msg {
             Did::HashSet(hash) => Msg::HashSet(hash),
             Did::ParamSet { param, value } => Msg::ParamSet { param, value },
         }
-    }
-}
-
-/// The last change: what was done, the placement before it, and what moved.
-#[derive(Debug)]
-pub(crate) struct Change {
-    /// Tells changes apart (the state version that made it): a new serial plays anew.
-    pub(crate) serial: u64,
-    /// What was done, for the caption ("added cache-e").
-    pub(crate) what: Did,
-    /// The placement before.
-    pub(crate) before: Rc<Snapshot>,
-    /// Moved keys against the ideal (the core's summary line).
-    pub(crate) summary: MoveSummary,
-    /// Who gave how many keys to whom; `from` and `to` are node ids.
-    pub(crate) flows: Vec<Flow>,
-    /// The sampled keys that moved, for the animation.
-    pub(crate) moves: Vec<KeyMove>,
-    /// The state before, without a change of its own (so no chain of states builds up):
-    /// a link describes it and this change, and the page that opens the link makes the
-    /// change again.
-    pub(crate) prior: Rc<State>,
-}
-
-impl Change {
-    /// The change from `before` to `after` over the same keys, whose movements `moves`
-    /// were found already (by a job in parts, or arc by arc on a ring).
-    pub(crate) fn from_moves(
-        prior: Rc<State>,
-        after: &Snapshot,
-        keys: &KeySet,
-        what: Did,
-        ideal: Ideal,
-        serial: u64,
-        moves: Moves,
-    ) -> Change {
-        let before = Rc::clone(&prior.current);
-        // Both lists are ascending: walk them together to find the sampled keys that moved.
-        let mut sampled = Vec::new();
-        let mut s = 0usize;
-        for &k in &moves.moved_keys {
-            while s < keys.sample.len() && (keys.sample[s] as usize) < k {
-                s += 1;
-            }
-            if s < keys.sample.len() && keys.sample[s] as usize == k {
-                let from = before
-                    .owners
-                    .get(k)
-                    .and_then(|&o| before.node(o))
-                    .map(|n| n.id);
-                let to = after
-                    .owners
-                    .get(k)
-                    .and_then(|&o| after.node(o))
-                    .map(|n| n.id);
-                if let (Some(from), Some(to)) = (from, to) {
-                    sampled.push(KeyMove {
-                        sample: s as u32,
-                        from,
-                        to,
-                    });
-                }
-            }
-        }
-        Change {
-            serial,
-            what,
-            summary: moves.summary(ideal),
-            flows: moves.flows,
-            moves: sampled,
-            before,
-            prior,
-        }
-    }
-
-    /// Whether the before and after pictures are of the same kind, so keys can be shown
-    /// travelling from one to the other.
-    pub(crate) fn animatable(&self, after: &Snapshot) -> bool {
-        std::mem::discriminant(&self.before.picture) == std::mem::discriminant(&after.picture)
     }
 }

@@ -6,24 +6,13 @@
 //! - Find the weight that gives the second node twice the first node's keys.
 
 use super::snapshot::Did;
-use super::State;
+use super::state::{State, Tasks};
 
 /// R1 (the busiest node's keys against its fair share) that the second task asks for.
 pub(crate) const R1_GOAL: f64 = 1.2;
 
 /// How near "twice" must be: the second node's keys over the first's within 2 ± 2%.
 pub(crate) const TWICE_WITHIN: f64 = 0.02;
-
-/// What has been done.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Tasks {
-    /// The node with the most keys was removed.
-    pub(crate) busiest_removed: bool,
-    /// The fewest virtual nodes per node that got R1 under [`R1_GOAL`], if any did.
-    pub(crate) r1_vnodes: Option<u32>,
-    /// A weight gave the second node twice the first node's keys.
-    pub(crate) twice: bool,
-}
 
 impl Tasks {
     /// These tasks after `state`, the state an action made.

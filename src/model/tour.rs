@@ -17,16 +17,15 @@ use super::state::{Action, State};
 use ring_core::registry::ParamRef;
 
 mod predict;
-pub(crate) use predict::{graded, Grade, Question};
-
-/// How many steps the tour has.
-pub(crate) const STEP_COUNT: u32 = 25;
+pub(crate) use super::message::Grade;
+pub(crate) use predict::Question;
 
 /// Keys in every step: few enough to draw them all, enough to count moves.
 const TOUR_KEYS: u32 = 2_000;
 const TOUR_SEED: u64 = 42;
-/// The key whose replicas and Chord lookup the tour shows.
-pub(crate) const TOUR_KEY: &str = "user:42";
+
+/// How many steps the tour has.
+pub(crate) const STEP_COUNT: u32 = 25;
 
 /// What the step's picture shows besides the state's own picture.
 #[derive(Clone, Debug, PartialEq)]
@@ -324,7 +323,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         },
         visual: || {
             Visual::Chord(ChordSettings {
-                key: TOUR_KEY.to_string(),
+                key: super::defaults::TOUR_KEY.to_string(),
                 start: None,
             })
         },
@@ -343,7 +342,7 @@ const STEPS: [Step; STEP_COUNT as usize] = [
         visual: || {
             Visual::Replication(ReplicationSettings {
                 replicas: 3,
-                key: TOUR_KEY.to_string(),
+                key: super::defaults::TOUR_KEY.to_string(),
                 down: None,
             })
         },
@@ -761,7 +760,7 @@ fn slot_drop(state: &State) -> Option<Vec<Msg>> {
         .map(|n| ring_core::NodeSpec::new(n.name.clone(), n.weight))
         .collect();
     let hash = state.current.config.effective_hash();
-    let slots = state.params.slots();
+    let slots = state.params.slots(state.kind)?;
     let leaver = 3u32;
     let table = SlotTable::dealt(&specs, hash, slots).ok()?;
     let dropped = table.with_left(leaver).ok()?;

@@ -19,76 +19,23 @@ use ring_core::{build, Config, NodeSpec};
 
 use super::algo::AlgoId;
 use super::compare::CompareChange;
-use super::limits::{check_work, MAX_VIEW_KEYS};
+use super::limits::check_work;
 use super::message::{Msg, Ui};
 use super::palette::{self, Rgb};
 use super::state::State;
+pub use super::view_settings::TrafficSettings;
+// The settings' ranges, named here with the view they bound (the slider's steps and start
+// are the component's, on wasm32 only).
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports))]
+pub(crate) use super::view_settings::{CACHE_STEP, DEFAULT_CACHE, REQUEST_STEP};
+pub(crate) use super::view_settings::{MAX_CACHE, MAX_REQUESTS, MAX_ZIPF, MIN_CACHE, MIN_REQUESTS};
 
-/// The largest Zipf exponent, in hundredths (the core's `MAX_ZIPF`, 1.5).
-pub(crate) const MAX_ZIPF: u32 = 150;
-/// Fewest requests in a run.
-pub(crate) const MIN_REQUESTS: u32 = 10_000;
-/// Most requests in a run: two simulations of 2,000,000 requests each run in well under
-/// two seconds of frames (a few million requests a second in the release build).
-pub(crate) const MAX_REQUESTS: u32 = 2_000_000;
-/// The request slider's step.
-pub(crate) const REQUEST_STEP: u32 = 10_000;
-/// Smallest cache, in keys per node.
-pub(crate) const MIN_CACHE: u32 = 10;
-/// Largest cache, in keys per node: half the keys the view uses.
-pub(crate) const MAX_CACHE: u32 = (MAX_VIEW_KEYS / 2) as u32;
-/// The cache slider's step.
-pub(crate) const CACHE_STEP: u32 = 10;
-/// The cache size the slider starts at when the caches stop holding all their keys.
-pub(crate) const DEFAULT_CACHE: u32 = 1_000;
 /// Time buckets of a run (fewer if there are fewer requests).
 pub(crate) const BUCKETS: u32 = 100;
 /// The seed of the popularity permutation and of the requests.
 const SEED: u64 = 1;
 /// How many of the hottest keys are named on the per-node chart.
 pub(crate) const HOT_NAMED: u32 = 3;
-
-/// What the Traffic view is set to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TrafficSettings {
-    /// The Zipf exponent s in hundredths, 0 (uniform) to [`MAX_ZIPF`].
-    pub(crate) zipf: u32,
-    /// Each node's cache in keys, or `None`: it holds all its keys.
-    pub(crate) cache: Option<u32>,
-    /// Requests in the run, [`MIN_REQUESTS`] to [`MAX_REQUESTS`].
-    pub(crate) requests: u32,
-    /// The change, made half-way through the requests.
-    pub(crate) change: CompareChange,
-}
-
-impl Default for TrafficSettings {
-    fn default() -> Self {
-        TrafficSettings {
-            zipf: 100,
-            cache: None,
-            requests: 200_000,
-            change: CompareChange::AddNode,
-        }
-    }
-}
-
-impl TrafficSettings {
-    /// These settings with every number brought into its range (a setting is only
-    /// checked where it is read: a slider's own range, a link's reader).
-    pub(crate) fn clamped(self) -> TrafficSettings {
-        TrafficSettings {
-            zipf: self.zipf.min(MAX_ZIPF),
-            cache: self.cache.map(|c| c.clamp(MIN_CACHE, MAX_CACHE)),
-            requests: self.requests.clamp(MIN_REQUESTS, MAX_REQUESTS),
-            change: self.change,
-        }
-    }
-
-    /// The Zipf exponent.
-    pub(crate) fn exponent(self) -> f64 {
-        f64::from(self.zipf.min(MAX_ZIPF)) / 100.0
-    }
-}
 
 /// The Zipf exponent as a link and the slider write it: `1`, `0.5`, `1.25`.
 pub(crate) fn zipf_text(hundredths: u32) -> String {
@@ -447,7 +394,7 @@ pub(crate) fn store_peak(report: &Report) -> Option<(u64, u64)> {
 mod tests {
     use super::*;
     use crate::model::state::Action;
-    use crate::model::view::ViewSetting;
+    use crate::model::view_settings::ViewSetting;
     use ring_core::metrics::diff;
 
     fn state(kind: AlgoId) -> State {

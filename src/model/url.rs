@@ -34,270 +34,41 @@
 use std::fmt::Write as _;
 use std::rc::Rc;
 
-use ring_core::error::{validate_nodes, MAX_NODES, MAX_SLOTS, MAX_VNODES, MAX_WEIGHT};
-use ring_core::registry::{ParamKind, ParamRef, SystemId};
-use ring_core::{HashFn, NodeSpec};
+use ring_core::error::{validate_nodes, MAX_NODES, MAX_SLOTS, MAX_VNODES};
+use ring_core::registry::{ParamRef, SystemId};
+use ring_core::NodeSpec;
 
-use super::algo::{AlgoId, AlgoParams};
 use super::defaults;
 use super::job::KeysToPlace;
 use super::keys::{self, MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MIN_KEYS};
 use super::lang::Lang;
-use super::message::{Choice, Msg, Noun, Quantity, Ui};
-use super::number::{self, Sign, Whole};
+use super::message::{Choice, Msg, Quantity, Ui};
+use super::number;
 use super::palette::PALETTE;
 use super::state::{KeySet, KeySource, Node, NodeId, State};
 use super::tour;
-use super::view::{ViewKind, ViewSettings};
+use super::view::ViewKind;
 
 mod change;
+mod codec;
+mod shared;
 mod views;
+
+pub(crate) use shared::{Embed, Limits, Param, Scope, SharedKeys, ThemeChoice};
+pub use shared::{Parsed, Shared};
+
+use codec::{
+    algo_named, decode_lossy, hash_named, not_one_of, quoted, read_key, read_node, read_u32,
+    write_nodes, AlgoParam, SharedNode,
+};
+pub(crate) use codec::{decode, encode, kind_name};
 
 pub(crate) use change::SharedChange;
 
 /// Longest query read; anything longer is refused whole, before any work.
 pub(crate) const MAX_QUERY_BYTES: usize = 16 * 1024 * 1024;
-/// Pasted keys go into a link only up to this many bytes of encoded list.
-pub(crate) const LINK_PASTE_BYTES: usize = 2_000;
-/// Pasted keys go into the browser's storage up to this many bytes.
-pub(crate) const STORED_PASTE_BYTES: usize = 1_500_000;
 /// The first line of a stored state: the format and its version.
 pub(crate) const STORE_HEADER: &str = "ringlab-state v1";
-/// Longest explained key (the model refuses longer ones).
-const MAX_EXPLAIN_BYTES: usize = super::limits::MAX_LOOKUP_KEY_BYTES;
-
-ring_core::listed_enum! {
-    /// The theme a page was set to; no choice follows the system.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub(crate) enum ThemeChoice {
-        /// Light.
-        Light,
-        /// Dark.
-        Dark,
-    }
-}
-
-impl ThemeChoice {
-    /// From the page's "dark" flag.
-    pub(crate) fn from_dark(dark: bool) -> ThemeChoice {
-        if dark {
-            ThemeChoice::Dark
-        } else {
-            ThemeChoice::Light
-        }
-    }
-
-    /// Whether it is the dark theme.
-    pub(crate) fn is_dark(self) -> bool {
-        self == ThemeChoice::Dark
-    }
-}
-
-ring_core::listed_enum! {
-    /// How an embedded page is laid out.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Embed {
-        /// The whole lab, compact (`?embed`).
-        Full,
-        /// Only the ring (`?embed=ring`).
-        Ring,
-        /// Only the charts (`?embed=chart`).
-        Chart,
-    }
-}
-
-impl Embed {
-    /// The value in a link (and of the page's `data-embed` attribute).
-    pub(crate) fn id(self) -> &'static str {
-        match self {
-            Embed::Full => "full",
-            Embed::Ring => "ring",
-            Embed::Chart => "chart",
-        }
-    }
-}
-
-/// A node as a link describes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SharedNode {
-    /// Name.
-    pub(crate) name: String,
-    /// Weight.
-    pub(crate) weight: u32,
-    /// Own virtual-node count.
-    pub(crate) vnodes: Option<u32>,
-    /// Marked down.
-    pub(crate) down: bool,
-    /// Palette slot, when it is not the one the node takes in list order.
-    pub(crate) colour: Option<u8>,
-}
-
-/// The keys as a link describes them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum SharedKeys {
-    /// `count` keys generated from `seed`.
-    Generated {
-        /// How many.
-        count: u32,
-        /// The seed.
-        seed: u64,
-    },
-    /// Pasted keys, carried whole; shared with the state's key set, since a description
-    /// is taken after every change and a million keys are not copied each time.
-    Pasted(Rc<Vec<String>>),
-    /// This many pasted keys, too many for a link: the page uses generated keys instead.
-    Omitted(u32),
-}
-
-/// Everything a link or a stored state carries.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Shared {
-    /// The algorithm.
-    pub(crate) kind: AlgoId,
-    /// Every algorithm's parameters.
-    pub(crate) params: AlgoParams,
-    /// The hash picked.
-    pub(crate) hash: HashFn,
-    /// The default virtual-node count.
-    pub(crate) default_vnodes: u32,
-    /// The nodes, in list order.
-    pub(crate) nodes: Vec<SharedNode>,
-    /// The keys.
-    pub(crate) keys: SharedKeys,
-    /// How many keys are drawn as dots (`drawn=`, left out at the default [`MAX_DRAWN`]).
-    pub(crate) drawn: u32,
-    /// The key being explained (empty: none).
-    pub(crate) explain: String,
-    /// "Ask me first" (`ask=1`).
-    pub(crate) ask_first: bool,
-    /// The slot table's owners as positions in `nodes`, when not the round-robin deal.
-    pub(crate) slot_map: Option<Vec<u32>>,
-    /// The view.
-    pub(crate) view: ViewKind,
-    /// The tour's step.
-    pub(crate) step: u32,
-    /// The last change, made on opening to the state the rest describes.
-    pub(crate) change: Option<SharedChange>,
-    /// The teaching views' settings; the nodes they name are in `chord_from` and
-    /// `replica_down` (their ids here are always `None`).
-    pub(crate) views: ViewSettings,
-    /// The node Chord's lookup starts from, by name.
-    pub(crate) chord_from: Option<String>,
-    /// The node that fails in the Replication view, by name.
-    pub(crate) replica_down: Option<String>,
-    /// The theme, if one was picked.
-    pub(crate) theme: Option<ThemeChoice>,
-    /// The language, if one was picked (else the page follows the browser's).
-    pub(crate) lang: Option<Lang>,
-    /// The embedded layout, if any (not part of the state).
-    pub(crate) embed: Option<Embed>,
-    /// Whether the controls show (not part of the state).
-    pub(crate) controls: bool,
-    /// Whether the legend shows (not part of the state).
-    pub(crate) legend: bool,
-}
-
-impl Default for Shared {
-    /// The first example, as [`State::initial`] builds it.
-    fn default() -> Self {
-        Shared {
-            kind: defaults::KIND,
-            params: AlgoParams::default(),
-            hash: defaults::HASH,
-            default_vnodes: defaults::VNODES,
-            nodes: defaults::NODES
-                .iter()
-                .map(|n| SharedNode {
-                    name: (*n).to_string(),
-                    weight: defaults::WEIGHT,
-                    vnodes: None,
-                    down: false,
-                    colour: None,
-                })
-                .collect(),
-            keys: SharedKeys::Generated {
-                count: defaults::KEYS,
-                seed: defaults::SEED,
-            },
-            drawn: MAX_DRAWN,
-            explain: String::new(),
-            ask_first: false,
-            slot_map: None,
-            view: defaults::VIEW,
-            step: defaults::TOUR_STEP,
-            change: None,
-            views: ViewSettings::default(),
-            chord_from: None,
-            replica_down: None,
-            theme: None,
-            lang: None,
-            embed: None,
-            controls: true,
-            legend: true,
-        }
-    }
-}
-
-/// What a query said, and what was wrong with it.
-#[derive(Debug, PartialEq)]
-pub struct Parsed {
-    /// The description, with defaults where a parameter was missing or ignored.
-    pub shared: Shared,
-    /// One sentence per ignored parameter.
-    pub problems: Vec<Msg>,
-    /// Whether any state parameter was given (then the link wins over a stored state).
-    pub(crate) has_state: bool,
-}
-
-/// How much a written query carries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Limits {
-    /// Pasted keys are written whole up to this many bytes, else only counted.
-    pub(crate) paste_bytes: usize,
-    /// Whether the layout parameters (`embed`, `controls`) are written.
-    pub(crate) page: bool,
-}
-
-impl Limits {
-    /// For a link to copy: short pasted lists, no layout.
-    pub(crate) const LINK: Limits = Limits {
-        paste_bytes: LINK_PASTE_BYTES,
-        page: false,
-    };
-    /// For the page's own address: as a link, keeping its layout.
-    pub(crate) const ADDRESS: Limits = Limits {
-        paste_bytes: LINK_PASTE_BYTES,
-        page: true,
-    };
-    /// For the browser's storage: long pasted lists, no layout.
-    pub(crate) const STORE: Limits = Limits {
-        paste_bytes: STORED_PASTE_BYTES,
-        page: false,
-    };
-}
-
-/// Whether a parameter is part of the state or of the page's layout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Scope {
-    /// Part of the state.
-    State,
-    /// Layout only.
-    Page,
-}
-
-/// One query parameter: its name, how it is read into a [`Shared`] from its raw (still
-/// percent-encoded) value, and how it is written (`None`: left out; an empty value writes
-/// the bare name).
-pub(crate) struct Param {
-    /// The name in the query.
-    pub(crate) name: &'static str,
-    /// State or layout.
-    pub(crate) scope: Scope,
-    /// Reads the raw value; the message says what is wrong and what is allowed.
-    pub(crate) read: fn(&mut Shared, &str) -> Result<(), Msg>,
-    /// Writes the raw value, if the parameter is written.
-    pub(crate) write: fn(&Shared, Limits) -> Option<String>,
-}
 
 /// The query parameters that are not an algorithm's own, in the order a query lists them;
 /// the algorithms' parameters ([`AlgoParam`]) go before `nodes`.
@@ -755,7 +526,7 @@ impl Shared {
         s.slot_owners = self
             .slot_map
             .as_ref()
-            .filter(|_| self.kind == AlgoId::SlotTable)
+            .filter(|_| self.kind.spec().slots_param.is_some())
             .map(|map| Rc::new(map.iter().map(|&p| NodeId(p)).collect()));
         s.settled_with(keys).map_err(Msg::from)
     }
@@ -911,7 +682,7 @@ impl Shared {
             && params_ok
             && (1..=tour::STEP_COUNT).contains(&self.step)
             && self.drawn <= MAX_DRAWN_LIMIT
-            && self.explain.len() <= MAX_EXPLAIN_BYTES;
+            && self.explain.len() <= codec::MAX_EXPLAIN_BYTES;
         if !ok {
             return Err(Msg::Ui(Ui::LinkParamOutOfRange));
         }
@@ -994,47 +765,13 @@ fn next_colour(previous: Option<u8>) -> u8 {
     previous.map_or(0, |p| ((usize::from(p) + 1) % PALETTE.len()) as u8)
 }
 
-/// The refusal of `text`, which is not one of `all`.
-fn not_one_of(what: Choice, text: &str, all: &[&str]) -> Msg {
-    Msg::NotOneOf {
-        what,
-        text: quoted(text),
-        all: all.join(", "),
-    }
-}
-
-/// A key in a link (the one explained, or one typed into a view): at most the length the
-/// lab looks up.
-fn read_key(v: &str) -> Result<String, Msg> {
-    let key = decode(v)?;
-    if key.len() > MAX_EXPLAIN_BYTES {
-        return Err(Msg::ExplainTooLong {
-            bytes: key.len(),
-            max: MAX_EXPLAIN_BYTES,
-        });
-    }
-    Ok(key)
-}
-
-/// How a list of algorithms (`compare=`, `change=algo:`) names `kind`: its id, or a
-/// system's as `system:ID`, since a system may share an algorithm's id (go-zero).
-pub(crate) fn kind_name(kind: AlgoId) -> String {
-    match kind.system() {
-        Some(system) => format!("{SYSTEM_PREFIX}{}", system.id()),
-        None => kind.id().to_string(),
-    }
-}
-
-const SYSTEM_PREFIX: &str = "system:";
-
 fn read_algo(s: &mut Shared, v: &str) -> Result<(), Msg> {
-    let text = decode(v)?;
-    let system = |id: &str| SystemId::from_id(id).map(SystemId::algo);
-    s.kind = match text.strip_prefix(SYSTEM_PREFIX) {
-        Some(id) => system(id),
-        None => AlgoId::from_name(&text).or_else(|| system(&text)),
-    }
-    .ok_or_else(|| not_one_of(Choice::Algorithm, &text, &AlgoId::ids()))?;
+    s.kind = algo_named(v)?;
+    Ok(())
+}
+
+fn read_hash(s: &mut Shared, v: &str) -> Result<(), Msg> {
+    s.hash = hash_named(v)?;
     Ok(())
 }
 
@@ -1044,44 +781,6 @@ fn read_zero_or_one(v: &str) -> Result<bool, Msg> {
         "0" => Ok(false),
         "1" => Ok(true),
         other => Err(not_one_of(Choice::ZeroOrOne, other, &["0", "1"])),
-    }
-}
-
-fn read_hash(s: &mut Shared, v: &str) -> Result<(), Msg> {
-    let text = decode(v)?;
-    s.hash = HashFn::ALL
-        .into_iter()
-        .find(|h| h.name() == text)
-        .ok_or_else(|| {
-            let all: Vec<&str> = HashFn::ALL.iter().map(|h| h.name()).collect();
-            not_one_of(Choice::Hash, &text, &all)
-        })?;
-    Ok(())
-}
-
-/// A whole number in `min..=max`, written in plain decimal digits: at most 20 of them,
-/// the most a `u64` has (a longer run is not a number the page wrote).
-fn read_u32(v: &str, what: impl Into<Noun>, min: u32, max: u32) -> Result<u32, Msg> {
-    let what = what.into();
-    let text = decode(v)?;
-    let read = match number::whole(&text, Sign::DigitsOnly) {
-        Whole::Value(_) | Whole::Huge if text.len() > 20 => Whole::Invalid,
-        read => read,
-    };
-    match read {
-        Whole::Value(n) if number::in_range(n, min, max).is_some() => Ok(n as u32),
-        Whole::Value(_) | Whole::Huge => Err(Msg::OutOfRange {
-            what,
-            text,
-            min,
-            max,
-        }),
-        Whole::Empty | Whole::Invalid => Err(Msg::NotWhole {
-            what,
-            text: quoted(&text),
-            min,
-            max,
-        }),
     }
 }
 
@@ -1100,41 +799,6 @@ fn read_nodes(s: &mut Shared, v: &str) -> Result<(), Msg> {
     check_nodes(&nodes)?;
     s.nodes = nodes;
     Ok(())
-}
-
-fn read_node(item: &str) -> Result<SharedNode, Msg> {
-    let mut parts = item.split(':');
-    let name = decode(parts.next().unwrap_or_default())?;
-    let weight = match parts.next() {
-        Some(w) => read_u32(w, Quantity::AWeight, 1, MAX_WEIGHT)?,
-        None => {
-            return Err(Msg::NoWeight {
-                name: quoted(&name),
-            })
-        }
-    };
-    let mut node = SharedNode {
-        name,
-        weight,
-        vnodes: None,
-        down: false,
-        colour: None,
-    };
-    for flag in parts {
-        if flag == "down" && !node.down {
-            node.down = true;
-        } else if let (Some(v), None) = (flag.strip_prefix('v'), node.vnodes) {
-            node.vnodes = Some(read_u32(v, Quantity::AVnodeCount, 1, MAX_VNODES)?);
-        } else if let (Some(c), None) = (flag.strip_prefix('c'), node.colour) {
-            let last = PALETTE.len() as u32 - 1;
-            node.colour = Some(read_u32(c, Quantity::AColour, 0, last)? as u8);
-        } else {
-            return Err(Msg::BadFlag {
-                flag: quoted(&decode_lossy(flag)),
-            });
-        }
-    }
-    Ok(node)
 }
 
 fn check_nodes(nodes: &[SharedNode]) -> Result<(), Msg> {
@@ -1157,26 +821,6 @@ fn check_nodes(nodes: &[SharedNode]) -> Result<(), Msg> {
         return Err(Msg::Ui(Ui::ColourOutOfRange));
     }
     Ok(())
-}
-
-fn write_nodes(nodes: &[SharedNode]) -> String {
-    let mut out = String::new();
-    for (i, n) in nodes.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let _ = write!(out, "{}:{}", encode(&n.name), n.weight);
-        if let Some(v) = n.vnodes {
-            let _ = write!(out, ":v{v}");
-        }
-        if let Some(c) = n.colour {
-            let _ = write!(out, ":c{c}");
-        }
-        if n.down {
-            out.push_str(":down");
-        }
-    }
-    out
 }
 
 /// The pasted keys as a `keylist` value, if it takes at most `limit` bytes (encoding stops
@@ -1202,9 +846,7 @@ fn write_keylist(list: &[String], limit: usize) -> Option<String> {
 
 /// The slot map of `state`, if its slot table is not what a fresh deal would give.
 fn slot_map_of(state: &State) -> Option<Vec<u32>> {
-    if state.kind != AlgoId::SlotTable {
-        return None;
-    }
+    state.kind.spec().slots_param?;
     let owners = state.slot_owners.as_deref()?;
     let position = |id: NodeId| state.nodes.iter().position(|n| n.id == id);
     let map: Vec<u32> = owners
@@ -1222,13 +864,13 @@ fn check_slot_map(s: &Shared, map: &[u32], nodes_ok: bool) -> Result<(), Msg> {
     if !nodes_ok {
         return Err(Msg::Ui(Ui::SlotmapNodesIgnored));
     }
-    if s.kind != AlgoId::SlotTable {
+    let Some(slots) = s.params.slots(s.kind) else {
         return Err(Msg::Ui(Ui::SlotmapOnlySlots));
-    }
-    if map.len() != s.params.slots() as usize {
+    };
+    if map.len() != slots as usize {
         return Err(Msg::SlotmapLength {
             has: map.len(),
-            slots: s.params.slots(),
+            slots,
         });
     }
     if let Some(&bad) = map
@@ -1323,72 +965,6 @@ fn read_slot_map(v: &str) -> Result<Vec<u32>, Msg> {
     Ok(map)
 }
 
-/// Percent-encodes everything but the unreserved characters of RFC 3986, byte by byte of
-/// UTF-8, so the result survives in any part of a query.
-pub(crate) fn encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for &b in text.as_bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
-            out.push(char::from(b));
-        } else {
-            let _ = write!(out, "%{b:02X}");
-        }
-    }
-    out
-}
-
-/// Decodes percent escapes (and `+` as a space, as forms write it). A `%` not followed by
-/// two hex digits, or bytes that are not UTF-8, are an error.
-pub(crate) fn decode(raw: &str) -> Result<String, Msg> {
-    let bytes = raw.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'%' => {
-                let hex = |b: u8| char::from(b).to_digit(16);
-                let pair = bytes
-                    .get(i + 1)
-                    .copied()
-                    .and_then(hex)
-                    .zip(bytes.get(i + 2).copied().and_then(hex));
-                match pair {
-                    Some((hi, lo)) => out.push((hi * 16 + lo) as u8),
-                    None => {
-                        let bad: String = raw[i..].chars().take(3).collect();
-                        return Err(Msg::BadEscape { text: quoted(&bad) });
-                    }
-                }
-                i += 3;
-            }
-            b'+' => {
-                out.push(b' ');
-                i += 1;
-            }
-            b => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).map_err(|_| Msg::Ui(Ui::NotUtf8))
-}
-
-/// Decodes what can be decoded, for messages about text that is itself damaged.
-fn decode_lossy(raw: &str) -> String {
-    decode(raw).unwrap_or_else(|_| raw.to_string())
-}
-
-/// `text` in quotes for a message, cut short if long.
-fn quoted(text: &str) -> String {
-    const MAX_CHARS: usize = 40;
-    let mut short: String = text.chars().take(MAX_CHARS).collect();
-    if text.chars().count() > MAX_CHARS {
-        short.push('…');
-    }
-    format!("“{short}”")
-}
-
 /// One parameter of a query: a row of [`PARAMS`], or an algorithm's parameter
 /// ([`AlgoParam`]). [`Row::all`] is the order a query lists them in.
 #[derive(Clone, Copy)]
@@ -1446,48 +1022,11 @@ impl Row {
     }
 }
 
-/// An algorithm's parameter in a link: its registry key (`table=1021`), read and written
-/// from the registry's ranges and defaults.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct AlgoParam(pub(crate) ParamRef);
-
+// Reading and writing a parameter in a `Shared` (the codec reads its value alone).
 impl AlgoParam {
-    /// Every algorithm's parameters.
-    pub(crate) fn all() -> impl Iterator<Item = AlgoParam> {
-        ParamRef::all().map(AlgoParam)
-    }
-
-    /// Its name in the query.
-    pub(crate) fn name(self) -> &'static str {
-        self.0.spec().key
-    }
-
     /// Reads the raw value into `s`.
     pub(crate) fn read(self, s: &mut Shared, v: &str) -> Result<(), Msg> {
-        let param = self.0;
-        let value = match param.spec().kind {
-            ParamKind::Whole { min, max, .. } => {
-                // Whether Maglev's must be a prime depends on the algorithm: checked after
-                // every parameter is read.
-                f64::from(read_u32(v, Noun::Param(param), min, max)?)
-            }
-            ParamKind::Real { above, max, .. } => {
-                let text = decode(v)?;
-                number::real(&text, above, max).map_err(|_| Msg::RealOutOfRange {
-                    what: param,
-                    text: quoted(&text),
-                })?
-            }
-            ParamKind::Choice { options, .. } => {
-                let text = decode(v)?;
-                let i = param
-                    .spec()
-                    .option(&text)
-                    .ok_or_else(|| not_one_of(Choice::Param(param), &text, options))?;
-                i as f64
-            }
-        };
-        s.params = s.params.with(param, value);
+        s.params = s.params.with(self.0, self.value_of(v)?);
         Ok(())
     }
 

@@ -1,13 +1,6 @@
-//! The views of the page: the lab itself and the teaching views beside it, and what the
-//! teaching views were set to ([`ViewSettings`]), which is part of the state so that a
-//! link carries it.
-
-use super::chord_view::ChordSettings;
-use super::compare::CompareSettings;
-use super::paper::PaperSpec;
-use super::replication_view::ReplicationSettings;
-use super::traffic_view::TrafficSettings;
-use super::which_view::WhichSettings;
+//! The views of the page: the lab itself and the teaching views beside it. What the
+//! teaching views were set to is `view_settings.rs`'s: this file sits below the messages,
+//! which name a view, and those settings above them, as they refuse in messages.
 
 ring_core::listed_enum! {
     /// A view of the page, chosen by the tabs at the top.
@@ -65,57 +58,6 @@ impl ViewKind {
         let n = ViewKind::ALL.len() as i32;
         let i = ViewKind::ALL.iter().position(|&v| v == self).unwrap_or(0) as i32;
         ViewKind::ALL[(i + delta).rem_euclid(n) as usize]
-    }
-}
-
-/// What the teaching views were set to. They keep it while other views show, and a link
-/// or a stored state carries it.
-#[derive(Clone, Debug, PartialEq, Default)]
-pub(crate) struct ViewSettings {
-    /// Compare's algorithms and change.
-    pub(crate) compare: CompareSettings,
-    /// Chord's key and first node.
-    pub(crate) chord: ChordSettings,
-    /// Replication's R, key and failed node.
-    pub(crate) replication: ReplicationSettings,
-    /// The Paper view's rows, columns, algorithm and hash.
-    pub(crate) paper: PaperSpec,
-    /// The Traffic view's popularity, caches, requests and change.
-    pub(crate) traffic: TrafficSettings,
-    /// The "Which algorithm?" view's algorithms and node counts.
-    pub(crate) which: WhichSettings,
-}
-
-/// One teaching view's settings, as a view sets them.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ViewSetting {
-    /// Compare's.
-    Compare(CompareSettings),
-    /// Chord's.
-    Chord(ChordSettings),
-    /// Replication's.
-    Replication(ReplicationSettings),
-    /// The Paper view's (boxed: the algorithms' parameters make it ten times the others).
-    Paper(Box<PaperSpec>),
-    /// The Traffic view's.
-    Traffic(TrafficSettings),
-    /// The "Which algorithm?" view's.
-    Which(WhichSettings),
-}
-
-impl ViewSettings {
-    /// These settings with one view's replaced.
-    pub(crate) fn with(&self, setting: ViewSetting) -> ViewSettings {
-        let mut next = self.clone();
-        match setting {
-            ViewSetting::Compare(s) => next.compare = s,
-            ViewSetting::Chord(s) => next.chord = s,
-            ViewSetting::Replication(s) => next.replication = s,
-            ViewSetting::Paper(s) => next.paper = *s,
-            ViewSetting::Traffic(s) => next.traffic = s,
-            ViewSetting::Which(s) => next.which = s,
-        }
-        next
     }
 }
 

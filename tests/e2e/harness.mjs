@@ -47,23 +47,33 @@ export async function screenshot(page, name) {
   return path;
 }
 
-// Canvas pixels as a hash-like summary: how many pixels are not the background, and a
-// checksum that changes when the drawing changes.
+// A canvas's pixels, summed up. Every drawing fills its background first, so a blank one is
+// not an empty canvas but one colour: `background` is the colour at the top-left corner,
+// `painted` counts the pixels of any other colour (none on a drawing that filled only its
+// background), `colours` how many other colours a sample of every 16th pixel holds, and
+// `checksum` changes when the drawing changes. Runs in the page: pass it to `$eval` or
+// `evaluate` (`page.$eval(selector, pixelStats)`; Playwright's selectors go into open
+// shadow roots).
+export function pixelStats(canvas) {
+  const { width, height } = canvas;
+  const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+  const rgba = (i) => ((data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]) >>> 0;
+  const background = data.length ? rgba(0) : 0;
+  let painted = 0;
+  let sum = 0;
+  const colours = new Set();
+  for (let i = 0; i < data.length; i += 4) {
+    const other = data[i + 3] !== 0 && rgba(i) !== background;
+    if (other) painted++;
+    sum = (sum * 31 + data[i] * 7 + data[i + 1] * 13 + data[i + 2] * 17 + data[i + 3]) >>> 0;
+    if (i % 64 === 0 && other) colours.add(rgba(i));
+  }
+  const hex = background.toString(16).padStart(8, '0');
+  return { width, height, painted, checksum: sum, colours: colours.size, background: `#${hex}` };
+}
+
 export async function canvasStats(page, selector) {
-  return page.$eval(selector, (canvas) => {
-    const ctx = canvas.getContext('2d');
-    const { width, height } = canvas;
-    const data = ctx.getImageData(0, 0, width, height).data;
-    let painted = 0;
-    let sum = 0;
-    const colours = new Set();
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3] !== 0) painted++;
-      sum = (sum * 31 + data[i] * 7 + data[i + 1] * 13 + data[i + 2] * 17 + data[i + 3]) >>> 0;
-      if (i % 64 === 0 && data[i + 3] !== 0) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    }
-    return { width, height, painted, checksum: sum, colours: colours.size };
-  });
+  return page.$eval(selector, pixelStats);
 }
 
 const tests = [];

@@ -5,7 +5,7 @@
 // names are cut with an ellipsis (whole in the tooltip), damaged links are reported and
 // ignored, no dialog opens and no error reaches the console; the app still works after all
 // of it. Screenshots of the error states go to tests/e2e/out/hostile-*.png.
-import { serveDist, launch, openPage, screenshot, test, assert } from './harness.mjs';
+import { serveDist, launch, openPage, screenshot, canvasStats, test, assert } from './harness.mjs';
 
 const { base } = await serveDist();
 const browser = await launch();
@@ -114,12 +114,7 @@ test('hostile: names with markup, bidi controls and 10,000 characters', async ()
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert(overflow <= 1, `the page is ${overflow}px wider than the window`);
   // Every canvas still draws (labels of hostile names do not break the drawing).
-  const painted = await page.$eval('#ring-canvas', (c) => {
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 3; i < d.length; i += 4) if (d[i] !== 0) n++;
-    return n;
-  });
+  const { painted } = await canvasStats(page, '#ring-canvas');
   assert(painted > 1000, `the ring is nearly blank (${painted} pixels)`);
   await screenshot(page, 'hostile-02-names');
   await noProblems(problems, page);

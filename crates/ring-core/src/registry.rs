@@ -290,6 +290,16 @@ pub struct AlgoSpec {
     /// Whether a lookup scores every node (rendezvous), so that placing keys costs nodes ×
     /// keys and callers bound that product.
     pub scores_every_node: bool,
+    /// Its parameter that is the slot count of a table whose slots keep their owners across
+    /// joins and leaves, handed over Redis-style rather than dealt afresh (the slot table):
+    /// a page that keeps a placement from change to change keeps those owners, and its links
+    /// carry them.
+    pub slots_param: Option<usize>,
+    /// Whether its points are its nodes' virtual nodes named by its own naming parameter
+    /// (`name#i`, `name-i`, …: [`crate::ring::Naming::of`]), so that a point can be named
+    /// after its node and replica, and the paper's balance table (which names them
+    /// "192.168.1.i#j") sets that parameter to its default.
+    pub names_virtual_nodes: bool,
     /// Whether its [`Placement::shares`] are estimated from sampled hashes rather than
     /// measured from its structure (multi-probe, whose owner depends on several probes, so
     /// that no arc of its picture is a share).
@@ -324,6 +334,8 @@ impl AlgoSpec {
             ring_is_placement: false,
             places_together: false,
             scores_every_node: false,
+            slots_param: None,
+            names_virtual_nodes: false,
             shares_sampled: false,
         }
     }

@@ -40,6 +40,7 @@ pub static VIRTUAL: AlgoSpec = AlgoSpec {
     work: registry::vnodes_per_node,
     shares_ring: Some(virtual_ring_build),
     ring_is_placement: true,
+    names_virtual_nodes: true,
     ..AlgoSpec::plain("virtual", Drawn::Ring, build_virtual)
 };
 

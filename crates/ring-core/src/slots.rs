@@ -44,6 +44,7 @@ pub static SPEC: AlgoSpec = AlgoSpec {
         },
     }],
     work: |c, n| u64::from(c.algorithm.params.whole(0)) + n,
+    slots_param: Some(0),
     ..AlgoSpec::plain("slots", Drawn::Table, build_spec)
 };
 

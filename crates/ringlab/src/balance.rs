@@ -170,7 +170,7 @@ fn pad_left(s: &str, w: usize) -> String {
 fn text(args: &BalanceArgs, algorithm: &Algorithm, hash: HashFn, cells: &[Cell]) -> String {
     let mut s = String::new();
     // The virtual-node ring says how it names its points; every other algorithm is its id.
-    let algo = if algorithm.id == AlgoId::Virtual {
+    let algo = if algorithm.id.spec().names_virtual_nodes {
         format!(
             "virtual-node ring (\"192.168.1.i{}\")",
             match Naming::of(algorithm) {

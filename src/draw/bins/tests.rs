@@ -1,4 +1,5 @@
 use super::*;
+use crate::draw::scene_types::{BinDot, Column};
 use crate::draw::testing::render;
 
 const RED: Rgb = Rgb(220, 30, 30);

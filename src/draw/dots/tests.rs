@@ -1,6 +1,8 @@
 use super::*;
-use crate::draw::bins::{BinDot, BinsDots, BinsScene, Column, Header};
-use crate::draw::ring::{Geometry, KeyDot, PointMark, RingDots, RingScene, Traveller};
+use crate::draw::bins::BinsDots;
+use crate::draw::ring::{Geometry, RingDots};
+use crate::draw::scene_types::{BinDot, BinsScene, Column, Header};
+use crate::draw::scene_types::{KeyDot, PointMark, RingScene, Traveller};
 use crate::draw::testing::render;
 use crate::draw::{ease, Theme};
 

@@ -2,6 +2,7 @@ use super::*;
 use crate::draw::ring::Geometry;
 use crate::draw::testing::render;
 use crate::draw::{bins::draw_bins, ring::draw_ring};
+use crate::model::AlgoId;
 use crate::model::{Action, NodeId};
 
 fn initial() -> State {
@@ -321,7 +322,7 @@ fn a_ring_of_more_points_than_the_drawing_marks_is_marked_by_stretches() {
     assert!(painted > 5_000, "{painted} pixels in the nodes' colours");
     let g = Geometry::new(300, 300, scene.scale, scene.text);
     let (x, y) = g.at(0.3, (g.r_band_in + g.r_band_out) / 2.0);
-    let Some(crate::draw::ring::RingHit::Arc(i)) =
+    let Some(crate::draw::scene_types::RingHit::Arc(i)) =
         crate::draw::ring::hit_test(&scene, 300, 300, x, y)
     else {
         panic!("no arc under the pointer");

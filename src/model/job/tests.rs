@@ -199,7 +199,7 @@ fn a_cancelled_or_replaced_job_is_not_shown() {
     let t = apply(&s, big.clone());
     let serial = t.pending.as_ref().unwrap().serial;
     let job = t.pending.as_ref().unwrap().take().unwrap();
-    let finished = Rc::new(job.run());
+    let finished = Rc::new(job.into_state());
     // Cancelled: the state stays, the finished job is ignored.
     let cancelled = apply(&t, Action::CancelJob);
     assert!(cancelled.pending.is_none());

@@ -11,31 +11,41 @@
 //!
 //! Typed values are read by [`super::number`].
 
+use std::cell::RefCell;
+use std::fmt;
 use std::rc::Rc;
 
+use ring_core::metrics::{Flow, MoveSummary};
 use ring_core::registry::ParamRef;
 use ring_core::{Config, HashFn, NodeSpec};
 
 use super::algo::{AlgoId, AlgoParams};
-use super::job::Pending;
-use super::keys;
 use super::limits::{PlaceError, Refusal};
 use super::message::Msg;
 use super::palette::{self, Rgb};
-use super::snapshot::{Change, NodeInfo, Snapshot};
-use super::view::{ViewKind, ViewSetting, ViewSettings};
+use super::snapshot::{Did, KeyMove, NodeInfo, Snapshot};
+use super::view::ViewKind;
+use super::view_settings::{ViewSetting, ViewSettings};
 
+mod change;
 mod delta;
-mod explain;
+pub(crate) mod explain;
+
+pub(crate) use super::keys::{KeySet, KeySource};
+pub use super::node_id::NodeId;
 mod place;
 mod transition;
 
-pub(crate) use explain::ring_distance;
-
-/// A node's identity, stable across every change (indices in the core shift when a node
-/// leaves; ids do not).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NodeId(pub(crate) u32);
+/// Explore's try-it tasks done so far ([`super::tasks`] checks them after each action).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tasks {
+    /// The node with the most keys was removed.
+    pub(crate) busiest_removed: bool,
+    /// The fewest virtual nodes per node that got R1 under [`R1_GOAL`](super::tasks::R1_GOAL), if any did.
+    pub(crate) r1_vnodes: Option<u32>,
+    /// A weight gave the second node twice the first node's keys.
+    pub(crate) twice: bool,
+}
 
 /// A node of the cluster.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,79 +85,6 @@ impl Node {
             colour: self.colour(),
             weight: self.weight,
         }
-    }
-}
-
-/// Where the keys came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum KeySource {
-    /// Generated: `count` keys from `seed`.
-    Generated {
-        /// How many.
-        count: u32,
-        /// The splitmix64 seed.
-        seed: u64,
-    },
-    /// Pasted by the user.
-    Pasted,
-}
-
-/// The keys, shared between states (cloning a state does not copy them).
-#[derive(Clone, Debug)]
-pub(crate) struct KeySet {
-    /// Where they came from.
-    pub(crate) source: KeySource,
-    /// The keys.
-    pub(crate) keys: Rc<Vec<String>>,
-    /// Indices of the keys drawn on the canvas, ascending.
-    pub(crate) sample: Rc<Vec<u32>>,
-    /// How many keys to draw at most (the sample's size when there are more keys); a new
-    /// key set for the same state keeps it: `KeySet::new(..).with_drawn(old.drawn)`.
-    pub(crate) drawn: u32,
-}
-
-impl KeySet {
-    /// The key set of `keys`, which came from `source`, with the sample to draw.
-    pub(crate) fn new(source: KeySource, keys: Vec<String>) -> KeySet {
-        KeySet::from_shared(source, Rc::new(keys))
-    }
-
-    /// The key set of keys already shared (made by a [`Job`](super::job::Job) in slices).
-    pub(crate) fn from_shared(source: KeySource, keys: Rc<Vec<String>>) -> KeySet {
-        KeySet {
-            source,
-            sample: Rc::new(keys::sample(keys.len() as u32)),
-            keys,
-            drawn: keys::MAX_DRAWN,
-        }
-    }
-
-    /// How many keys.
-    pub(crate) fn len(&self) -> usize {
-        self.keys.len()
-    }
-
-    /// Whether there are none (never, once built: a key set has at least one key).
-    #[cfg(all(test, not(target_arch = "wasm32")))]
-    pub(crate) fn is_empty(&self) -> bool {
-        self.keys.is_empty()
-    }
-
-    /// Its first `n` keys (all of them if it has no more), drawn the same way. Generated
-    /// keys stay generated: the first `n` keys of a seed are the `n` keys of that seed.
-    pub(crate) fn first(&self, n: usize) -> KeySet {
-        if self.len() <= n {
-            return self.clone();
-        }
-        let first = self.keys.get(..n).unwrap_or_default().to_vec();
-        let source = match self.source {
-            KeySource::Generated { seed, .. } => KeySource::Generated {
-                count: first.len() as u32,
-                seed,
-            },
-            KeySource::Pasted => KeySource::Pasted,
-        };
-        KeySet::new(source, first).with_drawn(self.drawn)
     }
 }
 
@@ -317,6 +254,89 @@ pub enum Action {
     Load(Rc<State>),
 }
 
+/// The last change: what was done, the placement before it, and what moved.
+#[derive(Debug)]
+pub(crate) struct Change {
+    /// Tells changes apart (the state version that made it): a new serial plays anew.
+    pub(crate) serial: u64,
+    /// What was done, for the caption ("added cache-e").
+    pub(crate) what: Did,
+    /// The placement before.
+    pub(crate) before: Rc<Snapshot>,
+    /// Moved keys against the ideal (the core's summary line).
+    pub(crate) summary: MoveSummary,
+    /// Who gave how many keys to whom; `from` and `to` are node ids.
+    pub(crate) flows: Vec<Flow>,
+    /// The sampled keys that moved, for the animation.
+    pub(crate) moves: Vec<KeyMove>,
+    /// The state before, without a change of its own (so no chain of states builds up):
+    /// a link describes it and this change, and the page that opens the link makes the
+    /// change again.
+    pub(crate) prior: Rc<State>,
+}
+
+/// The work that places a change's keys between frames ([`super::job::Job`]). A state
+/// holds it through this trait, as a job holds states (the one it makes, the one before):
+/// so the state's type comes first, and the job's, which implements it, after.
+pub(crate) trait Resumable {
+    /// Does about `keys` keys' worth of the work; whether it is finished.
+    fn step(&mut self, keys: usize) -> bool;
+    /// Units of work done and in all (for a progress bar; the units are not time).
+    fn progress(&self) -> (u64, u64);
+    /// The finished state (the rest of the work is done first if there is any).
+    fn into_state(self: Box<Self>) -> State;
+}
+
+/// A job waiting to be run by the page, in the state that shows the progress bar. The
+/// effect that runs it takes the job out once; the state only keeps what the bar says.
+pub(crate) struct Pending {
+    /// The version of the state that holds it: tells jobs apart.
+    pub(crate) serial: u64,
+    /// How many keys the job places…
+    pub(crate) keys: usize,
+    /// …and the points of the ring it builds first (0: none), for the bar's words.
+    pub(crate) ring_points: u64,
+    job: RefCell<Option<Box<dyn Resumable>>>,
+}
+
+impl fmt::Debug for Pending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pending")
+            .field("serial", &self.serial)
+            .field("keys", &self.keys)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Pending {
+    /// `job`, which places `keys` keys (and builds a ring of `ring_points` first), waiting
+    /// under `serial`.
+    pub(crate) fn new(
+        serial: u64,
+        keys: usize,
+        ring_points: u64,
+        job: Box<dyn Resumable>,
+    ) -> Pending {
+        Pending {
+            serial,
+            keys,
+            ring_points,
+            job: RefCell::new(Some(job)),
+        }
+    }
+
+    /// The job, waiting under `serial` instead, if it was not taken.
+    pub(crate) fn again(&self, serial: u64) -> Option<Pending> {
+        let job = self.take()?;
+        Some(Pending::new(serial, self.keys, self.ring_points, job))
+    }
+
+    /// The job, the first time it is asked for; `None` afterwards.
+    pub(crate) fn take(&self) -> Option<Box<dyn Resumable>> {
+        self.job.try_borrow_mut().ok().and_then(|mut j| j.take())
+    }
+}
+
 /// The whole state of the lab.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -346,7 +366,7 @@ pub struct State {
     /// from then on.
     pub(crate) guessed: Option<(u64, u32)>,
     /// Explore's try-it tasks done so far.
-    pub(crate) tasks: super::tasks::Tasks,
+    pub(crate) tasks: Tasks,
     /// The last refused input (shared: the state is copied on every action, and a copy of
     /// a [`Msg`] would need `Clone` for every sentence of the catalogue, 8 KB of wasm).
     pub(crate) error: Option<Rc<InputError>>,
@@ -374,13 +394,6 @@ impl PartialEq for State {
 }
 
 impl State {
-    /// The graded guess for the last change, once it is checked ("Ask me first").
-    pub(crate) fn guess_result(&self) -> Option<Msg> {
-        let change = self.change.as_ref()?;
-        let (serial, guess) = self.guessed.filter(|_| self.ask_first)?;
-        (serial == change.serial).then(|| crate::model::tour::graded(change.summary, guess))
-    }
-
     /// Whether Explore asks for a guess before it shows the last change ("Ask me first").
     pub(crate) fn asking(&self) -> bool {
         match &self.change {

@@ -9,9 +9,9 @@ use ring_core::ring::RingBuild;
 use ring_core::{BuildError, Config, NodeSpec, Placement};
 
 use super::{Action, Field, InputError, KeySet, KeySource, Node, NodeId, State};
-use crate::model::algo::{AlgoId, AlgoParams};
+use crate::model::algo::AlgoParams;
 use crate::model::defaults;
-use crate::model::job::{self, Compared, Job, JobPlan, KeysToPlace, Pending};
+use crate::model::job::{self, Compared, Job, JobPlan, KeysToPlace};
 use crate::model::keys;
 use crate::model::limits::{self, PlaceError};
 use crate::model::snapshot::Snapshot;
@@ -182,7 +182,7 @@ impl State {
             compared: None,
         };
         let mut shown = Job::new(first).run();
-        shown.pending = Some(Rc::new(Pending::new(shown.version, Job::new(plan))));
+        shown.pending = Some(Rc::new(Job::new(plan).pending(shown.version)));
         Ok(shown)
     }
 
@@ -205,12 +205,12 @@ impl State {
         let config = self.config();
         let mut next = self.clone();
         let mut building = None;
-        let placement: Option<Rc<dyn Placement>> = if self.kind == AlgoId::SlotTable {
+        let slots = self.params.slots(self.kind);
+        let placement: Option<Rc<dyn Placement>> = if let Some(slots) = slots {
             let specs: Vec<(NodeId, NodeSpec)> = up.iter().map(|n| (n.id, n.spec())).collect();
             let hash = config.effective_hash();
             let (table, owners) =
-                slot_keep::next_table(previous, &specs, hash, self.params.slots())
-                    .map_err(PlaceError::Core)?;
+                slot_keep::next_table(previous, &specs, hash, slots).map_err(PlaceError::Core)?;
             next.slot_owners = Some(Rc::new(owners));
             Some(Rc::new(table))
         } else if let Some(kept) = self.kept_buckets(&config, &up) {
@@ -273,16 +273,16 @@ impl State {
         let mut waiting = shown.clone();
         waiting.version = shown.version + 1;
         waiting.error = None;
-        waiting.pending = Some(Rc::new(Pending::new(waiting.version, job)));
+        waiting.pending = Some(Rc::new(job.pending(waiting.version)));
         waiting
     }
 
-    /// The slot owners `next` may start from: this state's, if both are the slot table
-    /// with the same slot count.
+    /// The slot owners `next` may start from: this state's, if both are the same algorithm
+    /// that hands its slots over, with the same slot count.
     pub(in crate::model) fn slots_for(&self, next: &State) -> Option<(&[NodeId], Vec<NodeId>)> {
-        let same = self.kind == AlgoId::SlotTable
-            && next.kind == AlgoId::SlotTable
-            && self.params.slots() == next.params.slots();
+        let slots = self.params.slots(self.kind);
+        let same =
+            self.kind == next.kind && slots.is_some() && slots == next.params.slots(next.kind);
         let owners = self.slot_owners.as_deref().filter(|_| same)?;
         let was_up = self.current.nodes.iter().map(|n| n.id).collect();
         Some((owners.as_slice(), was_up))
@@ -327,7 +327,7 @@ impl State {
         };
         let done = Action::JobDone {
             serial: pending.serial,
-            state: Rc::new(job.run()),
+            state: Rc::new(job.into_state()),
         };
         self.apply(done).unwrap_or_else(|_| self.clone())
     }

@@ -1,3 +1,4 @@
+use super::explain::ring_distance;
 use super::*;
 use ring_core::metrics::{format, Balance, Ideal};
 use ring_core::registry::ParamRef;

@@ -6,16 +6,17 @@ use ring_core::error::validate_nodes;
 use ring_core::metrics::Ideal;
 use ring_core::{BuildError, NodeSpec};
 
+use super::Change;
 use super::{Action, Field, InputError, Node, NodeId, State};
 use crate::model::display::isolate;
-use crate::model::job::{Compared, Job, KeysToPlace, Pending};
+use crate::model::job::{Compared, Job, KeysToPlace};
 use crate::model::keys;
 use crate::model::limits::{self, PlaceError};
 use crate::model::message::{Msg, Ui};
 use crate::model::number::{parse_count, parse_param, parse_seed, parse_vnodes, parse_weight};
 use crate::model::palette;
 use crate::model::server_list;
-use crate::model::snapshot::{Change, Did};
+use crate::model::snapshot::Did;
 use crate::model::tour;
 
 /// The least movement when a node of `weight` joins (or comes back up), making `next`: its
@@ -212,8 +213,8 @@ impl State {
                 next.pending = state
                     .pending
                     .as_ref()
-                    .and_then(|p| p.take())
-                    .map(|job| Rc::new(Pending::new(next.version, job)));
+                    .and_then(|p| p.again(next.version))
+                    .map(Rc::new);
                 Ok(next)
             }
             Action::JobDone { serial, state } => {

@@ -6,8 +6,10 @@
 
 use ring_core::metrics::MoveSummary;
 
-use super::{add, State};
+use super::State;
+use crate::model::message::Grade;
 use crate::model::message::Msg;
+use crate::model::state::Action;
 
 /// The steps that ask, and the node that joins in each: modulo 4 → 5, the ring with one
 /// point per node, the ring of 100 virtual nodes per server (whose step makes no change:
@@ -33,17 +35,6 @@ pub(crate) struct Question {
     pub(crate) nodes: usize,
     /// The join's moved keys, of how many, and the ideal (the core's summary line).
     pub(crate) summary: MoveSummary,
-}
-
-/// How near a guess came.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Grade {
-    /// Within [`RIGHT_WITHIN`] points.
-    Right,
-    /// Within [`CLOSE_WITHIN`] points.
-    Close,
-    /// Farther.
-    Off,
 }
 
 impl Question {
@@ -114,7 +105,12 @@ pub(super) fn question(step: u32, state: &State) -> Option<Question> {
         let change = state.change.as_ref()?;
         (change.summary, state.nodes.len().saturating_sub(1))
     } else {
-        let after = add(state.clone(), joins, 100).ok()?;
+        let join = Action::AddNode {
+            name: joins.to_string(),
+            weight: "100".to_string(),
+            vnodes: String::new(),
+        };
+        let after = state.apply(join).ok()?;
         (after.change.as_ref()?.summary, state.nodes.len())
     };
     summary.ideal_fraction()?;
@@ -123,6 +119,17 @@ pub(super) fn question(step: u32, state: &State) -> Option<Question> {
         nodes,
         summary,
     })
+}
+
+// The state's own question about its last change, answered here where guesses are graded,
+// so that the state's type needs nothing from the tour.
+impl State {
+    /// The graded guess for the last change, once it is checked ("Ask me first").
+    pub(crate) fn guess_result(&self) -> Option<Msg> {
+        let change = self.change.as_ref()?;
+        let (serial, guess) = self.guessed.filter(|_| self.ask_first)?;
+        (serial == change.serial).then(|| graded(change.summary, guess))
+    }
 }
 
 #[cfg(test)]

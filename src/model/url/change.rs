@@ -14,10 +14,14 @@ use ring_core::error::{MAX_VNODES, MAX_WEIGHT};
 use ring_core::registry::ParamRef;
 use ring_core::HashFn;
 
-use super::{decode, encode, not_one_of, read_node, read_u32, AlgoParam, Shared, SharedNode};
-use crate::model::algo::AlgoId;
+use super::codec::{
+    algo_named, decode, encode, hash_named, kind_name, not_one_of, quoted, read_node, read_u32,
+    write_nodes, AlgoParam, SharedNode,
+};
+use crate::model::algo::{AlgoId, AlgoParams};
 use crate::model::message::{Choice, Msg, Quantity};
-use crate::model::snapshot::{Change, Did};
+use crate::model::snapshot::Did;
+use crate::model::state::Change;
 use crate::model::state::{Action, Node, State};
 
 /// The verbs of `change=`, in the order a refusal lists them.
@@ -97,16 +101,8 @@ pub(super) fn read(raw: &str) -> Result<SharedChange, Msg> {
         "default-vnodes" => {
             SharedChange::DefaultVnodes(read_u32(rest, Quantity::DefaultVnodes, 1, MAX_VNODES)?)
         }
-        "algo" => {
-            let mut scratch = Shared::default();
-            super::read_algo(&mut scratch, rest)?;
-            SharedChange::Algo(scratch.kind)
-        }
-        "hash" => {
-            let mut scratch = Shared::default();
-            super::read_hash(&mut scratch, rest)?;
-            SharedChange::Hash(scratch.hash)
-        }
+        "algo" => SharedChange::Algo(algo_named(rest)?),
+        "hash" => SharedChange::Hash(hash_named(rest)?),
         "param" => {
             let (key, value) = rest.split_once(':').unwrap_or((rest, ""));
             let key = decode(key)?;
@@ -114,9 +110,9 @@ pub(super) fn read(raw: &str) -> Result<SharedChange, Msg> {
                 let all: Vec<&str> = AlgoParam::all().map(AlgoParam::name).collect();
                 not_one_of(Choice::Change, &key, &all)
             })?;
-            let mut scratch = Shared::default();
-            param.read(&mut scratch, value)?;
-            SharedChange::Param(param.0, scratch.params.get(param.0))
+            // Through the parameters, so that the value is kept as a link's reader keeps it.
+            let read = AlgoParams::default().with(param.0, param.value_of(value)?);
+            SharedChange::Param(param.0, read.get(param.0))
         }
         other => return Err(not_one_of(Choice::Change, other, VERBS)),
     })
@@ -126,7 +122,7 @@ pub(super) fn read(raw: &str) -> Result<SharedChange, Msg> {
 pub(super) fn write(change: &SharedChange) -> String {
     match change {
         SharedChange::Add(node) => {
-            format!("add:{}", super::write_nodes(std::slice::from_ref(node)))
+            format!("add:{}", write_nodes(std::slice::from_ref(node)))
         }
         SharedChange::Remove(name) => format!("remove:{}", encode(name)),
         SharedChange::SetDown(name, true) => format!("down:{}", encode(name)),
@@ -137,7 +133,7 @@ pub(super) fn write(change: &SharedChange) -> String {
             None => format!("vnodes:{}:default", encode(name)),
         },
         SharedChange::DefaultVnodes(v) => format!("default-vnodes:{v}"),
-        SharedChange::Algo(kind) => format!("algo:{}", super::kind_name(*kind)),
+        SharedChange::Algo(kind) => format!("algo:{}", kind_name(*kind)),
         SharedChange::Hash(hash) => format!("hash:{}", hash.name()),
         SharedChange::Param(param, value) => {
             format!("param:{}:{}", param.spec().key, param.spec().write(*value))
@@ -199,9 +195,7 @@ pub(super) fn action(change: &SharedChange, state: &State) -> Result<Action, Msg
             .iter()
             .find(|n| n.name == name)
             .map(|n| n.id)
-            .ok_or_else(|| Msg::NoNodeNamed {
-                name: super::quoted(name),
-            })
+            .ok_or_else(|| Msg::NoNodeNamed { name: quoted(name) })
     };
     Ok(match change {
         SharedChange::Add(node) => Action::AddNode {

@@ -1,8 +1,11 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::model::algo::{AlgoId, AlgoParams};
 use crate::model::{Action, Field};
+use ring_core::error::MAX_WEIGHT;
 use ring_core::registry::{ParamKind, ParamRef};
+use ring_core::HashFn;
 
 fn add(s: &State, name: &str, weight: &str) -> State {
     s.apply(Action::AddNode {
@@ -520,9 +523,10 @@ fn shared_strategy() -> impl Strategy<Value = Shared> {
                     .filter(|&i| !nodes[i as usize].down)
                     .collect();
                 // A slot map over the nodes that are up, for the slot table, sometimes.
-                let slot_map = (kind == AlgoId::SlotTable && salt % 3 != 0).then(|| {
+                let slots = params.slots(kind).filter(|_| salt % 3 != 0);
+                let slot_map = slots.map(|slots| {
                     let mut r = keys::SplitMix64::new(salt);
-                    (0..params.slots())
+                    (0..slots)
                         .map(|_| up[r.below(up.len() as u64) as usize])
                         .collect()
                 });
@@ -778,7 +782,7 @@ fn a_change_the_page_cannot_make_is_reported_and_the_rest_used() {
 #[test]
 fn the_teaching_views_settings_travel_in_links() {
     use crate::model::compare::{CompareChange, CompareSettings};
-    use crate::model::view::ViewSetting;
+    use crate::model::view_settings::ViewSetting;
     let s = State::initial().unwrap();
     let (b, c) = (id_of(&s, "cache-b"), id_of(&s, "cache-c"));
     let mut views = (*s.views).clone();
@@ -866,7 +870,7 @@ fn the_teaching_views_settings_travel_in_links() {
 
 #[test]
 fn damaged_view_settings_are_reported_and_left_at_their_defaults() {
-    let defaults = crate::model::view::ViewSettings::default();
+    let defaults = crate::model::view_settings::ViewSettings::default();
     for (query, param) in [
         ("?compare=ketama", "compare"),
         ("?compare=ketama,modulo,jump,maglev,rendezvous", "compare"),

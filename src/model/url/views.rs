@@ -14,9 +14,8 @@
 //!
 //! Nodes are named; a name the link's nodes do not have is reported and ignored.
 
-use super::{
-    decode, encode, not_one_of, read_algo, read_hash, read_key, read_u32, Param, Scope, Shared,
-};
+use super::codec::{algo_named, decode, encode, hash_named, not_one_of, read_key, read_u32};
+use super::shared::{Param, Scope};
 use crate::model::compare::{CompareChange, MAX_ALGOS, MIN_ALGOS};
 use crate::model::limits::MAX_REPLICAS;
 use crate::model::message::{Choice, Msg, Quantity};
@@ -24,7 +23,7 @@ use crate::model::paper::{list_text, parse_nodes, parse_vnodes};
 use crate::model::traffic_view::{
     parse_zipf, zipf_text, MAX_CACHE, MAX_REQUESTS, MIN_CACHE, MIN_REQUESTS,
 };
-use crate::model::view::ViewSettings;
+use crate::model::view_settings::ViewSettings;
 use crate::model::which_view::parse_which_nodes;
 use crate::model::AlgoId;
 
@@ -43,13 +42,12 @@ fn defaults() -> ViewSettings {
 fn read_kinds(v: &str, systems: bool) -> Result<Vec<AlgoId>, Msg> {
     let mut kinds = Vec::new();
     for item in v.split(',') {
-        let mut scratch = Shared::default();
-        read_algo(&mut scratch, item)?;
-        if !systems && scratch.kind.system().is_some() {
+        let kind = algo_named(item)?;
+        if !systems && kind.system().is_some() {
             let names: Vec<&str> = AlgoId::algorithms().map(AlgoId::id).collect();
             return Err(not_one_of(Choice::Algorithm, item, &names));
         }
-        kinds.push(scratch.kind);
+        kinds.push(kind);
     }
     Ok(AlgoId::ALL
         .into_iter()
@@ -206,9 +204,7 @@ pub(super) const PAPER_ALGO: Param = Param {
     name: "paper-algo",
     scope: Scope::State,
     read: |s, v| {
-        let mut scratch = Shared::default();
-        read_algo(&mut scratch, v)?;
-        s.views.paper.kind = scratch.kind;
+        s.views.paper.kind = algo_named(v)?;
         Ok(())
     },
     write: |s, _| {
@@ -221,9 +217,7 @@ pub(super) const PAPER_HASH: Param = Param {
     name: "paper-hash",
     scope: Scope::State,
     read: |s, v| {
-        let mut scratch = Shared::default();
-        read_hash(&mut scratch, v)?;
-        s.views.paper.hash = scratch.hash;
+        s.views.paper.hash = hash_named(v)?;
         Ok(())
     },
     write: |s, _| {
