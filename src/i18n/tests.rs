@@ -1,8 +1,8 @@
 use ring_core::metrics::{Ideal, MetricsError, MoveSummary};
 use ring_core::{BuildError, HashFn};
 
-use super::args::{args, fill, placeholder, Arg, Args};
-use super::sentence::{sentence, Sentence};
+use super::args::args;
+use super::sentence::sentence;
 use super::*;
 use crate::model::limits::Refusal;
 use crate::model::message::Noun;
@@ -1000,22 +1000,13 @@ fn check(m: &Msg, formula: bool) {
     }
     assert_ne!(en, zh, "untranslated: {m:?}");
     assert!(formula || has_cjk(&zh), "no Chinese in {zh:?} for {m:?}");
-    // A parameter left as a placeholder is a bug in either catalogue.
+    // An argument, message or function Fluent could not resolve is written in braces.
     for s in [&en, &zh] {
         assert!(
-            !s.contains("{}") && !s.contains("{{") && placeholders(s).is_empty(),
-            "placeholder in {s:?}"
+            !s.contains("{$") && !s.contains("()}") && !s.contains("{???}"),
+            "unresolved in {s:?}"
         );
     }
-}
-
-/// The arguments that the placeholders of `template` ask for.
-fn placeholders(template: &str) -> Vec<usize> {
-    template
-        .split('{')
-        .skip(1)
-        .filter_map(|after| placeholder(after).map(|(i, _, _)| i))
-        .collect()
 }
 
 #[test]
@@ -1381,7 +1372,7 @@ fn numbers_are_written_the_same_way_in_both_languages() {
 
 /// One message of every sentence: [`samples`], the core's refusals, and the messages whose
 /// wording depends on a field.
-fn every_sentence() -> Vec<Msg> {
+pub(super) fn every_sentence() -> Vec<Msg> {
     let mut all = samples();
     all.extend(build_errors().into_iter().map(Msg::Build));
     all.extend(metrics_errors().into_iter().map(Msg::Metrics));
@@ -1432,50 +1423,23 @@ fn every_sentence() -> Vec<Msg> {
     all
 }
 
-/// Each template asks only for arguments that its message has, and writes each of them in
-/// one language at least (an argument that neither writes is a number the sentence lost);
-/// and every sentence is checked so.
+/// Each message gives exactly the arguments its catalogue entry names, in both languages,
+/// and every sentence is checked so (the catalogue tests check that each entry uses its
+/// arguments and that no entry is left unused).
 #[test]
-fn every_template_is_filled_from_its_messages_arguments() {
-    let mut seen = vec![false; Sentence::ALL.len()];
+fn every_message_gives_its_entrys_arguments() {
     for m in every_sentence() {
-        let s = sentence(&m);
-        seen[s as usize] = true;
-        let count = args(&m, Lang::En).0.len();
-        assert_eq!(count, args(&m, Lang::Zh).0.len(), "{m:?}");
-        assert!(count <= 10, "placeholders are one digit: {m:?}");
-        let mut written = vec![false; count];
-        for lang in Lang::ALL {
-            let template = (catalogue(lang).template)(s);
-            for i in placeholders(template) {
-                assert!(i < count, "{template:?} asks for argument {i} of {m:?}");
-                written[i] = true;
+        if let Some(id) = sentence(&m) {
+            for lang in Lang::ALL {
+                assert_eq!(args(&m, lang).0.len(), id.args.len(), "{m:?}");
             }
         }
-        // These sentences name the few choices themselves instead of the list.
-        let names_choices = matches!(
-            m,
-            Msg::NotOneOf {
-                what: Choice::Theme | Choice::Layout | Choice::ZeroOrOne,
-                ..
-            }
-        );
-        assert!(
-            written.iter().all(|&w| w) || names_choices,
-            "an argument of {m:?} is never written"
-        );
         check(&m, matches!(m, Msg::StepHash { .. }));
     }
-    let missing: Vec<Sentence> = Sentence::ALL
-        .iter()
-        .copied()
-        .filter(|&s| !seen[s as usize])
-        .collect();
-    assert!(missing.is_empty(), "no message checks {missing:?}");
 }
 
 /// Every phrase of the catalogues, each once.
-fn every_phrase() -> Vec<Phrase> {
+pub(super) fn every_phrase() -> Vec<Phrase> {
     let mut all = Vec::new();
     for k in AlgoId::ALL {
         all.extend([
@@ -1514,8 +1478,6 @@ fn every_phrase() -> Vec<Phrase> {
         Phrase::PaperNamingBounded,
         Phrase::NamesSep,
         Phrase::ItemsSep,
-        Phrase::KeysNoun { one: true },
-        Phrase::KeysNoun { one: false },
         Phrase::FlowItem,
         Phrase::RealRange,
         Phrase::Grade(Grade::Right),
@@ -1525,56 +1487,83 @@ fn every_phrase() -> Vec<Phrase> {
     all
 }
 
-/// Every phrase has its own place in the catalogues' words, and words in both languages
-/// (the catalogues only compile when they follow `Phrase::index`; this checks that the
-/// index leaves no phrase without words and gives no two phrases the same).
+/// The words of `p` in `lang`; a phrase with arguments of its own gets `7` for each.
+pub(super) fn phrase_words(lang: Lang, p: Phrase) -> Cow<'static, str> {
+    match p.key() {
+        Key::Message(id) if !id.args.is_empty() => {
+            let sample = |name: &str| match name {
+                "vnode" | "from" | "to" | "what" => text_value("x"),
+                _ => fluent::digits(7),
+            };
+            render(
+                lang,
+                id,
+                super::args::Args(id.args.iter().map(|a| sample(a)).collect()),
+            )
+        }
+        _ => phrase(lang, p),
+    }
+}
+
+/// Every phrase has words in both languages, each its own.
 #[test]
 fn every_phrase_has_its_own_words() {
-    let all = every_phrase();
-    let mut places: Vec<usize> = all.iter().map(|p| p.index()).collect();
-    places.sort_unstable();
-    assert_eq!(places, (0..Phrase::COUNT).collect::<Vec<_>>());
-    for p in all {
-        for lang in Lang::ALL {
-            assert!(!(catalogue(lang).phrase)(p).is_empty(), "{lang:?} {p:?}");
+    for lang in Lang::ALL {
+        let mut seen = std::collections::HashMap::new();
+        for p in every_phrase() {
+            let words = phrase_words(lang, p);
+            assert!(!words.is_empty(), "{lang:?} {p:?}");
+            let key = match p.key() {
+                Key::Message(id) => (id.name.to_string(), None),
+                Key::Registry(id, attr) => (id, attr),
+            };
+            assert!(
+                seen.insert(key, p).is_none(),
+                "{lang:?} {p:?} shares its entry"
+            );
         }
     }
     // A step the tour does not have has no words.
     for step in [0, STEP_COUNT + 1] {
-        assert_eq!((catalogue(Lang::En).phrase)(Phrase::TourTitle(step)), "");
-        assert_eq!((catalogue(Lang::Zh).phrase)(Phrase::TourCaption(step)), "");
+        assert_eq!(phrase(Lang::En, Phrase::TourTitle(step)), "");
+        assert_eq!(phrase(Lang::Zh, Phrase::TourCaption(step)), "");
     }
 }
 
 #[test]
-fn fill_writes_each_argument_as_its_placeholder_asks() {
-    let args = |v: &[&'static str]| Args(v.iter().map(|&s| Arg::Static(s)).collect());
-    // In any order, as often as wanted.
-    assert_eq!(fill("{1} and {0}, {1}", args(&["a", "b"])), "b and a, b");
-    // Quoted and escaped as Rust writes a string.
+fn the_formatter_and_functions_write_arguments_as_the_app_does() {
+    let source = "t = { $count } { $digits } { NUMBER($digits, useGrouping: \"true\") } \
+                  { $share } { $decimal } { QUOTE($key) } { CAPITAL($key) }\n";
+    let catalogue = fluent::Catalogue::parse(Lang::En, source.to_string()).unwrap();
+    let mut a = FluentArgs::new();
+    a.set("count", fluent::count(1_234_567));
+    a.set("digits", fluent::digits(1_234_567));
+    a.set("share", fluent::percent(0.1204, 1));
+    a.set("decimal", fluent::decimal(1.5, 2));
+    a.set("key", text_value("say \"hi\""));
     assert_eq!(
-        fill("key {0:?}", args(&["say \"hi\""])),
-        r#"key "say \"hi\"""#
+        catalogue.format("t", None, Some(&a)).unwrap(),
+        r#"1,234,567 1234567 1,234,567 12.0% 1.50 "say \"hi\"" Say "hi""#
     );
-    // A capital first letter (ASCII).
-    assert_eq!(fill("{^0}.", args(&["added cache-e"])), "Added cache-e.");
-    // Digits grouped by thousands; anything else as it is.
-    assert_eq!(
-        fill("{0:,} of {1:,}", args(&["1234567", "n/a"])),
-        "1,234,567 of n/a"
+    // Past 2^53 an f64 loses digits: such numbers are passed as text.
+    let mut a = FluentArgs::new();
+    a.set("count", fluent::count(u64::MAX));
+    a.set("digits", fluent::digits(u64::MAX));
+    a.set("share", fluent::percent(1.0, 0));
+    a.set("decimal", fluent::decimal(f64::INFINITY, 1));
+    a.set("key", text_value(""));
+    let text = catalogue.format("t", None, Some(&a)).unwrap();
+    assert!(
+        text.starts_with("18,446,744,073,709,551,615 18446744073709551615 "),
+        "{text}"
     );
-    // Braces that are not a placeholder of an argument stay; an argument is never read as
-    // a template.
-    assert_eq!(
-        fill("{0} {x} {1} {^} {", args(&["{1}"])),
-        "{1} {x} {1} {^} {"
-    );
-    // Fixed words are not copied.
-    assert!(matches!(fill("{0}", args(&["w"])), Cow::Borrowed("w")));
+    // A fixed text is borrowed from the catalogue, not copied.
+    let words = fluent::Catalogue::parse(Lang::En, "w = words\n".to_string()).unwrap();
     assert!(matches!(
-        fill("no arguments", Args::default()),
-        Cow::Borrowed("no arguments")
+        words.format("w", None, None),
+        Some(Cow::Borrowed("words"))
     ));
+    assert_eq!(words.format("missing", None, None), None);
 }
 
 /// Where `text` calls one of the five articles by our filing name ("seed 003", "Seeds 001,
@@ -1655,11 +1644,15 @@ fn no_text_calls_an_article_by_its_filing_name() {
         for &k in Ui::ALL {
             add(format!("{lang:?} {k:?}"), ui(lang, k));
         }
-        for &s in Sentence::ALL {
-            add(format!("{lang:?} {s:?}"), (catalogue(lang).template)(s));
+        let source = match lang {
+            Lang::En => fluent::EN,
+            Lang::Zh => fluent::ZH,
+        };
+        for line in source.lines().filter(|l| !l.starts_with('#')) {
+            add(format!("{lang:?} catalogue"), line);
         }
         for p in every_phrase() {
-            add(format!("{lang:?} {p:?}"), (catalogue(lang).phrase)(p));
+            add(format!("{lang:?} {p:?}"), &phrase_words(lang, p));
         }
         let mut msgs = every_sentence();
         for k in AlgoId::ALL {
