@@ -162,7 +162,8 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         | Msg::OptionLabel(..)
         | Msg::ViewLabel(_)
         | Msg::TourTitle(_)
-        | Msg::TourCaption(_) => {}
+        | Msg::TourCaption(_)
+        | Msg::Text(_) => {}
         Msg::PaperGroupOnePoint | Msg::PaperGroupOneVnode => {}
 
         Msg::Build(e) => return build_args(e),

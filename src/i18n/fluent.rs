@@ -247,6 +247,8 @@ fn format_number(value: &FluentValue<'_>, _: &IntlLangMemoizer) -> Option<String
     Some(match (&options.style, decimals) {
         (FluentNumberStyle::Percent, d) => format::percent(n.value, d.unwrap_or(0)),
         (_, Some(d)) => format::decimal(n.value, d),
+        // A number with a fraction that the catalogue gives no form: as Rust writes it.
+        _ if n.value.fract() != 0.0 || !n.value.is_finite() => n.value.to_string(),
         // Whole numbers below 2^53, which f64 holds exactly (larger ones are passed as text).
         _ if options.use_grouping => format::group_thousands(n.value as u64),
         _ => (n.value as u64).to_string(),

@@ -42,7 +42,7 @@ use ring_core::registry::ParamKind;
 
 // The keys live in the model, which decides what to say; here they are rendered.
 pub use crate::model::lang::Lang;
-pub(crate) use crate::model::message::{Choice, ListKind, Msg, Quantity, Ui};
+pub(crate) use crate::model::message::{Arg, Choice, ListKind, Msg, Quantity, Text, Ui};
 
 /// Words that an argument takes from its language: names of things, the parts of a
 /// sentence that several messages share, and pieces that a message has or has not.
@@ -276,10 +276,29 @@ pub(crate) fn ui(lang: Lang, key: Ui) -> &'static str {
 
 /// The sentence `msg` in `lang`, with its parameters written in.
 pub(crate) fn text(lang: Lang, msg: &Msg) -> Cow<'static, str> {
+    if let Msg::Text(t) = msg {
+        return sentence_text(lang, t);
+    }
     match sentence::sentence(msg) {
         Some(id) => render(lang, id, args::args(msg, lang)),
         None => words(lang, msg),
     }
+}
+
+/// A sentence made by its constructor: its arguments as its catalogue entry names them.
+fn sentence_text(lang: Lang, t: &Text) -> Cow<'static, str> {
+    let mut named = FluentArgs::with_capacity(t.args.len());
+    for (&name, arg) in t.names.iter().zip(&t.args) {
+        let value = match arg {
+            Arg::Whole(n) => fluent::count(*n),
+            Arg::Real(x) => FluentValue::from(*x),
+            Arg::Text(s) => text_value(s.as_str()),
+            Arg::Msg(m) => text_value(text(lang, m)),
+            Arg::Algo(k) => text_value(phrase(lang, Phrase::Algo(*k))),
+        };
+        named.set(name, value);
+    }
+    message(lang, t.id, None, Some(&named))
 }
 
 /// A message that is fixed words or a phrase.

@@ -53,7 +53,8 @@ fn by_variant(msg: &Msg) -> Option<Id> {
         | Msg::OptionLabel(..)
         | Msg::ViewLabel(_)
         | Msg::TourTitle(_)
-        | Msg::TourCaption(_) => return None,
+        | Msg::TourCaption(_)
+        | Msg::Text(_) => return None,
         // Picked by `sentence`.
         Msg::Build(_)
         | Msg::Metrics(_)
