@@ -6,7 +6,9 @@
 //!   ids in the order of `Ui`;
 //! - `messages.rs` (for `src/model/message.rs`): a constructor of [`Msg`] per message,
 //!   `Msg::weight_too_large(weight, range)`, its parameters its arguments, so that a
-//!   sentence is its two catalogue entries and the call.
+//!   sentence is its two catalogue entries and the call;
+//! - `en.ftl`, the catalogue without its comments and blank lines, which is what the wasm
+//!   carries (the comments are for people and for this script: 11 KB).
 
 use std::fmt::Write as _;
 use std::{env, fs, path::Path};
@@ -65,6 +67,14 @@ fn main() -> Result<(), String> {
     );
     let out = env::var("OUT_DIR").map_err(|e| e.to_string())?;
     fs::write(Path::new(&out).join("ids.rs"), ids).map_err(|e| e.to_string())?;
+    // A line that starts with `#` is a comment in Fluent (a value's own lines are indented).
+    let mut bare: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("\n");
+    bare.push('\n');
+    fs::write(Path::new(&out).join("en.ftl"), bare).map_err(|e| e.to_string())?;
     fs::write(Path::new(&out).join("messages.rs"), messages).map_err(|e| e.to_string())
 }
 

@@ -11,6 +11,9 @@ use fluent_syntax::parser;
 use ring_core::registry::{ParamKind, ParamRef};
 
 use super::fluent::{ids, EN, ZH};
+
+/// `en.ftl` as written, with its comments (the wasm carries it without them).
+const EN_SOURCE: &str = include_str!("en.ftl");
 use super::tests::{every_phrase, every_sentence};
 use super::*;
 use crate::model::tour::STEP_COUNT;
@@ -90,7 +93,7 @@ fn inline_args(inline: &InlineExpression<&str>, e: &mut EntryText) {
 
 /// The `# Arguments:` of each message of the English catalogue, as `build.rs` reads them.
 fn declared() -> BTreeMap<String, BTreeSet<String>> {
-    let resource = parser::parse(EN).unwrap_or_else(|(_, e)| panic!("{e:?}"));
+    let resource = parser::parse(EN_SOURCE).unwrap_or_else(|(_, e)| panic!("{e:?}"));
     let mut all = BTreeMap::new();
     for entry in resource.body {
         if let Entry::Message(m) = entry {
@@ -114,6 +117,9 @@ fn both_catalogues_parse_and_hold_the_same_entries() {
         assert!(fluent::Catalogue::parse(lang, source.to_string()).is_ok());
     }
     let en: Vec<String> = entries(EN).into_keys().collect();
+    let source: Vec<String> = entries(EN_SOURCE).into_keys().collect();
+    assert_eq!(en, source, "the carried en.ftl lost an entry");
+    assert!(EN.len() < EN_SOURCE.len() && !EN.contains("\n#"));
     let zh: Vec<String> = entries(ZH).into_keys().collect();
     let only_en: Vec<&String> = en.iter().filter(|k| !zh.contains(k)).collect();
     let only_zh: Vec<&String> = zh.iter().filter(|k| !en.contains(k)).collect();

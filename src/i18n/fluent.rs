@@ -45,8 +45,8 @@ pub(crate) mod ids {
 // a test checks that each is the key's.
 const _: () = assert!(ids::UI.len() == Ui::ALL.len(), "a message per Ui key");
 
-/// The English catalogue.
-pub(crate) const EN: &str = include_str!("en.ftl");
+/// The English catalogue, as the wasm carries it: `en.ftl` without its comments (`build.rs`).
+pub(crate) const EN: &str = include_str!(concat!(env!("OUT_DIR"), "/en.ftl"));
 /// The Chinese catalogue, compiled in where it is not fetched.
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) const ZH: &str = include_str!("zh.ftl");
