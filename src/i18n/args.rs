@@ -212,15 +212,6 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         Msg::StoredVersion { found, reads } => {
             a.s(found).s(reads);
         }
-        Msg::TaskTwice {
-            a: first,
-            b: second,
-        } => {
-            a.s(first).s(second);
-        }
-        Msg::TaskBest { vnodes } => {
-            a.int((*vnodes).into());
-        }
 
         Msg::WeightEmpty => {
             a.range(lang, Range::Weight);

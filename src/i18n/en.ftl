@@ -712,8 +712,10 @@ slotmap-too-long = it covers more than { $max } slots
 bad-escape = { $text } is not a percent escape (% and two hex digits)
 # Arguments: $found, $reads
 stored-version = it was saved in format { $found }, and this page reads { $reads }
+# The try-it task: a weight that gives node $b twice node $a's keys.
 # Arguments: $a, $b
 task-twice = Find a weight that gives { $b } twice { $a }'s keys, within 2% (more virtual nodes make weights finer).
+# The fewest virtual nodes per node that got R1 under 1.2 so far.
 # Arguments: $vnodes
 task-best = fewest so far: { $vnodes } virtual nodes per node
 # Arguments: $count, $max

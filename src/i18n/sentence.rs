@@ -250,8 +250,6 @@ fn by_variant(msg: &Msg) -> Option<Id> {
         Msg::SlotmapTooLong { .. } => ids::SLOTMAP_TOO_LONG,
         Msg::BadEscape { .. } => ids::BAD_ESCAPE,
         Msg::StoredVersion { .. } => ids::STORED_VERSION,
-        Msg::TaskTwice { .. } => ids::TASK_TWICE,
-        Msg::TaskBest { .. } => ids::TASK_BEST,
     })
 }
 

@@ -1268,15 +1268,6 @@ pub enum Msg {
         found: String,
         reads: String,
     },
-    /// The try-it task: a weight that gives node `b` twice node `a`'s keys.
-    TaskTwice {
-        a: String,
-        b: String,
-    },
-    /// The fewest virtual nodes per node that got R1 under 1.2 so far.
-    TaskBest {
-        vnodes: u32,
-    },
 }
 
 /// A sentence of the catalogues and its arguments' values, in the order of its
