@@ -187,14 +187,6 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         | Msg::CompareRemove { name }
         | Msg::CompareAddButton { name }
         | Msg::CompareRemoveButton { name }
-        | Msg::ChordAdd { name }
-        | Msg::ChordNoHop { name }
-        | Msg::NodeWeightOf { name }
-        | Msg::NodeVnodesOf { name }
-        | Msg::MarkUp { name }
-        | Msg::MarkDown { name }
-        | Msg::RemoveNamed { name }
-        | Msg::Saved { name }
         | Msg::LinkUnknown { name }
         | Msg::NoWeight { name }
         | Msg::StepWalkFirst { point: name }
@@ -930,9 +922,6 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
             a.s(node).int(*keys).pct(*fraction, 1).pct(*share, 1);
         }
 
-        Msg::CouldNotSave { name, why } => {
-            a.s(name).msg(lang, why);
-        }
         Msg::LinkIgnored { param, why } => {
             a.word(param).msg(lang, why);
         }

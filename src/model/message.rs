@@ -861,9 +861,6 @@ pub enum Msg {
     ChordNodesUp {
         count: usize,
     },
-    ChordAdd {
-        name: String,
-    },
     ChordLabel {
         nodes: usize,
         key: String,
@@ -882,9 +879,6 @@ pub enum Msg {
         owner: String,
         within: bool,
         bound: u32,
-    },
-    ChordNoHop {
-        name: String,
     },
     ChordHop {
         from: String,
@@ -1010,21 +1004,6 @@ pub enum Msg {
     NodesTitle {
         up: usize,
         total: usize,
-    },
-    NodeWeightOf {
-        name: String,
-    },
-    NodeVnodesOf {
-        name: String,
-    },
-    MarkUp {
-        name: String,
-    },
-    MarkDown {
-        name: String,
-    },
-    RemoveNamed {
-        name: String,
     },
     NodesHintVnodes {
         kind: AlgoId,
@@ -1155,13 +1134,6 @@ pub enum Msg {
     // Sharing and export.
     ShareKeysNote {
         count: usize,
-    },
-    Saved {
-        name: String,
-    },
-    CouldNotSave {
-        name: String,
-        why: Box<Msg>,
     },
 
     // The tour's pictures.
