@@ -305,8 +305,10 @@ which-chart-peak = How far the busiest node is above the mean (peak / mean − 1
 which-chart-memory = Memory of the placement, in bytes
 which-chart-lookup = Lookup time per key, in nanoseconds (this browser, this run)
 
-## Sentences. A message's comment lists its arguments in the order the code gives them
-## (src/i18n/args.rs); each is written at least once in one of the two languages.
+## Sentences. In en.ftl, a message's `# Arguments:` comment names its arguments in the
+## order the code gives them: its `Msg` constructor's parameters (build.rs writes one per
+## sentence), or src/i18n/args.rs for a sentence that is still a `Msg` variant. Each
+## language's entry uses every argument.
 
 # Arguments: $why
 could-not-start = Ringlab could not start: { $why }

@@ -304,8 +304,10 @@ which-chart-peak = 最忙的节点比平均值高出多少（最大 / 平均 −
 which-chart-memory = 放置结构占用的内存（字节）
 which-chart-lookup = 每个键的查找时间（纳秒；本浏览器、本次运行）
 
-## Sentences. A message's comment lists its arguments in the order the code gives them
-## (src/i18n/args.rs); each is written at least once in one of the two languages.
+## Sentences. In en.ftl, a message's `# Arguments:` comment names its arguments in the
+## order the code gives them: its `Msg` constructor's parameters (build.rs writes one per
+## sentence), or src/i18n/args.rs for a sentence that is still a `Msg` variant. Each
+## language's entry uses every argument.
 
 could-not-start = Ringlab 无法启动：{ $why }
 weight-empty = 权重为空：{ $range }
