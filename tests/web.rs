@@ -439,10 +439,10 @@ async fn the_lab_speaks_chinese_and_switches_language_without_losing_the_state()
     use ringlab_app::share::Page;
     use std::rc::Rc;
 
-    // In the browser the Chinese words come from their file (the page fetches it); a file
+    // In the browser the Chinese catalogue comes from its file (the page fetches it); a file
     // of another build is refused, this build's is taken.
     use ringlab_app::i18n::{has_words, take_words, WordsError};
-    let file = include_str!("../static/words-zh.txt");
+    let file = include_str!("../src/i18n/zh.ftl");
     let edited = file.replacen("添加节点", "加入节点", 1);
     assert_ne!(edited, file);
     assert_eq!(take_words(Lang::Zh, edited), Err(WordsError::OtherVersion));

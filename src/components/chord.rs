@@ -150,7 +150,7 @@ pub(crate) fn ChordPanel(props: &ChordProps) -> Html {
             }
             <div class="row-form chord-nodes" role="group" aria-label={lang.ui(Ui::LabNodes)}>
                 <span class="inline-label">{ lang.t(Msg::ChordNodesUp { count: up.len() }) }</span>
-                <button type="button" id="chord-add" onclick={onadd}>{ lang.t(Msg::ChordAdd { name: state.suggested_name() }) }</button>
+                <button type="button" id="chord-add" onclick={onadd}>{ lang.t(Msg::chord_add(state.suggested_name())) }</button>
                 <button type="button" id="chord-remove" onclick={onremove} disabled={up.len() <= 1}>{ lang.ui(Ui::RemoveLastNode) }</button>
             </div>
             if let Some(e) = lab_error {
@@ -196,7 +196,7 @@ pub(crate) fn ChordPanel(props: &ChordProps) -> Html {
                         </p>
                         <ol class="steps" id="chord-path">
                             if v.hops.is_empty() {
-                                <li>{ lang.t(Msg::ChordNoHop { name: v.name(v.start) }) }</li>
+                                <li>{ lang.t(Msg::chord_no_hop(v.name(v.start))) }</li>
                             }
                             { for v.hops.iter().map(|h| html! {
                                 <li>{ lang.t(Msg::ChordHop {

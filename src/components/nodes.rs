@@ -81,7 +81,7 @@ fn row(lang: Lang, state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
                     data-testid="node-weight" data-node={name.clone()}
                     value={InputError::shown(state.error.as_deref(), Field::NodeWeight(id), n.weight.to_string())} onchange={onweight}
                     disabled={!uses_weight}
-                    aria-label={lang.t(Msg::NodeWeightOf { name: name.clone() })}
+                    aria-label={lang.t(Msg::node_weight_of(name.as_str()))}
                     aria-invalid={invalid(state, Field::NodeWeight(id)).to_string()}
                     aria-describedby={weight_err.clone()} />
                 <label for={vnodes_id.clone()} class="mini-label">{ lang.ui(Ui::Vnodes) }</label>
@@ -90,18 +90,18 @@ fn row(lang: Lang, state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
                     value={InputError::shown(state.error.as_deref(), Field::NodeVnodes(id), n.vnodes.map(|v| v.to_string()).unwrap_or_default())}
                     placeholder={state.default_vnodes.to_string()} onchange={onvnodes}
                     disabled={!uses_vnodes}
-                    aria-label={lang.t(Msg::NodeVnodesOf { name: name.clone() })}
+                    aria-label={lang.t(Msg::node_vnodes_of(name.as_str()))}
                     aria-invalid={invalid(state, Field::NodeVnodes(id)).to_string()}
                     aria-describedby={vnodes_err.clone()} />
             </div>
             <div class="node-actions">
                 <button type="button" id={format!("{base}-down")} data-testid="node-down" data-node={name.clone()}
                     onclick={ondown} aria-pressed={down.to_string()}
-                    aria-label={lang.t(if down { Msg::MarkUp { name: name.clone() } } else { Msg::MarkDown { name: name.clone() } })}>
+                    aria-label={lang.t(if down { Msg::mark_up(name.as_str()) } else { Msg::mark_down(name.as_str()) })}>
                     { lang.ui(if down { Ui::MarkUpButton } else { Ui::MarkDownButton }) }
                 </button>
                 <button type="button" id={format!("{base}-remove")} data-testid="node-remove" data-node={name.clone()}
-                    class="danger" onclick={onremove} aria-label={lang.t(Msg::RemoveNamed { name: name.clone() })}>
+                    class="danger" onclick={onremove} aria-label={lang.t(Msg::remove_named(name.as_str()))}>
                     { lang.ui(Ui::Remove) }
                 </button>
             </div>

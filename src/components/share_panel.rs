@@ -269,11 +269,8 @@ pub(crate) fn ExportPanel(props: &SharePanelProps) -> Html {
             let status = status.clone();
             Callback::from(move |error: Option<Ui>| {
                 status.set(Some(match error {
-                    None => Msg::Saved { name: name.clone() },
-                    Some(why) => Msg::CouldNotSave {
-                        name: name.clone(),
-                        why: Box::new(Msg::Ui(why)),
-                    },
+                    None => Msg::saved(name.as_str()),
+                    Some(why) => Msg::could_not_save(name.as_str(), Msg::Ui(why)),
                 }));
             })
         }

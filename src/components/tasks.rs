@@ -29,7 +29,7 @@ pub(crate) fn tasks(state: &State, lang: Lang) -> Html {
         (Some(a), Some(b)) => task(
             "task-twice",
             done.twice,
-            lang.t(Msg::TaskTwice { a, b }),
+            lang.t(Msg::task_twice(a, b)),
             None,
             lang,
         ),
@@ -41,7 +41,7 @@ pub(crate) fn tasks(state: &State, lang: Lang) -> Html {
             <ul class="task-list">
                 { task("task-busiest", done.busiest_removed, lang.ui(Ui::TaskBusiest).to_string(), None, lang) }
                 { task("task-r1", done.r1_vnodes.is_some(), lang.ui(Ui::TaskR1).to_string(),
-                    done.r1_vnodes.map(|vnodes| lang.t(Msg::TaskBest { vnodes })), lang) }
+                    done.r1_vnodes.map(|vnodes| lang.t(Msg::task_best(vnodes))), lang) }
                 { twice }
             </ul>
         </section>

@@ -1,17 +1,15 @@
-//! The arguments of every sentence, computed once for both languages, and [`fill`], which
-//! writes them into a language's template.
+//! The arguments of every message, computed once for both languages, in the order of its
+//! `# Arguments:` comment in `en.ftl`.
 //!
-//! Numbers are written the same way in every language, so a sentence's arguments are the
-//! same text in each; only the words around them differ, and those are the catalogues'
-//! templates. (Where the English writes a count in plain digits and the Chinese groups
-//! it, the argument is plain digits and the Chinese template asks for `{n:,}`.) An
-//! argument that is itself words (an algorithm's name, a nested message, a piece that is
-//! there or not) comes from the language's catalogue too, as a [`Phrase`] or a nested
-//! sentence, so that nothing here is worded in any language.
+//! Numbers are passed as numbers, which the catalogues' one formatter writes the same way
+//! in every language (`super::fluent`). An argument that is itself words (an algorithm's
+//! name, a nested message, a piece that is there or not) comes from the language's
+//! catalogue too, as a [`Phrase`] or a nested message, so that nothing here is worded in
+//! any language.
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 
+use fluent_bundle::FluentValue;
 use ring_core::error::{
     MAX_EPSILON, MAX_NAME_BYTES, MAX_NODES, MAX_RING_POINTS, MAX_SLOTS, MAX_TABLE_SIZE, MAX_VNODES,
     MAX_WEIGHT,
@@ -20,8 +18,9 @@ use ring_core::metrics::{format, Ideal, MetricsError, MoveSummary};
 use ring_core::registry::{ParamKind, ParamRef};
 use ring_core::BuildError;
 
-use super::sentence::{self, Sentence};
-use super::{catalogue, text, ui, Lang, Msg, Phrase, Range, Ui};
+use super::fluent::{self, Id};
+use super::sentence;
+use super::{phrase, phrase_with, render, text, text_value, ui, Lang, Msg, Phrase, Range, Ui};
 use crate::model::defaults;
 use crate::model::display::power_of_two;
 use crate::model::keys::{MAX_KEYS, MIN_KEYS};
@@ -35,88 +34,73 @@ fn rate(x: Option<f64>) -> String {
     x.map_or_else(|| "—".to_string(), |f| format::percent(f, 1))
 }
 
-/// The arguments of one sentence, as text, in the order of its template's `{0}`, `{1}`, ….
+/// The arguments of one message, in the order of its `# Arguments:` comment.
 #[derive(Default)]
-pub(super) struct Args<'a>(pub(super) Vec<Arg<'a>>);
-
-/// One argument: words of a catalogue, text of the message, or text written for it.
-pub(super) enum Arg<'a> {
-    /// Kept apart so that a sentence that is only fixed words is returned without a copy.
-    Static(&'static str),
-    Borrowed(&'a str),
-    Owned(String),
-}
-
-impl Arg<'_> {
-    pub(super) fn as_str(&self) -> &str {
-        match self {
-            Arg::Static(s) | Arg::Borrowed(s) => s,
-            Arg::Owned(s) => s,
-        }
-    }
-}
+pub(super) struct Args<'a>(pub(super) Vec<FluentValue<'a>>);
 
 // One small method per way of writing an argument, so that each arm below is a few calls.
 impl<'a> Args<'a> {
-    fn push(&mut self, a: Arg<'a>) -> &mut Self {
+    fn push(&mut self, a: FluentValue<'a>) -> &mut Self {
         self.0.push(a);
         self
     }
 
     /// Text of the message, as it is (a name, a key).
     fn s(&mut self, s: &'a str) -> &mut Self {
-        self.push(Arg::Borrowed(s))
+        self.push(text_value(s))
     }
 
     /// Fixed words.
     fn word(&mut self, s: &'static str) -> &mut Self {
-        self.push(Arg::Static(s))
+        self.push(text_value(s))
     }
 
     fn own(&mut self, s: String) -> &mut Self {
-        self.push(Arg::Owned(s))
+        self.push(text_value(s))
+    }
+
+    /// Words of a catalogue, or a nested message.
+    fn cow(&mut self, s: Cow<'static, str>) -> &mut Self {
+        self.push(text_value(s))
     }
 
     /// The moved-keys line `s`.
     fn moved(&mut self, lang: Lang, s: &MoveSummary) -> &mut Self {
-        self.own(render(lang, sentence::moved(s), moved_args(lang, s)))
+        self.own(render_owned(lang, sentence::moved(s), moved_args(s)))
     }
 
     /// A nested message, in the same language.
     fn msg(&mut self, lang: Lang, msg: &Msg) -> &mut Self {
-        match text(lang, msg) {
-            Cow::Borrowed(s) => self.word(s),
-            Cow::Owned(s) => self.own(s),
-        }
+        self.cow(text(lang, msg))
     }
 
     /// A count or size, grouped by thousands: `1,204`.
     fn int(&mut self, n: u64) -> &mut Self {
-        self.own(format::group_thousands(n))
+        self.push(fluent::count(n))
     }
 
     /// A number in plain digits, `1204`: one that names something (a position, a seed, a
-    /// step), or a count that a catalogue may group with `{n:,}`.
+    /// step), or a count that a catalogue may group (`NUMBER($n, useGrouping: "true")`).
     fn raw(&mut self, n: u64) -> &mut Self {
-        self.own(n.to_string())
+        self.push(fluent::digits(n))
     }
 
     fn pct(&mut self, fraction: f64, decimals: u32) -> &mut Self {
-        self.own(format::percent(fraction, decimals))
+        self.push(fluent::percent(fraction, decimals))
     }
 
     fn dec(&mut self, value: f64, decimals: u32) -> &mut Self {
-        self.own(format::decimal(value, decimals))
+        self.push(fluent::decimal(value, decimals))
     }
 
     /// Words from `lang`'s catalogue.
     fn phrase(&mut self, lang: Lang, p: Phrase) -> &mut Self {
-        self.word((catalogue(lang).phrase)(p))
+        self.cow(phrase(lang, p))
     }
 
     /// A piece of `lang`'s catalogue with arguments of its own.
     fn sub(&mut self, lang: Lang, p: Phrase, args: Args<'_>) -> &mut Self {
-        self.own(fill((catalogue(lang).phrase)(p), args).into_owned())
+        self.cow(phrase_with(lang, p, args))
     }
 
     /// A piece of `lang`'s catalogue when `on`, else nothing.
@@ -130,13 +114,13 @@ impl<'a> Args<'a> {
 
     /// Names in a list, separated as `lang` separates them.
     fn names(&mut self, lang: Lang, list: &[String]) -> &mut Self {
-        self.own(list.join((catalogue(lang).phrase)(Phrase::NamesSep)))
+        self.own(list.join(&*phrase(lang, Phrase::NamesSep)))
     }
 
     /// Items of a list that carry numbers (`cache-a 16`), separated as `lang` separates
     /// them.
     fn items(&mut self, lang: Lang, list: Vec<String>) -> &mut Self {
-        self.own(list.join((catalogue(lang).phrase)(Phrase::ItemsSep)))
+        self.own(list.join(&*phrase(lang, Phrase::ItemsSep)))
     }
 
     /// A path of nodes or buckets: the arrow is the same in every language.
@@ -156,52 +140,38 @@ impl<'a> Args<'a> {
     }
 }
 
-fn one(a: Arg<'_>) -> Args<'_> {
+fn one(a: FluentValue<'_>) -> Args<'_> {
     Args(vec![a])
 }
 
-/// Sentence `s` in `lang` with arguments `args`.
-fn render(lang: Lang, s: Sentence, args: Args<'_>) -> String {
-    fill((catalogue(lang).template)(s), args).into_owned()
+/// Message `id` in `lang` with arguments `args`.
+fn render_owned(lang: Lang, id: Id, args: Args<'_>) -> String {
+    render(lang, id, args).into_owned()
 }
 
 /// The arguments of `msg` in `lang`.
 pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
     let mut a = Args::default();
     match msg {
-        Msg::Ui(key) => {
-            a.word(ui(lang, *key));
-        }
-        Msg::AlgoLabel(kind) => {
-            a.phrase(lang, Phrase::Algo(*kind));
-        }
-        Msg::AlgoAbout(kind) => {
-            a.phrase(lang, Phrase::AlgoAbout(*kind));
-        }
-        Msg::ParamLabel(p) => {
-            a.phrase(lang, Phrase::ParamLabel(*p));
-        }
-        Msg::OptionLabel(p, option) => {
-            a.phrase(lang, Phrase::ParamOption(*p, *option));
-        }
-        Msg::ViewLabel(v) => {
-            a.phrase(lang, Phrase::View(*v));
-        }
-        Msg::TourTitle(step) => {
-            a.phrase(lang, Phrase::TourTitle(*step));
-        }
-        Msg::TourCaption(step) => {
-            a.phrase(lang, Phrase::TourCaption(*step));
-        }
+        // Words without arguments (`super::words`).
+        Msg::Ui(_)
+        | Msg::AlgoLabel(_)
+        | Msg::AlgoAbout(_)
+        | Msg::ParamLabel(_)
+        | Msg::OptionLabel(..)
+        | Msg::ViewLabel(_)
+        | Msg::TourTitle(_)
+        | Msg::TourCaption(_)
+        | Msg::Text(_) => {}
         Msg::PaperGroupOnePoint | Msg::PaperGroupOneVnode => {}
 
         Msg::Build(e) => return build_args(e),
         Msg::CouldNotStart(e) => {
-            a.own(render(lang, sentence::build(e), build_args(e)));
+            a.own(render_owned(lang, sentence::build(e), build_args(e)));
         }
         Msg::Metrics(e) => return metrics_args(e),
         Msg::Refusal(r) => return refusal_args(r),
-        Msg::Moved(s) => return moved_args(lang, s),
+        Msg::Moved(s) => return moved_args(s),
 
         // A name or a text as typed.
         Msg::TourNoNode { name }
@@ -216,14 +186,6 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         | Msg::CompareRemove { name }
         | Msg::CompareAddButton { name }
         | Msg::CompareRemoveButton { name }
-        | Msg::ChordAdd { name }
-        | Msg::ChordNoHop { name }
-        | Msg::NodeWeightOf { name }
-        | Msg::NodeVnodesOf { name }
-        | Msg::MarkUp { name }
-        | Msg::MarkDown { name }
-        | Msg::RemoveNamed { name }
-        | Msg::Saved { name }
         | Msg::LinkUnknown { name }
         | Msg::NoWeight { name }
         | Msg::StepWalkFirst { point: name }
@@ -240,15 +202,6 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         }
         Msg::StoredVersion { found, reads } => {
             a.s(found).s(reads);
-        }
-        Msg::TaskTwice {
-            a: first,
-            b: second,
-        } => {
-            a.s(first).s(second);
-        }
-        Msg::TaskBest { vnodes } => {
-            a.int((*vnodes).into());
         }
 
         Msg::WeightEmpty => {
@@ -513,12 +466,12 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
                 .map(|(from, to, keys)| {
                     let mut item = Args::default();
                     item.s(from).s(to).raw(*keys);
-                    fill((catalogue(lang).phrase)(Phrase::FlowItem), item).into_owned()
+                    phrase_with(lang, Phrase::FlowItem, item).into_owned()
                 })
                 .collect();
             a.items(lang, list);
             if *more > 0 {
-                a.sub(lang, Phrase::FlowsMore, one(Arg::Owned(more.to_string())));
+                a.sub(lang, Phrase::FlowsMore, one(fluent::digits(*more as u64)));
             } else {
                 a.word("");
             }
@@ -618,7 +571,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
             grade,
             off_by,
         } => {
-            let off = one(Arg::Owned(format::decimal(*off_by, 1)));
+            let off = one(fluent::decimal(*off_by, 1));
             a.pct(f64::from(*guess) / 100.0, 0)
                 .moved(lang, summary)
                 .sub(lang, Phrase::Grade(*grade), off);
@@ -902,7 +855,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         } => {
             a.s(key).raw(*position).pct(*fraction, 2).s(owner);
             match from {
-                Some(f) => a.sub(lang, Phrase::MovedFrom, one(Arg::Borrowed(f))),
+                Some(f) => a.sub(lang, Phrase::MovedFrom, one(text_value(f.as_str()))),
                 None => a.word(""),
             };
         }
@@ -916,7 +869,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         } => {
             a.raw((*replica).into()).s(node);
             match vnode {
-                Some(v) => a.sub(lang, Phrase::VirtualNode, one(Arg::Borrowed(v))),
+                Some(v) => a.sub(lang, Phrase::VirtualNode, one(text_value(v.as_str()))),
                 None => a.word(""),
             };
             a.raw(*position).pct(*fraction, 2).pct(*arc, 2);
@@ -962,15 +915,12 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
             share,
         } => {
             match bucket {
-                Some(b) => a.sub(lang, Phrase::Bucket, one(Arg::Owned(b.to_string()))),
+                Some(b) => a.sub(lang, Phrase::Bucket, one(fluent::digits(*b as u64))),
                 None => a.word(""),
             };
             a.s(node).int(*keys).pct(*fraction, 1).pct(*share, 1);
         }
 
-        Msg::CouldNotSave { name, why } => {
-            a.s(name).msg(lang, why);
-        }
         Msg::LinkIgnored { param, why } => {
             a.word(param).msg(lang, why);
         }
@@ -1005,7 +955,11 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
             a.raw((*count).into()).raw(defaults::KEYS.into());
         }
         Msg::NotOneOf { what, text, all } => {
-            a.s(text).s(all);
+            a.s(text);
+            // These name the few choices themselves instead of the list.
+            if !matches!(what, Choice::Theme | Choice::Layout | Choice::ZeroOrOne) {
+                a.s(all);
+            }
             if let Choice::Param(p) = what {
                 a.phrase(lang, Phrase::ParamNoun(*p));
             }
@@ -1158,12 +1112,9 @@ fn refusal_args(r: &Refusal) -> Args<'static> {
 }
 
 /// `1,204 of 10,000 keys moved (12.0%); ideal 1/11 = 9.1%`, as the core words it.
-fn moved_args(lang: Lang, s: &MoveSummary) -> Args<'static> {
+fn moved_args(s: &MoveSummary) -> Args<'static> {
     let mut a = Args::default();
-    a.int(s.moved)
-        .int(s.total)
-        .phrase(lang, Phrase::KeysNoun { one: s.total == 1 })
-        .pct(s.fraction(), 1);
+    a.int(s.moved).int(s.total).pct(s.fraction(), 1);
     let ideal = s.ideal_fraction().unwrap_or(0.0);
     match s.ideal {
         Ideal::Join { nodes_after } if nodes_after > 0 => {
@@ -1195,90 +1146,4 @@ fn list_range(a: &mut Args<'_>, lang: Lang, what: super::ListKind, max: u32) {
     let mut r = Args::default();
     r.phrase(lang, Phrase::ListKind(what)).raw(max.into());
     a.sub(lang, Phrase::ListRange, r);
-}
-
-/// `template` with `{n}` replaced by argument `n`, `{n:?}` by it in quotes and escaped as
-/// Rust writes a string (`"user:42"`), `{^n}` by it with its first letter in capitals, and
-/// `{n:,}` by it with its digits grouped by thousands (for the core's refusals, whose
-/// arguments are plain digits). Anything else in braces is kept as written, and arguments
-/// are never read as templates (a name may contain `{0}`).
-pub(super) fn fill(template: &'static str, args: Args<'_>) -> Cow<'static, str> {
-    let args = args.0;
-    if args.is_empty() {
-        return Cow::Borrowed(template);
-    }
-    if template == "{0}" && args.len() == 1 {
-        return match args.into_iter().next() {
-            Some(Arg::Static(s)) => Cow::Borrowed(s),
-            Some(Arg::Borrowed(s)) => Cow::Owned(s.to_owned()),
-            Some(Arg::Owned(s)) => Cow::Owned(s),
-            None => Cow::Borrowed(""),
-        };
-    }
-    let mut out = String::with_capacity(template.len() + 16 * args.len());
-    let mut rest = template;
-    while let Some((before, after)) = rest.split_once('{') {
-        out.push_str(before);
-        match placeholder(after) {
-            Some((i, style, tail)) if i < args.len() => {
-                let arg = args.get(i).map_or("", Arg::as_str);
-                match style {
-                    Style::Plain => out.push_str(arg),
-                    Style::Quoted => {
-                        let _ = write!(out, "{arg:?}");
-                    }
-                    Style::Grouped => match arg.parse::<u64>() {
-                        Ok(n) => out.push_str(&format::group_thousands(n)),
-                        Err(_) => out.push_str(arg),
-                    },
-                    Style::Capital => {
-                        let mut c = arg.chars();
-                        if let Some(first) = c.next() {
-                            // ASCII only: what is capitalised starts with an English word
-                            // or a node's name (`cache-a`), and `char::to_uppercase` would
-                            // link Unicode's case tables into the wasm (7 KB gzipped;
-                            // BENCHMARKS.md, "Release wasm size").
-                            out.push(first.to_ascii_uppercase());
-                            out.push_str(c.as_str());
-                        }
-                    }
-                }
-                rest = tail;
-            }
-            _ => {
-                out.push('{');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    Cow::Owned(out)
-}
-
-/// How a placeholder writes its argument.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Style {
-    Plain,
-    Quoted,
-    Capital,
-    Grouped,
-}
-
-/// The placeholder at the start of `s` (just after its `{`): its argument's index, its
-/// style and the text after its `}`.
-pub(super) fn placeholder(s: &str) -> Option<(usize, Style, &str)> {
-    let (spec, tail) = s.split_once('}')?;
-    let (spec, style) = if let Some(spec) = spec.strip_prefix('^') {
-        (spec, Style::Capital)
-    } else if let Some(spec) = spec.strip_suffix(":?") {
-        (spec, Style::Quoted)
-    } else if let Some(spec) = spec.strip_suffix(":,") {
-        (spec, Style::Grouped)
-    } else {
-        (spec, Style::Plain)
-    };
-    match spec.as_bytes() {
-        [d @ b'0'..=b'9'] => Some((usize::from(d - b'0'), style, tail)),
-        _ => None,
-    }
 }

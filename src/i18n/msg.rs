@@ -26,24 +26,24 @@ impl std::fmt::Debug for Msg {
 
 impl PartialEq for Msg {
     fn eq(&self, other: &Msg) -> bool {
-        super::en::text(self) == super::en::text(other)
+        super::text(super::Lang::En, self) == super::text(super::Lang::En, other)
     }
 }
 
 impl PartialEq<&str> for Msg {
     fn eq(&self, other: &&str) -> bool {
-        super::en::text(self) == *other
+        super::text(super::Lang::En, self) == *other
     }
 }
 
 impl PartialEq<String> for Msg {
     fn eq(&self, other: &String) -> bool {
-        super::en::text(self) == other.as_str()
+        super::text(super::Lang::En, self) == other.as_str()
     }
 }
 
 impl PartialEq<str> for Msg {
     fn eq(&self, other: &str) -> bool {
-        super::en::text(self) == other
+        super::text(super::Lang::En, self) == other
     }
 }

@@ -3,10 +3,12 @@
 //! refusals, the tour's captions and numbers, what is under the pointer), and the small
 //! enums their parameters name ([`Quantity`], [`Choice`], [`ListKind`]).
 //!
-//! The model decides *what* to say; the page's catalogues (`src/i18n`, one per language)
+//! The model decides *what* to say; the page's catalogues (`src/i18n/en.ftl`, `zh.ftl`)
 //! only render it into words. So the model produces these keys and raw numbers, never
 //! sentences, and depends on no catalogue; the English catalogue is the reference wording
-//! of each key.
+//! of each key. A newer sentence is a [`Msg::Text`], made by the constructor that
+//! `build.rs` writes for each sentence of the English catalogue: it names the message's id
+//! and carries its arguments' values.
 
 use ring_core::metrics::{MetricsError, MoveSummary};
 use ring_core::registry::ParamRef;
@@ -460,6 +462,9 @@ ring_core::listed_enum! {
 pub enum Msg {
     /// Fixed words.
     Ui(Ui),
+    /// A sentence of the catalogues (`src/i18n/en.ftl`), made by its constructor, which
+    /// `build.rs` writes for each: `Msg::weight_too_large(weight, range)`.
+    Text(Text),
     /// A refusal of the core, worded from its fields.
     Build(BuildError),
     /// A metric the core could not compute.
@@ -855,9 +860,6 @@ pub enum Msg {
     ChordNodesUp {
         count: usize,
     },
-    ChordAdd {
-        name: String,
-    },
     ChordLabel {
         nodes: usize,
         key: String,
@@ -876,9 +878,6 @@ pub enum Msg {
         owner: String,
         within: bool,
         bound: u32,
-    },
-    ChordNoHop {
-        name: String,
     },
     ChordHop {
         from: String,
@@ -1004,21 +1003,6 @@ pub enum Msg {
     NodesTitle {
         up: usize,
         total: usize,
-    },
-    NodeWeightOf {
-        name: String,
-    },
-    NodeVnodesOf {
-        name: String,
-    },
-    MarkUp {
-        name: String,
-    },
-    MarkDown {
-        name: String,
-    },
-    RemoveNamed {
-        name: String,
     },
     NodesHintVnodes {
         kind: AlgoId,
@@ -1150,13 +1134,6 @@ pub enum Msg {
     ShareKeysNote {
         count: usize,
     },
-    Saved {
-        name: String,
-    },
-    CouldNotSave {
-        name: String,
-        why: Box<Msg>,
-    },
 
     // The tour's pictures.
     TourPicture {
@@ -1262,16 +1239,76 @@ pub enum Msg {
         found: String,
         reads: String,
     },
-    /// The try-it task: a weight that gives node `b` twice node `a`'s keys.
-    TaskTwice {
-        a: String,
-        b: String,
-    },
-    /// The fewest virtual nodes per node that got R1 under 1.2 so far.
-    TaskBest {
-        vnodes: u32,
-    },
 }
+
+/// A sentence of the catalogues and its arguments' values, in the order of its
+/// `# Arguments:` comment there.
+pub struct Text {
+    pub(crate) id: &'static str,
+    pub(crate) names: &'static [&'static str],
+    pub(crate) args: Vec<Arg>,
+}
+
+/// The value of a sentence's argument, which each catalogue writes.
+pub enum Arg {
+    /// A whole number: grouped by thousands (`1,204`) unless the catalogue writes it with
+    /// `NUMBER($n, useGrouping: "false")`.
+    Whole(u64),
+    /// A number with a fraction, in the form the catalogue gives it, e.g.
+    /// `NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1)`.
+    Real(f64),
+    /// Text as it is: a name, a key, what was typed.
+    Text(String),
+    /// Another message, in the same language.
+    Msg(Box<Msg>),
+    /// An algorithm's or a real system's name.
+    Algo(AlgoId),
+}
+
+macro_rules! whole_args {
+    ($($t:ty),*) => {
+        $(impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg::Whole(n as u64)
+            }
+        })*
+    };
+}
+
+whole_args!(u64, u32, usize);
+
+impl From<f64> for Arg {
+    fn from(x: f64) -> Arg {
+        Arg::Real(x)
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Text(s)
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Text(s.to_string())
+    }
+}
+
+impl From<Msg> for Arg {
+    fn from(m: Msg) -> Arg {
+        Arg::Msg(Box::new(m))
+    }
+}
+
+impl From<AlgoId> for Arg {
+    fn from(k: AlgoId) -> Arg {
+        Arg::Algo(k)
+    }
+}
+
+// `Msg::<sentence>(…)`: a constructor per sentence of the English catalogue.
+include!(concat!(env!("OUT_DIR"), "/messages.rs"));
 
 impl From<Ui> for Msg {
     fn from(key: Ui) -> Msg {
