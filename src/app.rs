@@ -297,9 +297,8 @@ pub fn Lab(props: &LabProps) -> Html {
     let embed = props.page.embed;
     let picture = embed != Some(Embed::Chart);
     let charts = charts && embed != Some(Embed::Ring);
-    let controls = controls
-        && props.page.controls
-        && !matches!(embed, Some(Embed::Ring | Embed::Chart));
+    let controls =
+        controls && props.page.controls && !matches!(embed, Some(Embed::Ring | Embed::Chart));
     html! {
         <ContextProvider<Lang> context={lang}>
             { title_bar(TitleBar {

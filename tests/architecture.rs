@@ -220,30 +220,6 @@ fn app_sources() -> Result<(Vec<String>, Vec<String>)> {
     Ok((names, texts))
 }
 
-/// The one circle left, in the catalogues that issue 32's item 1 replaces by Fluent's
-/// (`en.rs`/`zh.rs` name the `Phrase`s and `Sentence`s of `mod.rs`/`sentence.rs`, which
-/// reach them through `pack.rs` and `args.rs`). Its files, and why each is in it.
-const CATALOGUE_CIRCLE: [(&str, &str); 6] = [
-    (
-        "i18n/mod.rs",
-        "the catalogues' keys, and the look-up through them",
-    ),
-    ("i18n/en.rs", "English, over the keys"),
-    ("i18n/zh.rs", "Chinese, over the keys"),
-    (
-        "i18n/sentence.rs",
-        "the sentences, between keys and templates",
-    ),
-    (
-        "i18n/pack.rs",
-        "the Chinese words file, from both catalogues",
-    ),
-    (
-        "i18n/args.rs",
-        "the sentences' arguments, with phrases from the catalogues",
-    ),
-];
-
 #[test]
 fn no_import_circle_among_the_app_s_modules() -> Result<()> {
     let (files, texts) = app_sources()?;
@@ -253,19 +229,7 @@ fn no_import_circle_among_the_app_s_modules() -> Result<()> {
         edges > 100,
         "the import graph has only {edges} edges: is the parser reading `use`?"
     );
-    let (awaited, circles): (Vec<_>, Vec<_>) = graph.circles().into_iter().partition(|c| {
-        c.iter()
-            .all(|f| CATALOGUE_CIRCLE.iter().any(|(file, _)| f == file))
-    });
-    // The catalogues' own circle is the one left, until issue 32's Fluent catalogues
-    // replace these files: then this fails, to have the exception taken out.
-    for (file, _) in CATALOGUE_CIRCLE {
-        assert!(
-            root().join("src").join(file).is_file() && !awaited.is_empty(),
-            "the i18n catalogue circle is gone ({file} or the circle): remove \
-             CATALOGUE_CIRCLE from tests/architecture.rs"
-        );
-    }
+    let circles = graph.circles();
     let report: Vec<String> = circles
         .iter()
         .map(|c| {

@@ -7,7 +7,7 @@ use crate::model::{Field, State};
 
 /// The refusal message for `field`, or nothing; `id` is the element id that inputs point
 /// at with `aria-describedby`. A function rather than a component: it has no state of its
-/// own, and each component costs about 1.5 KB of wasm (measured in BENCHMARKS.md).
+/// own, and each component costs about 1.5 KB of wasm (measured when the wasm's size was a gate).
 pub(crate) fn field_error(
     state: &State,
     field: Field,

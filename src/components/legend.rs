@@ -13,7 +13,7 @@ const LEGEND_NAME_CHARS: usize = 9;
 
 /// The legend.
 /// A function rather than a component: it keeps no state of its own, and a component costs
-/// about 1.5 KB of wasm (BENCHMARKS.md).
+/// about 1.5 KB of wasm (measured when the wasm's size was a gate).
 /// `all_rows`: whether a long list shows every row ([`super::LONG_LIST`]), the node list's too.
 pub(crate) fn legend(state: &State, lang: Lang, all_rows: &UseStateHandle<bool>) -> Html {
     let snap = &state.current;

@@ -9,7 +9,7 @@ const SPEEDS: [(f64, &str); 4] = [(0.25, "¼×"), (0.5, "½×"), (1.0, "1×"), (
 
 /// The animation controls; `enabled` when there is a change to play.
 /// A function rather than a component: it keeps no state of its own, and a component costs
-/// about 1.5 KB of wasm (BENCHMARKS.md).
+/// about 1.5 KB of wasm (measured when the wasm's size was a gate).
 pub(crate) fn playback_controls(p: &Playback, enabled: bool, lang: Lang) -> Html {
     let disabled = !enabled;
     let toggle = p.ontoggle.reform(|_: MouseEvent| ());

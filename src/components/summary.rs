@@ -87,7 +87,7 @@ pub(crate) fn announcement(state: &State, lang: Lang) -> Html {
 
 /// The summary card.
 /// A function rather than a component: it keeps no state of its own, and a component costs
-/// about 1.5 KB of wasm (BENCHMARKS.md).
+/// about 1.5 KB of wasm (measured when the wasm's size was a gate).
 pub(crate) fn summary(state: &State, lang: Lang) -> Html {
     let Some(change) = state.change.as_deref() else {
         return html! {

@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 
-use fluent_bundle::FluentValue;
+use fluent_bundle::{FluentArgs, FluentValue};
 use ring_core::error::{
     MAX_EPSILON, MAX_NAME_BYTES, MAX_NODES, MAX_RING_POINTS, MAX_SLOTS, MAX_TABLE_SIZE, MAX_VNODES,
     MAX_WEIGHT,
@@ -20,7 +20,8 @@ use ring_core::BuildError;
 
 use super::fluent::{self, Id};
 use super::sentence;
-use super::{phrase, phrase_with, render, text, text_value, ui, Lang, Msg, Phrase, Range, Ui};
+use super::words::{message, phrase, text_value, ui, Key, Phrase, Range};
+use super::{Arg, Lang, Msg, Text, Ui};
 use crate::model::defaults;
 use crate::model::display::power_of_two;
 use crate::model::keys::{MAX_KEYS, MIN_KEYS};
@@ -1146,4 +1147,67 @@ fn list_range(a: &mut Args<'_>, lang: Lang, what: super::ListKind, max: u32) {
     let mut r = Args::default();
     r.phrase(lang, Phrase::ListKind(what)).raw(max.into());
     a.sub(lang, Phrase::ListRange, r);
+}
+
+/// The sentence `msg` in `lang`, with its parameters written in.
+pub(crate) fn text(lang: Lang, msg: &Msg) -> Cow<'static, str> {
+    if let Msg::Text(t) = msg {
+        return sentence_text(lang, t);
+    }
+    match sentence::sentence(msg) {
+        Some(id) => render(lang, id, args(msg, lang)),
+        None => words(lang, msg),
+    }
+}
+
+/// A sentence made by its constructor: its arguments as its catalogue entry names them.
+fn sentence_text(lang: Lang, t: &Text) -> Cow<'static, str> {
+    let mut named = FluentArgs::with_capacity(t.args.len());
+    for (&name, arg) in t.names.iter().zip(&t.args) {
+        let value = match arg {
+            Arg::Whole(n) => fluent::count(*n),
+            Arg::Real(x) => FluentValue::from(*x),
+            Arg::Text(s) => text_value(s.as_str()),
+            Arg::Msg(m) => text_value(text(lang, m)),
+            Arg::Algo(k) => text_value(phrase(lang, Phrase::Algo(*k))),
+        };
+        named.set(name, value);
+    }
+    message(lang, t.id, None, Some(&named))
+}
+
+/// A message that is fixed words or a phrase.
+fn words(lang: Lang, msg: &Msg) -> Cow<'static, str> {
+    let p = match msg {
+        Msg::Ui(key) => return Cow::Borrowed(ui(lang, *key)),
+        Msg::AlgoLabel(k) => Phrase::Algo(*k),
+        Msg::AlgoAbout(k) => Phrase::AlgoAbout(*k),
+        Msg::ParamLabel(p) => Phrase::ParamLabel(*p),
+        Msg::OptionLabel(p, option) => Phrase::ParamOption(*p, *option),
+        Msg::ViewLabel(v) => Phrase::View(*v),
+        Msg::TourTitle(step) => Phrase::TourTitle(*step),
+        Msg::TourCaption(step) => Phrase::TourCaption(*step),
+        _ => return Cow::Borrowed(""),
+    };
+    phrase(lang, p)
+}
+
+/// Message `id` in `lang` with `args`, given in the order of `id.args` (the English words
+/// where `lang`'s catalogue lacks it).
+pub(super) fn render(lang: Lang, id: Id, args: Args<'_>) -> Cow<'static, str> {
+    debug_assert_eq!(args.0.len(), id.args.len(), "{}", id.name);
+    let mut named = FluentArgs::with_capacity(id.args.len());
+    for (&name, value) in id.args.iter().zip(args.0) {
+        named.set(name, value);
+    }
+    message(lang, id.name, None, Some(&named))
+}
+
+/// The words of `p` in `lang`, with `args` (a phrase with arguments has a message of its
+/// own).
+fn phrase_with(lang: Lang, p: Phrase, args: Args<'_>) -> Cow<'static, str> {
+    match p.key() {
+        Key::Message(id) => render(lang, id, args),
+        Key::Registry(..) => phrase(lang, p),
+    }
 }

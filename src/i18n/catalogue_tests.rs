@@ -17,6 +17,8 @@ const EN_SOURCE: &str = include_str!("en.ftl");
 use super::tests::{every_phrase, every_sentence};
 use super::*;
 use crate::model::tour::STEP_COUNT;
+use crate::model::{AlgoId, ViewKind};
+use ring_core::HashFn;
 
 /// Each entry of a catalogue (`id` or `id.attribute`): its text without arguments and the
 /// arguments it uses.

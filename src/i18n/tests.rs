@@ -2,13 +2,18 @@ use ring_core::metrics::{Ideal, MetricsError, MoveSummary};
 use ring_core::{BuildError, HashFn};
 
 use super::args::args;
+use super::args::render;
 use super::sentence::sentence;
+use super::words::{phrase, text_value, Key, Phrase, Range};
 use super::*;
 use crate::model::limits::Refusal;
+use crate::model::message::Grade;
 use crate::model::message::Noun;
-use crate::model::tour::{Grade, STEP_COUNT};
+use crate::model::tour::STEP_COUNT;
 use crate::model::{AlgoId, ViewKind};
+use fluent_bundle::FluentArgs;
 use ring_core::registry::ParamRef;
+use std::borrow::Cow;
 
 fn summary() -> MoveSummary {
     MoveSummary {
@@ -1539,7 +1544,7 @@ fn the_formatter_and_functions_write_arguments_as_the_app_does() {
 
 /// Where `text` calls one of the five articles by our filing name ("seed 003", "Seeds 001,
 /// 003 and 004", "the seed's way", "文章 000"): readers know them by author, title and
-/// date (`/work/shared/reference/citations.md`). Random seeds ("seed 42", "the first seed",
+/// date (the articles' own bylines). Random seeds ("seed 42", "the first seed",
 /// "FlipHash's seed") are not articles and pass.
 fn filing_name(text: &str) -> Option<String> {
     let lower = text.to_lowercase();

@@ -11,7 +11,7 @@
 //!   Chord, replication, the CSV export, the link) can be computed.
 //!
 //! The suite runs a few dozen sequences with a fixed seed; `PROPTEST_CASES=N` runs N from a
-//! fresh seed (the long run the README records).
+//! fresh seed.
 
 use std::collections::HashSet;
 use std::rc::Rc;

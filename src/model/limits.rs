@@ -6,8 +6,8 @@
 //! alike. The limits here are the ones only the page needs: how many keys it places,
 //! how long a typed key may be, and how much work one change may cost, so that the page
 //! answers within a frame or two instead of freezing. Each was chosen by measuring the
-//! release build in Chromium on the two-core test machine (the README's "Limits and how
-//! bad input is treated" gives the figures).
+//! release build in Chromium on the two-core test machine (the book's "Limits and bad input",
+//! docs/book/src/guide/limits.md, says why each is where it is).
 //!
 //! A refusal is data ([`Refusal`]: the problem and its numbers); `Display` words it in
 //! English, naming the problem and the allowed range.

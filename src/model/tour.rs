@@ -17,7 +17,6 @@ use super::state::{Action, State};
 use ring_core::registry::ParamRef;
 
 mod predict;
-pub(crate) use super::message::Grade;
 pub(crate) use predict::Question;
 
 /// Keys in every step: few enough to draw them all, enough to count moves.

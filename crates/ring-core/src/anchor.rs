@@ -67,7 +67,7 @@ impl AnchorHash {
     /// let mut anchor = AnchorHash::new(16, 10).unwrap();
     /// anchor.remove(3).unwrap();
     /// anchor.remove(7).unwrap();
-    /// assert_eq!(anchor.bucket(1, 0), 9); // shared/reference/known-answers.md
+    /// assert_eq!(anchor.bucket(1, 0), 9); // crates/ring-core/tests/data/known-answers.md
     /// assert_eq!(anchor.restore(), Ok(7));
     /// ```
     pub fn new(capacity: u32, working: u32) -> Result<Self, BucketError> {
@@ -263,7 +263,7 @@ mod tests {
 
     #[test]
     fn known_answers() {
-        // shared/reference/known-answers.md, "Newer algorithms": key1 = key, key2 = seed.
+        // crates/ring-core/tests/data/known-answers.md, "Newer algorithms": key1 = key, key2 = seed.
         let a = with_removed(10, 10, &[]);
         assert_eq!(a.bucket(1, 0), 7);
         let a = with_removed(16, 10, &[3, 7]);

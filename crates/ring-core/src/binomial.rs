@@ -128,7 +128,7 @@ mod tests {
 
     #[test]
     fn known_answers() {
-        // shared/reference/known-answers.md, "Newer algorithms", the binomial rows.
+        // crates/ring-core/tests/data/known-answers.md, "Newer algorithms", the binomial rows.
         let table: [(u64, u32, u32); 5] = [
             (42, 10, 3),
             (10_427_592_028_180_905_159, 10, 6),

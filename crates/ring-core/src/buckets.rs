@@ -3,7 +3,7 @@
 //! in the `bucket_algorithms!` table below, which makes [`BucketAlgo`] and
 //! [`BucketAlgo::ALL`]; `ringlab bucket` and `ringlab list buckets` iterate that list.
 //!
-//! A [`BucketEngine`] is one algorithm set up as `shared/reference/known-answers.md` defines
+//! A [`BucketEngine`] is one algorithm set up as `crates/ring-core/tests/data/known-answers.md` defines
 //! it ("Newer algorithms"): buckets `0..N` working (AnchorHash and DxHash with a capacity
 //! `A`, `N` unless given), the listed buckets removed in order, and a seed (0 unless given)
 //! for the algorithms that take one. The stateless functions (jump, JumpBackHash, FlipHash,

@@ -72,7 +72,7 @@ impl DxHash {
     /// let mut dx = DxHash::new(16, 10).unwrap();
     /// dx.remove(3).unwrap();
     /// dx.remove(7).unwrap();
-    /// assert_eq!(dx.get_node_id(42), 2); // shared/reference/known-answers.md
+    /// assert_eq!(dx.get_node_id(42), 2); // crates/ring-core/tests/data/known-answers.md
     /// ```
     pub fn new(capacity: u32, working: u32) -> Result<Self, BucketError> {
         if capacity == 0 || capacity > MAX_CAPACITY || working == 0 || working > capacity {
@@ -235,7 +235,7 @@ mod tests {
 
     #[test]
     fn known_answers() {
-        // shared/reference/known-answers.md, "Newer algorithms": the key's low 32 bits.
+        // crates/ring-core/tests/data/known-answers.md, "Newer algorithms": the key's low 32 bits.
         let dx = with_removed(10, 10, &[]);
         assert_eq!(dx.bucket(0), 7);
         let dx = with_removed(16, 10, &[3, 7]);

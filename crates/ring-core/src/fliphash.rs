@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn known_answers() {
-        // shared/reference/known-answers.md, "Newer algorithms", the fliphash rows.
+        // crates/ring-core/tests/data/known-answers.md, "Newer algorithms", the fliphash rows.
         let table: [(u64, u32, u64, u32); 5] = [
             (10_427_592_028_180_905_159, 18, 0, 13),
             (1, 18, 0, 16),

@@ -5,7 +5,7 @@
 //! MD5, MurmurHash3 and CRC-32 come from crates (`md5`, `mur3`, `crc32fast`), with the
 //! framing the implementations that the menu names give them (ketama's first four bytes,
 //! go-zero's h1, the memcached client's 15 bits); FNV and Java's `hashCode`, a line each,
-//! are written here. The known answers of `shared/reference/known-answers.md` are tests at
+//! are written here. The known answers of `crates/ring-core/tests/data/known-answers.md` are tests at
 //! the bottom, and each crate is checked there against a second implementation.
 
 use std::fmt;

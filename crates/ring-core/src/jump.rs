@@ -177,7 +177,7 @@ mod tests {
 
     #[test]
     fn known_answers() {
-        // shared/reference/known-answers.md, "Jump consistent hash".
+        // crates/ring-core/tests/data/known-answers.md, "Jump consistent hash".
         let table: [(u64, u32, u32); 6] = [
             (1, 1, 0),
             (42, 57, 43),

@@ -123,7 +123,7 @@ mod tests {
 
     #[test]
     fn known_answers() {
-        // shared/reference/known-answers.md, "Newer algorithms", the jumpback rows.
+        // crates/ring-core/tests/data/known-answers.md, "Newer algorithms", the jumpback rows.
         let table: [(u64, u32, u32); 5] = [
             (9_184_114_998_275_508_886, 2, 1),
             (9_650_971_699_621_254_459, 3, 2),

@@ -68,7 +68,7 @@ impl MementoHash {
     /// let mut memento = MementoHash::new(10).unwrap();
     /// memento.remove(3).unwrap();
     /// memento.remove(7).unwrap();
-    /// assert_eq!(memento.bucket(1, 0), 6); // shared/reference/known-answers.md
+    /// assert_eq!(memento.bucket(1, 0), 6); // crates/ring-core/tests/data/known-answers.md
     /// assert_eq!(memento.restore(), Ok(7));
     /// ```
     pub fn new(buckets: u32) -> Result<Self, BucketError> {
@@ -468,7 +468,7 @@ mod tests {
 
     #[test]
     fn known_answers() {
-        // shared/reference/known-answers.md, "Newer algorithms": the key and the seed.
+        // crates/ring-core/tests/data/known-answers.md, "Newer algorithms": the key and the seed.
         let m = with_removed(10, &[3, 7]);
         assert_eq!(m.bucket(1, 0), 6);
         assert_eq!(m.bucket(u64::MAX, 0), 8);

@@ -148,7 +148,7 @@ impl MultiProbe {
     /// use ring_core::multiprobe::MultiProbe;
     ///
     /// let cache = MultiProbe::new(&["cache-1", "cache-2", "cache-3", "cache-4"], [7, 8], 5).unwrap();
-    /// assert_eq!(cache.locate("hello"), 0); // cache-1, shared/reference/known-answers.md
+    /// assert_eq!(cache.locate("hello"), 0); // cache-1, crates/ring-core/tests/data/known-answers.md
     /// ```
     pub fn new<S: AsRef<str>>(
         nodes: &[S],
@@ -432,7 +432,7 @@ mod tests {
 
     #[test]
     fn known_answers() {
-        // shared/reference/known-answers.md, "Newer algorithms", multi-probe.
+        // crates/ring-core/tests/data/known-answers.md, "Newer algorithms", multi-probe.
         let abc = MultiProbe::new(&["a", "b", "c"], [1, 2], 21).unwrap();
         assert_eq!(abc.locate("hello"), 2);
         assert_eq!(abc.locate("user:42"), 0);

@@ -217,7 +217,7 @@ mod tests {
 
     #[test]
     fn known_answers() {
-        // shared/reference/known-answers.md, "Newer algorithms", the power rows.
+        // crates/ring-core/tests/data/known-answers.md, "Newer algorithms", the power rows.
         let table: [(u64, u32, u32); 5] = [
             (8, 96, 12),
             (11, 96, 15),

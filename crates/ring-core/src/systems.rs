@@ -3,7 +3,7 @@
 //! clients place a key, each by its own rules, read from its source (named in its
 //! [`SystemSpec`]) and checked against the real program where Debian packages it
 //! (`crates/ringlab/tests/real_systems.rs`), against the vectors of its own tests
-//! (`shared/reference/known-answers.md`, "Real systems"), or against answers its own code
+//! (`crates/ring-core/tests/data/known-answers.md`, "Real systems"), or against answers its own code
 //! gave when run here (buraksezer/consistent under Go, riak_core's claim and chash under
 //! Erlang).
 //!

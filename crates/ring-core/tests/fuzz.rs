@@ -7,7 +7,7 @@
 //! nodes, and joins, leaves and removal checks answer without breaking.
 //!
 //! The suite runs a few hundred cases with a fixed seed; `PROPTEST_CASES=N` runs N cases
-//! per target from a fresh seed (the long run the README records).
+//! per target from a fresh seed.
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, RngSeed};

@@ -1,4 +1,4 @@
-//! The facts of `shared/reference/known-answers.md` that fit in a quick test, run natively
+//! The facts of `crates/ring-core/tests/data/known-answers.md` that fit in a quick test, run natively
 //! and again under wasm32 (`cargo test -p ring-core --target wasm32-unknown-unknown --test
 //! known_answers`, in Node.js): the core must give the same answers on both.
 

@@ -1,6 +1,5 @@
 //! go-mpchash's own compatibility data, line for line: `data/mpchash_compat.out` is
-//! dgryski/go-mpchash `testdata/compat.out` @7382f34 (copied from
-//! shared/reference/mpchash_compat.out, byte for byte the same file). Its `compat_test.go`
+//! dgryski/go-mpchash `testdata/compat.out` @7382f34, byte for byte. Its `compat_test.go`
 //! builds `New(shard-1 … shard-6000, siphash64seed, [2]uint64{1, 2}, 21)` and expects line
 //! `i` to be `Hash("shard-i")`. Runs natively and under wasm32.
 

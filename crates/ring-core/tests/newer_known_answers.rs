@@ -1,4 +1,4 @@
-//! The "Newer algorithms" vectors of `shared/reference/known-answers.md` for the engines
+//! The "Newer algorithms" vectors of `crates/ring-core/tests/data/known-answers.md` for the engines
 //! this crate implements itself (AnchorHash, DxHash, MementoHash, multi-probe) and the
 //! hashes under them (crc32q and SipHash, from crates), run natively and again under wasm32 (`cargo test -p ring-core
 //! --target wasm32-unknown-unknown --test newer_known_answers`): the same answers on both.

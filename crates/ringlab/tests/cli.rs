@@ -2004,7 +2004,7 @@ fn move_system_counts_the_keys_a_change_moves() {
 
 #[test]
 fn multiprobe_assign_reproduces_the_known_answers() {
-    // shared/reference/known-answers.md, "Newer algorithms", multi-probe.
+    // crates/ring-core/tests/data/known-answers.md, "Newer algorithms", multi-probe.
     let shards: Vec<String> = (1..=6000).map(|i| format!("shard-{i}")).collect();
     let nodes = shards.join(",");
     let got = assignments(

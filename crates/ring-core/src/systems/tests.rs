@@ -1,4 +1,4 @@
-//! The known answers of `shared/reference/known-answers.md` ("Real systems") for every
+//! The known answers of `crates/ring-core/tests/data/known-answers.md` ("Real systems") for every
 //! system, and the refusals.
 
 use super::*;
