@@ -364,7 +364,9 @@ pub fn Lab(props: &LabProps) -> Html {
             </div>
             if charts {
             <footer class="footer muted">
-                { lang.ui(Ui::Footer) }
+                <p>{ lang.ui(Ui::Footer) }</p>
+                // The book is served beside the app (scripts/serve, scripts/site.mjs).
+                <p><a href="book/">{ lang.ui(Ui::FooterBook) }</a></p>
             </footer>
             }
         </ContextProvider<Lang>>

@@ -15,6 +15,7 @@ dark-theme-title = Dark theme on or off
 language = Language
 controls-label = Controls
 footer = Every number here comes from ring-core, the same crate the ringlab command line uses.
+footer-book = The Ringlab Book: lessons, a guide, every algorithm and system
 panic-text = Something went wrong and Ringlab stopped.{ " " }
 panic-reset = Reset
 panic-after = { " " }to start again from the first example.

@@ -14,6 +14,7 @@ dark-theme-title = 开启或关闭深色主题
 language = 语言
 controls-label = 控制面板
 footer = 这里的每个数字都由 ringlab 命令行所用的同一个 crate —— ring-core —— 计算得出。
+footer-book = Ringlab 手册：课程、使用指南、每种算法与系统
 panic-text = 出错了，Ringlab 已停止运行。
 panic-reset = 点此重置
 panic-after = ，从最初的示例重新开始。

@@ -50,6 +50,8 @@ ui_keys! {
     Language,
     ControlsLabel,
     Footer,
+    // The footer's link to the Ringlab Book.
+    FooterBook,
     PanicText,
     PanicReset,
     PanicAfter,
