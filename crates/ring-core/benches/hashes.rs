@@ -169,6 +169,7 @@ fn crc32q(c: &mut Criterion) {
         assert_eq!(crc32c::crc32q(key, seed), by_crc_table(pair));
         assert_eq!(crc32c::crc32q(key, seed), before::crc32q(key, seed));
         assert_eq!(crc32c::crc32q(key, seed), by_crc32c_crate(pair));
+        assert_eq!(crc32c::crc32q(key, seed), crc32c::crc32q_sliced(key, seed));
     }
     let mut group = c.benchmark_group("hashes_crc32q");
     group.throughput(Throughput::Elements(KEYS as u64));
@@ -177,6 +178,10 @@ fn crc32q(c: &mut Criterion) {
     });
     time(&mut group, "core", 8, &pairs, |&(k, s)| {
         crc32c::crc32q(k, s)
+    });
+    // The tables the core uses where the build has no SSE4.2 (wasm32).
+    time(&mut group, "core-sliced", 8, &pairs, |&(k, s)| {
+        crc32c::crc32q_sliced(k, s)
     });
     time(&mut group, "crc32c", 8, &pairs, by_crc32c_crate);
     time(&mut group, "crc", 8, &pairs, by_crc_table);

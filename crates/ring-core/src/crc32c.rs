@@ -17,13 +17,16 @@
 //!   on 8 bytes its dispatch to the instruction costs about 2 ns more (`benches/hashes.rs`).
 //! - The two are related by `crc32q(k, s) = !crc32c_append(!(s as u32), &k.to_le_bytes())`.
 //!
-//! [`crc32q`] is written here, slicing by 8: eight independent lookups in eight 1 KiB tables
-//! (a `static` computed at compile time), so that the eight bytes are not a chain of eight
-//! dependent lookups. Measured on 8-byte words (`benches/hashes.rs`, `hashes_crc32q`, one
-//! hash of 1,024 independent pairs): 2.7 ns here against 6.4 ns for the `crc` crate's byte
-//! table and 9.6 ns for the `crc32c` crate, whose hardware path is an out-of-line call that
-//! splits its slice into aligned words before its one instruction. The bucket algorithms
-//! call it in their lookup loops; it is the same code on wasm32.
+//! [`crc32q`] is that one instruction where the build enables SSE4.2 (every x86-64 build of
+//! this workspace does: `.cargo/config.toml` asks for `x86-64-v2`, as the references' own
+//! builds need `-msse4.2`), called through `safe_arch`'s safe wrapper and inlined. Elsewhere
+//! (wasm32, other CPUs, an x86-64 build for the 2003 baseline) it is [`crc32q_sliced`]:
+//! eight independent lookups in eight 1 KiB tables (a `static` computed at compile time), so
+//! that the eight bytes are not a chain of eight dependent lookups. Measured on 8-byte words
+//! (`benches/hashes.rs`, `hashes_crc32q`, one hash of 1,024 independent pairs): the
+//! instruction about 0.4 ns, the sliced tables 2.7 ns, the `crc` crate's byte table 6.4 ns
+//! and the `crc32c` crate 9.6 ns, whose hardware path is an out-of-line call that splits its
+//! slice into aligned words before its one instruction.
 
 pub use ::crc32c::{crc32c, crc32c_append};
 
@@ -64,7 +67,7 @@ const fn slice_by_8_tables() -> [[u32; 256]; 8] {
 /// What the SSE4.2 instruction `crc32q key, seed` returns: CRC-32C of `key`'s 8
 /// little-endian bytes with the register starting at the low 32 bits of `seed`, no initial
 /// or final inversion. The high 32 bits of `seed` are ignored, as the instruction ignores
-/// them.
+/// them. Here, the instruction itself.
 ///
 /// ```
 /// use ring_core::crc32c::{crc32c_append, crc32q};
@@ -73,8 +76,35 @@ const fn slice_by_8_tables() -> [[u32; 256]; 8] {
 /// assert_eq!(crc32q(key, seed), !crc32c_append(!(seed as u32), &key.to_le_bytes()));
 /// assert_eq!(crc32q(0, 0), 0); // no inversion: zeros stay zero
 /// ```
+#[cfg(all(target_arch = "x86_64", target_feature = "sse4.2"))]
 #[inline]
 pub fn crc32q(key: u64, seed: u64) -> u32 {
+    // The instruction returns the 32-bit register in a 64-bit one; the upper half is zero.
+    safe_arch::crc32_u64(u64::from(seed as u32), key) as u32
+}
+
+/// What the SSE4.2 instruction `crc32q key, seed` returns: here, without the instruction,
+/// [`crc32q_sliced`].
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse4.2")))]
+#[inline]
+pub fn crc32q(key: u64, seed: u64) -> u32 {
+    crc32q_sliced(key, seed)
+}
+
+/// [`crc32q`] computed with the slice-by-8 tables, on any target: what the SSE4.2 instruction `crc32q key, seed` returns: CRC-32C of `key`'s 8
+/// little-endian bytes with the register starting at the low 32 bits of `seed`, no initial
+/// or final inversion. The high 32 bits of `seed` are ignored, as the instruction ignores
+/// them.
+///
+/// ```
+/// use ring_core::crc32c::{crc32c_append, crc32q_sliced as crc32q};
+///
+/// let (key, seed) = (42u64, 12345u64);
+/// assert_eq!(crc32q(key, seed), !crc32c_append(!(seed as u32), &key.to_le_bytes()));
+/// assert_eq!(crc32q(0, 0), 0); // no inversion: zeros stay zero
+/// ```
+#[inline]
+pub fn crc32q_sliced(key: u64, seed: u64) -> u32 {
     // The register is XORed into the first four bytes; each byte then contributes its
     // table entry for the bytes that follow it, all eight independently.
     let x = key ^ u64::from(seed as u32);
@@ -140,6 +170,8 @@ mod tests {
                 crc32q(key, seed),
                 !crc32c_append(!(seed as u32), &key.to_le_bytes())
             );
+            // The tables wasm32 uses, against the instruction where this build has it.
+            prop_assert_eq!(crc32q_sliced(key, seed), crc32q(key, seed));
         }
 
         #[test]
