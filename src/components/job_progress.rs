@@ -4,9 +4,10 @@
 
 use yew::prelude::*;
 
+use super::work_progress::{Cancel, WorkProgress};
 use super::{use_lang, Dispatch};
 use crate::effects::job::use_job;
-use crate::i18n::{num, Msg, Ui};
+use crate::i18n::{Msg, Ui};
 use crate::model::{Action, State};
 use std::rc::Rc;
 
@@ -26,29 +27,32 @@ pub(crate) fn JobProgressBar(props: &JobProgressProps) -> Html {
     let dispatch = props.dispatch.clone();
     let done = Callback::from(move |action: Action| dispatch.dispatch(action));
     let progress = use_job(props.state.pending.clone(), done);
+    // Always there, empty between jobs, so that its live region exists before it speaks.
     let (Some(pending), Some(progress)) = (props.state.pending.as_ref(), progress) else {
-        return html! { <div class="job-progress empty" id="job-progress" role="status"></div> };
+        return html! {
+            <WorkProgress id="job-progress" class="job-progress empty" done={0} total={0}
+                label={lang.ui(Ui::JobProgressLabel)} />
+        };
     };
-    let oncancel = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::CancelJob))
+    let cancel = Cancel {
+        id: "job-cancel".into(),
+        text: lang.ui(Ui::CancelJob).into(),
+        label: lang.ui(Ui::CancelJobLabel).into(),
+        onclick: {
+            let dispatch = props.dispatch.clone();
+            Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::CancelJob))
+        },
     };
-    let fraction = if progress.total == 0 {
-        0.0
-    } else {
-        progress.done as f64 / progress.total as f64
-    };
+    let what = lang.t(match pending.ring_points {
+        0 => Msg::PlacingKeys { keys: pending.keys },
+        points => Msg::BuildingRing {
+            points,
+            keys: pending.keys,
+        },
+    });
     html! {
-        <div class="job-progress" id="job-progress" role="status" data-serial={pending.serial.to_string()}>
-            <span class="job-what">{ lang.t(match pending.ring_points {
-                0 => Msg::PlacingKeys { keys: pending.keys },
-                points => Msg::BuildingRing { points, keys: pending.keys },
-            }) }</span>
-            <progress id="job-progress-bar" max={progress.total.to_string()} value={progress.done.to_string()}
-                aria-label={lang.ui(Ui::JobProgressLabel)}></progress>
-            <span class="job-percent">{ num::pct(fraction, 0) }</span>
-            <button type="button" class="ghost" id="job-cancel" onclick={oncancel}
-                aria-label={lang.ui(Ui::CancelJobLabel)}>{ lang.ui(Ui::CancelJob) }</button>
-        </div>
+        <WorkProgress id="job-progress" class="job-progress" done={progress.done}
+            total={progress.total.max(1)} label={lang.ui(Ui::JobProgressLabel)}
+            status={html! { { what } }} cancel={cancel} />
     }
 }

@@ -28,6 +28,7 @@ pub(crate) mod tour;
 pub(crate) mod traffic;
 pub(crate) mod view_tabs;
 pub(crate) mod which;
+pub(crate) mod work_progress;
 
 use std::rc::Rc;
 

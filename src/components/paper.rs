@@ -10,6 +10,7 @@ use ring_core::HashFn;
 use yew::prelude::*;
 
 use super::drawing::{Drawing, DrawingCanvas};
+use super::work_progress::WorkProgress;
 use super::{use_lang, Dispatch};
 use crate::draw::paper::chart;
 use crate::draw::Theme;
@@ -291,18 +292,17 @@ pub(crate) fn PaperPanel(props: &PaperProps) -> Html {
                 if let Err(e) = &budget {
                     <p class="field-error" id="paper-budget-error" role="alert">{ lang.text(e) }</p>
                 }
-                <p class="muted paper-progress" id="paper-progress" aria-live="polite">
-                    { if total == 0 {
-                        lang.ui(Ui::NothingToCompute).to_string()
-                    } else if done < total {
-                        lang.t(Msg::PaperComputing { done, total, points: effective.work() })
-                    } else {
-                        lang.t(Msg::PaperDone { total, points: effective.work() })
-                    } }
-                    if total > 0 && done == total {
-                        <code class="paper-command" id="paper-command">{ effective.command() }</code>
-                    }
-                </p>
+                <WorkProgress id="paper-progress" class="muted paper-progress" done={done as u64}
+                    total={total as u64} label={lang.t(Msg::paper_progress_label())}
+                    working={html! { { lang.t(Msg::PaperComputing { done, total, points: effective.work() }) } }}
+                    status={html! {
+                        if total == 0 {
+                            { lang.ui(Ui::NothingToCompute) }
+                        } else if done == total {
+                            { lang.t(Msg::PaperDone { total, points: effective.work() }) }
+                            { " " }<code class="paper-command" id="paper-command">{ effective.command() }</code>
+                        }
+                    }} />
             </div>
             <div class="paper-body">
                 // Focusable, as it scrolls sideways on a narrow screen (see compare.rs).

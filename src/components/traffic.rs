@@ -11,6 +11,7 @@ use yew::prelude::*;
 
 use super::compare::change_buttons;
 use super::drawing::{Drawing, DrawingCanvas};
+use super::work_progress::WorkProgress;
 use super::{slider, use_lang, Dispatch};
 use crate::draw::traffic::{line_chart, node_chart, HIT_COLOUR, STORE_COLOUR};
 use crate::draw::Theme;
@@ -272,19 +273,13 @@ pub(crate) fn TrafficPanel(props: &TrafficProps) -> Html {
                     <span class="inline-label">{ lang.ui(Ui::ChangeColon) }</span>
                     { change_buttons("traffic", &state, lang, settings.change, &pick) }
                 </div>
-                <p class="muted paper-progress" id="traffic-progress">
-                    <progress id="traffic-progress-bar" max={total.max(1).to_string()} value={done.to_string()}
-                        aria-label={lang.ui(Ui::TrafficProgressLabel)}></progress>
-                    if !finished {
-                        <span>{ lang.t(Msg::TrafficProgress { done, total }) }</span>
-                    }
-                    // Announced once, when the run is done, not at every frame.
-                    <span role="status">
-                        if finished {
-                            { lang.t(Msg::TrafficDone { requests: u64::from(settings.requests), keys }) }
-                        }
-                    </span>
-                </p>
+                <WorkProgress id="traffic-progress" class="muted paper-progress"
+                    done={if finished { total.max(1) } else { done }} total={total.max(1)}
+                    label={lang.ui(Ui::TrafficProgressLabel)}
+                    working={html! { { lang.t(Msg::TrafficProgress { done, total }) } }}
+                    status={html! { if finished {
+                        { lang.t(Msg::TrafficDone { requests: u64::from(settings.requests), keys }) }
+                    } }} />
             </div>
             <div class="compare-grid cols-2" id="traffic-grid" aria-busy={(!finished).to_string()}>
                 { sides.unwrap_or_default() }

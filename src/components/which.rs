@@ -8,6 +8,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::drawing::{table_html, Drawing, DrawingCanvas};
+use super::work_progress::WorkProgress;
 use super::{use_lang, Dispatch};
 use crate::draw::which::{bars, table, Metric};
 use crate::draw::Theme;
@@ -175,19 +176,17 @@ fn WhichResults(props: &WhichResultsProps) -> Html {
     html! {
         <>
             <div class="card which-progress-box">
-                <p class="muted paper-progress" id="which-progress">
-                    if total == 0 {
-                        { lang.ui(Ui::NothingToCompute) }
-                    } else {
-                        <progress max={total.to_string()} value={done.to_string()}
-                            aria-label={lang.ui(Ui::WhichComputing)}></progress>
-                        { format!(" {} {done} / {total}", lang.ui(Ui::WhichComputing)) }
-                    }
-                    if total > 0 && finished {
-                        <span class="which-command-label">{ format!(" {}", lang.ui(Ui::WhichCommand)) }</span>
-                        <code class="paper-command" id="which-command">{ command(settings) }</code>
-                    }
-                </p>
+                <WorkProgress id="which-progress" class="muted paper-progress" done={done as u64}
+                    total={total as u64} label={lang.ui(Ui::WhichComputing)}
+                    working={html! { { lang.t(Msg::which_rows_computed(done, total)) } }}
+                    status={html! {
+                        if total == 0 {
+                            { lang.ui(Ui::NothingToCompute) }
+                        } else if finished {
+                            <span class="which-command-label">{ lang.ui(Ui::WhichCommand) }</span>
+                            { " " }<code class="paper-command" id="which-command">{ command(settings) }</code>
+                        }
+                    }} />
             </div>
             // Focusable, as it scrolls sideways on a narrow screen (see compare.rs).
             <div class="card which-table-box" tabindex="0" aria-busy={(!finished).to_string()}>

@@ -1,8 +1,7 @@
 //! The catalogues themselves: both hold the same messages and attributes, each entry
 //! uses exactly the arguments its `# Arguments:` comment names, the code renders every
-//! entry (none is stray), the fixed words follow `Ui`, no English is left in the Chinese
-//! catalogue, and every text is written byte for byte as the engine before Fluent wrote
-//! it (`old_texts.txt`, rendered by that engine).
+//! entry (none is stray), the fixed words follow `Ui`, and no English is left in the
+//! Chinese catalogue.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -157,7 +156,7 @@ fn the_fixed_words_follow_ui() {
     }
 }
 
-/// Every text of the app, in both languages: what `old_texts.txt` lists, line by line.
+/// Every text of the app that is not a constructed sentence.
 fn every_text() -> Vec<Msg> {
     let mut all: Vec<Msg> = Ui::ALL.iter().map(|&k| Msg::Ui(k)).collect();
     for k in AlgoId::ALL {
@@ -206,38 +205,6 @@ fn every_text() -> Vec<Msg> {
     }
     all.extend(every_sentence());
     all
-}
-
-/// The catalogues write every text as the engine before them did (its templates in
-/// `en.rs` and `zh.rs`, filled by `args.rs`): `old_texts.txt` is that engine's rendering of
-/// [`every_text`] in both languages, one text a line; a text added since (the footer's link
-/// to the book) is written in at its place as the catalogues write it.
-#[test]
-fn every_text_is_written_as_before_the_catalogues() {
-    let old = include_str!("old_texts.txt");
-    let mut expected = old.lines();
-    let mut differ = Vec::new();
-    let mut count = 0;
-    for (i, m) in every_text().iter().enumerate() {
-        for lang in Lang::ALL {
-            let line = expected
-                .next()
-                .unwrap_or_else(|| panic!("old_texts.txt ends at {i}"));
-            let want = format!("{i}\t{}\t{}", lang.id(), text(lang, m));
-            if line != want {
-                differ.push(format!("- {line}\n+ {want}"));
-            }
-            count += 1;
-        }
-    }
-    assert_eq!(expected.next(), None, "old_texts.txt has more texts");
-    assert!(count > 1600, "{count}");
-    assert!(
-        differ.is_empty(),
-        "{} texts differ:\n{}",
-        differ.len(),
-        differ.join("\n")
-    );
 }
 
 /// The sentences whose constructor (`Msg::<id in snake case>(`) the app's code calls.

@@ -286,7 +286,7 @@ which-title = Which algorithm? The field's comparison table
 which-hint = The metrics the public benchmark suites report (the SUPSI Java suite, the AnchorHash and DxHash papers, hash4j's tests), computed here on each algorithm's own code: how evenly the key space is shared (from the exact shares where the algorithm has them, else from a million keys), the same with 100 keys per node as the suites measure it, how many keys move when 10%, 30% or 50% of the nodes leave (at random, then the last ones first) against the fewest that had to, the memory, and the time to build and to look a key up. Nodes are 10.a.b.c:11211 with equal weights, 100 virtual nodes where the algorithm has them, and each algorithm's default parameters. Times come from this browser's clock, which counts in steps of up to 0.1 ms: under a millisecond of work they are rough (ringlab study times them natively). A placement is built in one step, so a large Maglev table or ring can hold a frame for a few milliseconds.
 which-algos = Algorithms
 which-nodes = Node counts (1 to 1,000; ringlab study takes up to a million)
-which-computing = Rows computed:
+which-computing = Rows computed so far
 which-command = The same table on the command line (every figure but the times):
 which-table-caption = The comparison table: one row per algorithm and node count
 which-col-algo = Algorithm
@@ -567,6 +567,9 @@ paper-no-vnodes = { $algo } has no virtual nodes: every column group is the same
 paper-computing = Computing: { $done } of { $total } cells ({ $points } points in all)…
 # Arguments: $total, $points
 paper-done = All { $total } cells computed ({ $points } points in all). The same table on the command line:
+# Arguments: $done, $total
+which-rows-computed = Rows computed: { $done } of { $total }
+paper-progress-label = Cells computed so far
 # Arguments: $algo, $hash
 paper-caption = R1, R2, R3 of { $algo } ({ $hash })
 # Arguments: $nodes

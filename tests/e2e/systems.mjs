@@ -131,7 +131,7 @@ test('systems: Envoy\'s ring sizes: a larger ring is built in slices behind the 
   await page.fill('#min-ring-size', '400000');
   await page.press('#min-ring-size', 'Tab');
   // The bar says what it waits for: the ring first (4 hosts × 100,000 entries), then the keys.
-  const what = await (await page.waitForFunction(() => document.querySelector('#job-progress .job-what')?.textContent, null, { timeout: 5000 })).jsonValue();
+  const what = await (await page.waitForFunction(() => document.querySelector('#job-progress .work-status')?.textContent, null, { timeout: 5000 })).jsonValue();
   assert(what === 'Building a ring of 400,000 points, then placing 10,000 keys…', `the bar reads: ${what}`);
   await page.waitForFunction(() => !document.querySelector('progress'), null, { timeout: 60000 });
   await page.waitForFunction(() => decodeURIComponent(location.search).includes('change=param:min-ring:400000'), null, { timeout: 10000 });
