@@ -3,7 +3,7 @@
 //! vectors, and their refusals.
 
 use super::*;
-use crate::placement::{Explanation, NodeSpec, Placement};
+use crate::placement::{Explanation, NodeSpec};
 
 /// The sample keys of the round-two vectors, in their order.
 const KEYS: [&str; 6] = [
