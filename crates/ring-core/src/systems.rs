@@ -432,9 +432,7 @@ impl fmt::Display for SystemError {
                 f,
                 "the ring would hold {points} points: at most {MAX_SYSTEM_POINTS} are allowed"
             ),
-            SystemError::BadName { system, name, rule } => {
-                write!(f, "{system} cannot use the node {name:?}: {rule}")
-            }
+            SystemError::BadName { name, rule, .. } => write!(f, "node {name:?}: {rule}"),
         }
     }
 }
