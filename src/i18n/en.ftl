@@ -769,6 +769,8 @@ build-repeated-node = node { $index } is given more than once: each node has one
 build-system-weight = node { QUOTE($name) } has weight { $weight }: { $system } takes whole weights, in hundreds (100 is its default)
 # Arguments: $system, $most, $nodes
 build-system-full = { $system } takes at most { $most } nodes, not { $nodes }
+# Arguments: $system, $name
+build-system-name = { $system } cannot read the node name { QUOTE($name) }: see how it names its nodes
 # Arguments: $system, $key
 build-key-refused = { $system } cannot take the key { QUOTE($key) }
 metrics-empty = there are no values to summarize
@@ -919,6 +921,21 @@ system-spymemcached = spymemcached (Java memcached client)
 system-go-zero = go-zero: core/hash
     .about = go-zero's core/hash ring: MurmurHash3, 100 replicas per node, weights in percent.
     .weight = percent of the replicas (100 is all)
+system-pymemcache = pymemcache: HashClient
+    .about = Rendezvous: every server scores murmur3_32 of "host:port-" and the key, hashed over each character's low byte rather than UTF-8; the highest wins, and on a tie the greater host:port. A host alone means port 11211. Keys are memcached keys: no whitespace, at most 250 bytes.
+    .weight = ignored
+system-kafka = Kafka: producer partitioner
+    .about = A keyed record goes to partition (murmur2 of the key & 0x7fffffff) mod the partition count, as the Java producer, kafka-python and librdkafka's murmur2 partitioner compute it: node i is partition i. Adding a partition moves almost every key.
+    .weight = ignored: partitions are equal
+system-librdkafka = librdkafka: consistent_random
+    .about = librdkafka's default partitioner: CRC-32 of the key mod the partition count; node i is partition i. An empty key is refused (librdkafka picks a random partition). Not Kafka's Java rule: the two agree on few keys.
+    .weight = ignored: partitions are equal
+system-hazelcast = Hazelcast: partition of a key
+    .about = A string key is serialized (its UTF-8 length as 4 bytes, then the bytes) and hashed with MurmurHash3, seed 0x01000193; its partition is the absolute value mod the partition count (271 in a default cluster), as the Python client computes it. Node i is partition i.
+    .weight = ignored: partitions are equal
+system-caddy = Caddy: reverse_proxy header policy
+    .about = Rendezvous: every upstream scores FNV-1a (32 bits) of the header's value followed by its dial address; the highest wins, the earlier upstream on a tie. An empty header is refused (Caddy picks at random).
+    .weight = ignored
 
 ## Hash functions, by registry id: what each is.
 

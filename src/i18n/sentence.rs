@@ -265,6 +265,7 @@ pub(super) fn build(e: &BuildError) -> Id {
         BuildError::OverCapacity { .. } => ids::BUILD_OVER_CAPACITY,
         BuildError::SystemWeight { .. } => ids::BUILD_SYSTEM_WEIGHT,
         BuildError::SystemFull { .. } => ids::BUILD_SYSTEM_FULL,
+        BuildError::SystemName { .. } => ids::BUILD_SYSTEM_NAME,
         BuildError::KeyRefused { .. } => ids::BUILD_KEY_REFUSED,
         BuildError::BadParam { .. } => ids::BUILD_BAD_PARAM,
         BuildError::RingSizes { .. } => ids::BUILD_RING_SIZES,

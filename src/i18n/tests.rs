@@ -1133,6 +1133,10 @@ fn build_errors() -> Vec<BuildError> {
             nodes: 65,
             most: 64,
         },
+        BuildError::SystemName {
+            algo: AlgoId::Pymemcache,
+            name: "cache:port".into(),
+        },
         BuildError::KeyRefused {
             algo: AlgoId::Twemproxy,
             key: "a b".into(),

@@ -541,6 +541,7 @@ build-position-out-of-range = 位置 { $position } 超出了 2^{ $bits } 个位�
 build-repeated-node = 节点 { $index } 出现了不止一次：在 Chord 环上每个节点只有一个位置
 build-system-weight = 节点“{ $name }”的权重是 { $weight }：{ $system } 只接受整数权重，以百计（100 即其默认权重）
 build-system-full = { $system } 最多接受 { $most } 个节点，不能是 { $nodes } 个
+build-system-name = { $system } 无法识别节点名“{ $name }”：请查看它的节点命名方式
 build-key-refused = { $system } 不能接受键“{ $key }”
 metrics-empty = 没有可以汇总的数值
 metrics-bad-value = 第 { $index } 个值是 { $value }：份额和键数须为不小于 0 的有限数
@@ -668,6 +669,21 @@ system-spymemcached = spymemcached（Java memcached 客户端）
 system-go-zero = go-zero: core/hash
     .about = go-zero 的 core/hash 环：MurmurHash3，每节点 100 个副本，权重为百分比。
     .weight = 副本数的百分比（100 为全部）
+system-pymemcache = pymemcache: HashClient
+    .about = 最高随机权重（rendezvous）：每台服务器对“host:port-”加键计算 murmur3_32，按每个字符的低字节而非 UTF-8 字节哈希；得分最高者胜，平分时取 host:port 较大者。只写主机即端口 11211。键须是 memcached 的键：不含空白，最多 250 字节。
+    .weight = 忽略
+system-kafka = Kafka：生产者分区器
+    .about = 带键的记录进入分区 (键的 murmur2 & 0x7fffffff) 对分区数取模，与 Java 生产者、kafka-python 和 librdkafka 的 murmur2 分区器算法一致：节点 i 即分区 i。增加一个分区几乎移动所有键。
+    .weight = 忽略：各分区相同
+system-librdkafka = librdkafka: consistent_random
+    .about = librdkafka 的默认分区器：键的 CRC-32 对分区数取模；节点 i 即分区 i。空键被拒绝（librdkafka 会随机选分区）。这不是 Kafka Java 的规则：两者只在少数键上一致。
+    .weight = 忽略：各分区相同
+system-hazelcast = Hazelcast：键的分区
+    .about = 字符串键先序列化（4 字节的 UTF-8 长度，再接字节），用种子 0x01000193 的 MurmurHash3 哈希；分区是其绝对值对分区数取模（默认集群有 271 个），与 Python 客户端的算法一致。节点 i 即分区 i。
+    .weight = 忽略：各分区相同
+system-caddy = Caddy：reverse_proxy 的 header 策略
+    .about = 最高随机权重（rendezvous）：每个上游对“请求头的值后接其 dial 地址”计算 32 位 FNV-1a；得分最高者胜，平分时取靠前的上游。空请求头被拒绝（Caddy 会随机选择）。
+    .weight = 忽略
 
 ## Hash functions, by registry id: what each is.
 

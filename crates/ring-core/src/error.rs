@@ -174,6 +174,13 @@ pub enum BuildError {
         /// The most it takes.
         most: u32,
     },
+    /// A node name the system (`algo`) cannot read (pymemcache's port that is no number).
+    SystemName {
+        /// The system's entry.
+        algo: AlgoId,
+        /// The name.
+        name: String,
+    },
     /// A key the system (`algo`) cannot take.
     KeyRefused {
         /// The system's entry.
@@ -277,6 +284,10 @@ impl fmt::Display for BuildError {
             BuildError::SystemFull { algo, nodes, most } => {
                 write!(f, "{algo} takes at most {most} nodes, not {nodes}")
             }
+            BuildError::SystemName { algo, name } => write!(
+                f,
+                "{algo} cannot read the node name {name:?}: see how it names its nodes"
+            ),
             BuildError::KeyRefused { algo, key } => {
                 write!(f, "{algo} cannot take the key {key:?}")
             }

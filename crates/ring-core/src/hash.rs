@@ -226,9 +226,14 @@ pub fn fnv1_32(data: &[u8]) -> u32 {
 
 /// FNV-1a, 32 bits: xor, then multiply.
 pub fn fnv1a_32(data: &[u8]) -> u32 {
-    data.iter().fold(FNV32_OFFSET, |h, &b| {
-        (h ^ u32::from(b)).wrapping_mul(FNV32_PRIME)
-    })
+    fnv1a_32_continued(FNV32_OFFSET, data)
+}
+
+/// FNV-1a, 32 bits, continued from the state `state` over `data`, as a Go `hash.Hash32`
+/// written to twice: `fnv1a_32_continued(fnv1a_32(a), b) == fnv1a_32(a ++ b)`.
+pub fn fnv1a_32_continued(state: u32, data: &[u8]) -> u32 {
+    data.iter()
+        .fold(state, |h, &b| (h ^ u32::from(b)).wrapping_mul(FNV32_PRIME))
 }
 
 /// FNV-1, 64 bits.

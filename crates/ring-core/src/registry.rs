@@ -556,6 +556,16 @@ algorithms! {
     Spymemcached => systems::memcached::SPYMEMCACHED,
     /// go-zero's `core/hash` ring.
     GoZeroCoreHash => systems::memcached::GO_ZERO,
+    /// pymemcache's `HashClient` (`RendezvousHash`).
+    Pymemcache => systems::pymemcache::SPEC,
+    /// Kafka's Java producer for keyed records (murmur2).
+    Kafka => systems::kafka::KAFKA,
+    /// librdkafka's default `consistent_random` partitioner (CRC-32).
+    Librdkafka => systems::kafka::LIBRDKAFKA,
+    /// Hazelcast's partition of a string key, as its Python client computes it.
+    Hazelcast => systems::hazelcast::SPEC,
+    /// Caddy's `reverse_proxy` with the `header` selection policy.
+    Caddy => systems::caddy::SPEC,
 }
 
 impl AlgoId {

@@ -9,7 +9,7 @@
 use std::fmt;
 
 use crate::hash::{crc32, HashFn};
-use crate::{cassandra_murmur3, crc32c, sdbm, sha1, slots, twemproxy_fnv, xxh64};
+use crate::{cassandra_murmur3, crc32c, sdbm, sha1, slots, systems, twemproxy_fnv, xxh64};
 
 crate::listed_enum! {
     /// A hash function of a real system, as that system computes it.
@@ -33,6 +33,13 @@ crate::listed_enum! {
         CassandraMurmur3,
         /// SHA-1, the digest as a 160-bit big-endian number (Riak).
         Sha1,
+        /// Kafka's MurmurHash2 (seed 0x9747b28c), unsigned.
+        KafkaMurmur2,
+        /// Hazelcast's signed MurmurHash3 x86_32 (seed 0x01000193) of a string serialized
+        /// as its UTF-8 length (big-endian int32) and bytes.
+        HazelcastMurmur3,
+        /// pymemcache's pure-Python murmur3_32: over each character's low byte.
+        PymemcacheMurmur3,
     }
 }
 
@@ -81,6 +88,19 @@ const SPECS: [SystemHashSpec; SystemHash::ALL.len()] = [
     SystemHashSpec {
         id: "sha1",
         description: "SHA-1, the digest as a 160-bit number (Riak)",
+    },
+    SystemHashSpec {
+        id: "kafka-murmur2",
+        description: "Kafka's murmur2, seed 0x9747b28c (the producer's partitioner)",
+    },
+    SystemHashSpec {
+        id: "hazelcast-murmur3",
+        description:
+            "Hazelcast's signed MurmurHash3 x86_32, seed 0x01000193, of the serialized string",
+    },
+    SystemHashSpec {
+        id: "pymemcache-murmur3",
+        description: "pymemcache's murmur3_32: MurmurHash3 x86_32 over each character's low byte",
     },
 ];
 
@@ -160,6 +180,17 @@ impl SystemHash {
             }
             SystemHash::CassandraMurmur3 => HashValue::Signed(cassandra_murmur3::token(data)),
             SystemHash::Sha1 => HashValue::Wide(sha1::sha1(data)),
+            SystemHash::KafkaMurmur2 => {
+                HashValue::Unsigned(u64::from(systems::kafka_murmur2(data)))
+            }
+            SystemHash::HazelcastMurmur3 => {
+                let text = String::from_utf8_lossy(data);
+                let framed = systems::hazelcast_string_data(&text);
+                HashValue::Signed(i64::from(systems::hazelcast_murmur3(&framed)))
+            }
+            SystemHash::PymemcacheMurmur3 => HashValue::Unsigned(u64::from(
+                systems::pymemcache_murmur3(&String::from_utf8_lossy(data)),
+            )),
         }
     }
 }

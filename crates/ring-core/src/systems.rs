@@ -1,11 +1,12 @@
 //! Real systems, exact: how nginx, HAProxy, Envoy, twemproxy, Redis Cluster, Cassandra,
-//! groupcache, stathat/consistent, Guava, buraksezer/consistent, Riak and the memcached
-//! clients place a key, each by its own rules, read from its source (named in its
+//! groupcache, stathat/consistent, Guava, buraksezer/consistent, Riak, the memcached
+//! clients (pymemcache among them), Kafka's producers, Hazelcast and Caddy place a key, each by its own rules, read from its source (named in its
 //! [`SystemSpec`]) and checked against the real program where Debian packages it
 //! (`crates/ringlab/tests/real_systems.rs`), against the vectors of its own tests
 //! (`crates/ring-core/tests/data/known-answers.md`, "Real systems"), or against answers its own code
 //! gave when run here (buraksezer/consistent under Go, riak_core's claim and chash under
-//! Erlang).
+//! Erlang). Kafka's producers, Hazelcast's and pymemcache's clients and Caddy are compared
+//! with their real code in `crates/ringlab/tests/real_clients.rs`.
 //!
 //! [`systems!`](crate::systems) below lists them once ([`SystemId`], [`SystemId::ALL`]);
 //! each lives in a file of its own under `systems/` with its [`SystemSpec`]: an id, a
@@ -24,14 +25,18 @@ use crate::error::{is_blank_name, BuildError, MAX_NAME_BYTES, MAX_NODES};
 use crate::placement::{NodeIndex, Picture, RingPoint};
 
 pub(crate) mod buraksezer;
+pub(crate) mod caddy;
 pub(crate) mod cassandra;
 pub(crate) mod envoy;
 pub(crate) mod groupcache;
 pub(crate) mod guava;
 pub(crate) mod haproxy;
+pub(crate) mod hazelcast;
+pub(crate) mod kafka;
 pub(crate) mod memcached;
 pub(crate) mod nginx;
 mod placement;
+pub(crate) mod pymemcache;
 pub(crate) mod redis;
 pub(crate) mod riak;
 pub(crate) mod stathat;
@@ -43,10 +48,15 @@ pub use cassandra::{
 };
 pub use envoy::{EnvoyMaglev, EnvoyRing};
 pub use guava::consistent_hash as guava_consistent_hash;
+pub use hazelcast::{
+    hazelcast_hash_to_index, hazelcast_murmur3, hazelcast_partition, hazelcast_string_data,
+};
+pub use kafka::{kafka_murmur2, kafka_partition, librdkafka_partition};
 pub use nginx::split_host_port as nginx_split_host_port;
 pub use placement::RIAK_LAB_BUCKET;
 pub(crate) use placement::{algo_docs, algo_spec, build_as};
 pub use placement::{SystemPlacement, LAB_WEIGHT_UNIT};
+pub use pymemcache::{pymemcache_murmur3, pymemcache_node_key};
 pub use redis::redis_cli_slot_ranges;
 pub use riak::{
     riak_bucket_key_term, riak_chash_key, riak_responsible_position, riak_sequential_claim, Riak,
@@ -242,6 +252,15 @@ pub trait Locate {
         None
     }
 
+    /// Every node's score for `key`, by node index, where the system scores every node and
+    /// the highest wins (rendezvous: its picture is [`Picture::Scores`]); `None` for the
+    /// others. Each is the system's 32-bit hash over 2^32 ([`score_of_hash`]), so the order
+    /// is the system's; [`Locate::locate`] applies its rule for equal scores.
+    fn scores(&self, key: &str) -> Option<Result<Vec<f64>, KeyRefused>> {
+        let _ = key;
+        None
+    }
+
     /// This system after `newcomer` joins at the end of the node list, worked out from
     /// this one, with the positions of the points it brings to the picture's ring
     /// (ascending): equal to building the longer list. `None` where that needs a rebuild.
@@ -353,6 +372,15 @@ pub enum SystemError {
         /// How many it would hold.
         points: u64,
     },
+    /// A name the system cannot read as a node (pymemcache's port that is no number).
+    BadName {
+        /// The system.
+        system: &'static str,
+        /// The name.
+        name: String,
+        /// How the system reads a name.
+        rule: &'static str,
+    },
 }
 
 impl fmt::Display for SystemError {
@@ -404,6 +432,7 @@ impl fmt::Display for SystemError {
                 f,
                 "the ring would hold {points} points: at most {MAX_SYSTEM_POINTS} are allowed"
             ),
+            SystemError::BadName { name, rule, .. } => write!(f, "node {name:?}: {rule}"),
         }
     }
 }
@@ -560,6 +589,12 @@ pub(crate) fn by_name(names: &[&str]) -> Vec<usize> {
         order.insert(at, i);
     }
     order
+}
+
+/// A rendezvous system's 32-bit score as [`Locate::scores`] gives it: over 2^32, a fraction
+/// in [0, 1) that orders as the hash does (exact: a `u32` over a power of two is an `f64`).
+pub fn score_of_hash(hash: u32) -> f64 {
+    f64::from(hash) / 4_294_967_296.0
 }
 
 /// Node indices fit in [`NodeIndex`]: the node count is at most [`MAX_NODES`].
@@ -794,5 +829,7 @@ pub(crate) enum Rule {
     NearestU32,
 }
 
+#[cfg(test)]
+mod client_tests;
 #[cfg(test)]
 mod tests;

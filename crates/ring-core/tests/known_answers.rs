@@ -209,3 +209,52 @@ fn go_zero_ring() {
         assert_eq!(ring.locate(&key), node, "go-zero key {key}");
     }
 }
+
+/// Round two's real systems (known-answers.md, "Real systems, round two"), one node list
+/// each, so that their hashes' framing (Kafka's murmur2, Hazelcast's signed murmur3 of the
+/// serialized key, pymemcache's code points, Caddy's FNV-1a) gives the same answers under
+/// wasm32. Every vector is in `src/systems/client_tests.rs`.
+#[test]
+fn round_two_systems() {
+    use ring_core::systems::{self, SystemId, SystemNode};
+    const KEYS: [&str; 6] = [
+        "user:0:gjj",
+        "ключ-1",
+        "键/2",
+        "{user168}.following",
+        "tfbf._=u~j",
+        "κλειδί:5:κλειδί",
+    ];
+    let partitions = |n: usize| (0..n).map(|i| format!("p{i}")).collect::<Vec<_>>();
+    let table: [(SystemId, Vec<String>, &str); 5] = [
+        (SystemId::Kafka, partitions(6), "p2 p3 p0 p5 p1 p5"),
+        (SystemId::Librdkafka, partitions(6), "p3 p3 p1 p5 p4 p1"),
+        (SystemId::Hazelcast, partitions(7), "p1 p5 p3 p3 p0 p3"),
+        (
+            SystemId::Pymemcache,
+            ["10.0.0.1:11211", "10.0.0.2:11211", "10.0.0.3:11211"].map(String::from).to_vec(),
+            "10.0.0.2:11211 10.0.0.3:11211 10.0.0.2:11211 10.0.0.3:11211 10.0.0.2:11211 10.0.0.3:11211",
+        ),
+        (
+            SystemId::Caddy,
+            ["127.0.0.1:28081", "127.0.0.1:28082", "127.0.0.1:28083"].map(String::from).to_vec(),
+            "127.0.0.1:28083 127.0.0.1:28083 127.0.0.1:28083 127.0.0.1:28081 127.0.0.1:28082 127.0.0.1:28082",
+        ),
+    ];
+    for (system, names, want) in table {
+        let nodes: Vec<SystemNode> = names.iter().map(SystemNode::new).collect();
+        let Ok(built) = systems::build(system, &nodes, &[]) else {
+            unreachable!("{} must build", system.id());
+        };
+        let got: Vec<&str> = KEYS
+            .iter()
+            .map(|k| match built.locate(k) {
+                Ok(i) => names[i as usize].as_str(),
+                Err(e) => unreachable!("{e}"),
+            })
+            .collect();
+        assert_eq!(got.join(" "), want, "{}", system.id());
+    }
+    // Hazelcast's Integer.MIN_VALUE key: 2^31 mod 271 under the Python client's rule.
+    assert_eq!(systems::hazelcast_partition("hkpyS*,<", 271), 245);
+}

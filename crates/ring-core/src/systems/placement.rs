@@ -6,7 +6,8 @@
 //! position as the system does ([`Locate::picture`]), so a ring system has the ring
 //! algorithms' fast paths: positions kept across changes, and the arc-by-arc delta of a
 //! join or a leave. A table system (Redis's slots, Maglev, partitions) is its table; Guava
-//! is its buckets.
+//! is its buckets; a rendezvous system (pymemcache, Caddy) is its scores, each node's for
+//! the key, explained as the rendezvous algorithm's are.
 //!
 //! Riak's keys are `BUCKET/KEY`; a lab key without a `/` is taken as the key of the bucket
 //! `ringlab` ([`RIAK_LAB_BUCKET`]), so the lab's own keys place.
@@ -40,6 +41,8 @@ enum Shape {
     Ring(SortedRing),
     Table(Vec<NodeIndex>),
     Buckets(u32),
+    /// Every node scores each key (this many nodes).
+    Scores(u32),
 }
 
 impl SystemPlacement {
@@ -72,8 +75,9 @@ impl SystemPlacement {
             }
             Picture::Table { entries } => Shape::Table(entries),
             Picture::Buckets { count } => Shape::Buckets(count),
+            Picture::Scores { nodes } => Shape::Scores(nodes),
             // No system draws otherwise; a count of buckets is the plainest fallback.
-            Picture::BucketSet { .. } | Picture::Scores { .. } => Shape::Buckets(count),
+            Picture::BucketSet { .. } => Shape::Buckets(count),
         };
         Ok(SystemPlacement {
             system,
@@ -149,6 +153,7 @@ fn core_error(system: SystemId, nodes: &[NodeSpec], e: SystemError) -> BuildErro
             BuildError::SystemWeight { algo, name, weight }
         }
         SystemError::TooManyPoints { points } => BuildError::TooManyPoints { points },
+        SystemError::BadName { name, .. } => BuildError::SystemName { algo, name },
         // With its parameters at their defaults, a system refuses only a cluster larger than
         // its partitions (Riak's 64; buraksezer's room for 271).
         SystemError::UnknownParam { .. } | SystemError::BadParam { .. } => BuildError::SystemFull {
@@ -194,7 +199,7 @@ impl Placement for SystemPlacement {
         match &self.shape {
             Shape::Ring(ring) => Some(ring.owner(position)),
             Shape::Table(entries) => entries.get(position as usize).copied(),
-            Shape::Buckets(_) => None,
+            Shape::Buckets(_) | Shape::Scores(_) => None,
         }
     }
 
@@ -238,6 +243,14 @@ impl Placement for SystemPlacement {
                     owner,
                 }
             }
+            Shape::Scores(_) => Explanation::Rendezvous {
+                scores: self
+                    .locate
+                    .scores(&self.system_key(key))
+                    .and_then(Result::ok)
+                    .unwrap_or_default(),
+                owner: self.locate(key),
+            },
         }
     }
 
@@ -248,6 +261,7 @@ impl Placement for SystemPlacement {
                 entries: entries.clone(),
             },
             Shape::Buckets(count) => Picture::Buckets { count: *count },
+            Shape::Scores(nodes) => Picture::Scores { nodes: *nodes },
         }
     }
 
@@ -264,8 +278,11 @@ impl Placement for SystemPlacement {
                 let total = entries.len().max(1) as f64;
                 counts.into_iter().map(|c| c as f64 / total).collect()
             }
-            // Guava's buckets, like jump hash's, each hold 1/n of the keys.
-            Shape::Buckets(count) => vec![1.0 / f64::from((*count).max(1)); *count as usize],
+            // Guava's buckets, like jump hash's, each hold 1/n of the keys; an unweighted
+            // rendezvous gives each node 1/n of them in expectation.
+            Shape::Buckets(count) | Shape::Scores(count) => {
+                vec![1.0 / f64::from((*count).max(1)); *count as usize]
+            }
         }
     }
 
@@ -308,7 +325,7 @@ impl Placement for SystemPlacement {
         match &self.shape {
             Shape::Ring(ring) => ring.memory_bytes(),
             Shape::Table(entries) => (entries.len() * std::mem::size_of::<NodeIndex>()) as u64,
-            Shape::Buckets(_) => 0,
+            Shape::Buckets(_) | Shape::Scores(_) => 0,
         }
     }
 }
@@ -328,6 +345,7 @@ pub(crate) const fn algo_spec(system: &'static SystemSpec, build: registry::Buil
             _ => None,
         },
         ring_is_placement: matches!(system.lab, LabBuild::Ring { .. }),
+        scores_every_node: matches!(system.shape, registry::Picture::Scores),
         ..AlgoSpec::plain(system.id, system.shape, build)
     }
 }

@@ -48,6 +48,11 @@ macro_rules! any_system {
             | AlgoId::Libketama
             | AlgoId::Spymemcached
             | AlgoId::GoZeroCoreHash
+            | AlgoId::Pymemcache
+            | AlgoId::Kafka
+            | AlgoId::Librdkafka
+            | AlgoId::Hazelcast
+            | AlgoId::Caddy
     };
 }
 
