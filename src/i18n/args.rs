@@ -1055,6 +1055,9 @@ fn build_args(e: &BuildError) -> Args<'_> {
         BuildError::KeyRefused { algo, key } => {
             a.s(algo.id()).s(key);
         }
+        BuildError::SystemNodeName { algo, name } => {
+            a.s(algo.id()).s(name);
+        }
         BuildError::PositionOutOfRange { position, bits } => {
             a.raw(*position)
                 .raw((*bits).into())

@@ -266,6 +266,7 @@ pub(super) fn build(e: &BuildError) -> Id {
         BuildError::SystemWeight { .. } => ids::BUILD_SYSTEM_WEIGHT,
         BuildError::SystemFull { .. } => ids::BUILD_SYSTEM_FULL,
         BuildError::KeyRefused { .. } => ids::BUILD_KEY_REFUSED,
+        BuildError::SystemNodeName { .. } => ids::BUILD_SYSTEM_NODE_NAME,
         BuildError::BadParam { .. } => ids::BUILD_BAD_PARAM,
         BuildError::RingSizes { .. } => ids::BUILD_RING_SIZES,
         BuildError::BadBits { .. } => ids::BUILD_BAD_BITS,

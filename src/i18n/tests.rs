@@ -1137,6 +1137,10 @@ fn build_errors() -> Vec<BuildError> {
             algo: AlgoId::Twemproxy,
             key: "a b".into(),
         },
+        BuildError::SystemNodeName {
+            algo: AlgoId::RedisRb,
+            name: "a:99999".into(),
+        },
     ]
 }
 

@@ -174,6 +174,14 @@ pub enum BuildError {
         /// The most it takes.
         most: u32,
     },
+    /// A node name the system (`algo`) cannot read as one of its nodes (a port out of
+    /// range, a URL it does not take).
+    SystemNodeName {
+        /// The system's entry.
+        algo: AlgoId,
+        /// The name.
+        name: String,
+    },
     /// A key the system (`algo`) cannot take.
     KeyRefused {
         /// The system's entry.
@@ -276,6 +284,9 @@ impl fmt::Display for BuildError {
             ),
             BuildError::SystemFull { algo, nodes, most } => {
                 write!(f, "{algo} takes at most {most} nodes, not {nodes}")
+            }
+            BuildError::SystemNodeName { algo, name } => {
+                write!(f, "{algo} cannot take the node name {name:?}")
             }
             BuildError::KeyRefused { algo, key } => {
                 write!(f, "{algo} cannot take the key {key:?}")

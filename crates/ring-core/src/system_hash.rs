@@ -9,7 +9,7 @@
 use std::fmt;
 
 use crate::hash::{crc32, HashFn};
-use crate::{cassandra_murmur3, crc32c, sdbm, sha1, slots, twemproxy_fnv, xxh64};
+use crate::{cassandra_murmur3, crc32c, one_at_a_time, sdbm, sha1, slots, twemproxy_fnv, xxh64};
 
 crate::listed_enum! {
     /// A hash function of a real system, as that system computes it.
@@ -33,6 +33,8 @@ crate::listed_enum! {
         CassandraMurmur3,
         /// SHA-1, the digest as a 160-bit big-endian number (Riak).
         Sha1,
+        /// libmemcached's one-at-a-time, bytes sign-extended.
+        LibmemcachedOneAtATime,
     }
 }
 
@@ -81,6 +83,10 @@ const SPECS: [SystemHashSpec; SystemHash::ALL.len()] = [
     SystemHashSpec {
         id: "sha1",
         description: "SHA-1, the digest as a 160-bit number (Riak)",
+    },
+    SystemHashSpec {
+        id: "libmemcached-oaat",
+        description: "libmemcached's one-at-a-time (Jenkins), bytes sign-extended",
     },
 ];
 
@@ -160,6 +166,9 @@ impl SystemHash {
             }
             SystemHash::CassandraMurmur3 => HashValue::Signed(cassandra_murmur3::token(data)),
             SystemHash::Sha1 => HashValue::Wide(sha1::sha1(data)),
+            SystemHash::LibmemcachedOneAtATime => {
+                HashValue::Unsigned(u64::from(one_at_a_time::libmemcached_one_at_a_time(data)))
+            }
         }
     }
 }

@@ -141,6 +141,7 @@ fn core_error(system: SystemId, nodes: &[NodeSpec], e: SystemError) -> BuildErro
             bytes: name.len(),
         },
         SystemError::DuplicateName { name } => BuildError::DuplicateName { name },
+        SystemError::BadNodeName { name, .. } => BuildError::SystemNodeName { algo, name },
         SystemError::WeightNotTaken { name, .. } | SystemError::BadWeight { name, .. } => {
             let weight = nodes
                 .iter()

@@ -48,6 +48,12 @@ macro_rules! any_system {
             | AlgoId::Libketama
             | AlgoId::Spymemcached
             | AlgoId::GoZeroCoreHash
+            | AlgoId::Libmemcached
+            | AlgoId::LibmemcachedConsistent
+            | AlgoId::Dalli
+            | AlgoId::RedisRb
+            | AlgoId::Predis
+            | AlgoId::PredisKetama
     };
 }
 
