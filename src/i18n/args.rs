@@ -1052,11 +1052,11 @@ fn build_args(e: &BuildError) -> Args<'_> {
         BuildError::SystemFull { algo, nodes, most } => {
             a.s(algo.id()).raw((*most).into()).raw((*nodes).into());
         }
-        BuildError::SystemName { algo, name } => {
-            a.s(algo.id()).s(name);
-        }
         BuildError::KeyRefused { algo, key } => {
             a.s(algo.id()).s(key);
+        }
+        BuildError::SystemNodeName { algo, name } => {
+            a.s(algo.id()).s(name);
         }
         BuildError::PositionOutOfRange { position, bits } => {
             a.raw(*position)

@@ -769,10 +769,10 @@ build-repeated-node = node { $index } is given more than once: each node has one
 build-system-weight = node { QUOTE($name) } has weight { $weight }: { $system } takes whole weights, in hundreds (100 is its default)
 # Arguments: $system, $most, $nodes
 build-system-full = { $system } takes at most { $most } nodes, not { $nodes }
-# Arguments: $system, $name
-build-system-name = { $system } cannot read the node name { QUOTE($name) }: see how it names its nodes
 # Arguments: $system, $key
 build-key-refused = { $system } cannot take the key { QUOTE($key) }
+# Arguments: $system, $name
+build-system-node-name = { $system } cannot take the node name { QUOTE($name) }
 metrics-empty = there are no values to summarize
 # Arguments: $index, $value
 metrics-bad-value = value { $index } is { $value }: shares and key counts are finite numbers of at least 0
@@ -936,6 +936,24 @@ system-hazelcast = Hazelcast: partition of a key
 system-caddy = Caddy: reverse_proxy header policy
     .about = Rendezvous: every upstream scores FNV-1a (32 bits) of the header's value followed by its dial address; the highest wins, the earlier upstream on a tie. An empty header is refused (Caddy picks at random).
     .weight = ignored
+system-libmemcached = libmemcached: weighted ketama
+    .about = libmemcached with KETAMA_WEIGHTED (PHP's OPT_LIBKETAMA_COMPATIBLE, pylibmc's ketama): MD5 of "host-i" (or "host:port-i" off port 11211), 4 points per digest, 160 points per server scaled by weight in 32-bit floats; a key goes to the first point at or after its MD5. Keys are 1 to 250 bytes.
+    .weight = the server's weight in hundreds (100 = 1): a share of 160 points per server
+system-libmemcached-consistent = libmemcached: consistent
+    .about = libmemcached's DISTRIBUTION_CONSISTENT: 100 one-at-a-time points per server, bytes sign-extended; a key goes to the first point at or after its own one-at-a-time hash. A weight above 1 anywhere switches the points to weighted ketama's MD5 ones, while keys keep one-at-a-time.
+    .weight = the server's weight in hundreds (100 = 1): above 100 anywhere, MD5 points in proportion
+system-dalli = Dalli (Ruby)
+    .about = Dalli's ring: floor(N × 160 × weight ÷ total) points per server, each the first 8 hex digits of SHA-1 of "host:port:i"; a key goes to the last point at or before its CRC-32, and below the first point to the last. Keys over 250 characters are shortened with their MD5; an empty key is refused.
+    .weight = Dalli's weight in hundreds (100 = 1): a share of 160 points per server
+system-redis-rb = redis-rb: Redis::Distributed
+    .about = 160 CRC-32 points per node named "redis://host:port/db:i" (a later node takes a shared point); a key goes to the last point at or before its CRC-32, and below the first point to the last. A tag counts only at the start of the key: { "{" }user1{ "}" }.x hashes user1.
+    .weight = ignored
+system-predis = predis: HashRing
+    .about = predis' client-side sharding: round(weight ÷ total × N × 128) CRC-32 points of "host:port:i" per node; a key (or its { "{" }tag{ "}" }) goes to the point its CRC-32 hits, else the last point below it, and below the first point to the last.
+    .weight = the connection's weight in hundreds (100 = 1): a share of 128 points per node
+system-predis-ketama = predis: KetamaRing
+    .about = predis' ketama: floor(weight ÷ total × N × 40) MD5 digests of "host:port-i", 4 points each; a key (or its { "{" }tag{ "}" }) goes to the first point at or after its MD5.
+    .weight = the connection's weight in hundreds (100 = 1): a share of 160 points per node
 
 ## Hash functions, by registry id: what each is.
 

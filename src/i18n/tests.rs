@@ -1133,13 +1133,13 @@ fn build_errors() -> Vec<BuildError> {
             nodes: 65,
             most: 64,
         },
-        BuildError::SystemName {
-            algo: AlgoId::Pymemcache,
-            name: "cache:port".into(),
-        },
         BuildError::KeyRefused {
             algo: AlgoId::Twemproxy,
             key: "a b".into(),
+        },
+        BuildError::SystemNodeName {
+            algo: AlgoId::RedisRb,
+            name: "a:99999".into(),
         },
     ]
 }

@@ -541,8 +541,8 @@ build-position-out-of-range = 位置 { $position } 超出了 2^{ $bits } 个位�
 build-repeated-node = 节点 { $index } 出现了不止一次：在 Chord 环上每个节点只有一个位置
 build-system-weight = 节点“{ $name }”的权重是 { $weight }：{ $system } 只接受整数权重，以百计（100 即其默认权重）
 build-system-full = { $system } 最多接受 { $most } 个节点，不能是 { $nodes } 个
-build-system-name = { $system } 无法识别节点名“{ $name }”：请查看它的节点命名方式
 build-key-refused = { $system } 不能接受键“{ $key }”
+build-system-node-name = { $system } 不能接受节点名“{ $name }”
 metrics-empty = 没有可以汇总的数值
 metrics-bad-value = 第 { $index } 个值是 { $value }：份额和键数须为不小于 0 的有限数
 metrics-no-such-node = 第 { $key } 个键被分配给节点 { $node }，但节点编号只有 0 到 { $last }
@@ -684,6 +684,24 @@ system-hazelcast = Hazelcast：键的分区
 system-caddy = Caddy：reverse_proxy 的 header 策略
     .about = 最高随机权重（rendezvous）：每个上游对“请求头的值后接其 dial 地址”计算 32 位 FNV-1a；得分最高者胜，平分时取靠前的上游。空请求头被拒绝（Caddy 会随机选择）。
     .weight = 忽略
+system-libmemcached = libmemcached：加权 ketama
+    .about = 开启 KETAMA_WEIGHTED 的 libmemcached（PHP 的 OPT_LIBKETAMA_COMPATIBLE、pylibmc 的 ketama）：对“host-i”（端口不是 11211 时为“host:port-i”）做 MD5，每个摘要 4 个点，每台服务器 160 个点，按权重以 32 位浮点缩放；键归属于其 MD5 处或之后的第一个点。键长 1 到 250 字节。
+    .weight = 服务器权重，以百计（100 即 1）：每台 160 个点中的份额
+system-libmemcached-consistent = libmemcached：一致性分布（CONSISTENT）
+    .about = libmemcached 的 DISTRIBUTION_CONSISTENT：每台服务器 100 个 one-at-a-time 点，字节按有符号扩展；键归属于其 one-at-a-time 哈希处或之后的第一个点。只要有一台权重大于 1，所有点就换成加权 ketama 的 MD5 点，而键仍用 one-at-a-time。
+    .weight = 服务器权重，以百计（100 即 1）：任一台超过 100 时，MD5 点数按比例
+system-dalli = Dalli (Ruby)
+    .about = Dalli 的环：每台服务器 floor(N × 160 × 权重 ÷ 总权重) 个点，每个点取“host:port:i”的 SHA-1 前 8 位十六进制；键归属于其 CRC-32 处或之前的最后一个点，小于第一个点时归属于最后一个点。超过 250 个字符的键用其 MD5 缩短；空键被拒绝。
+    .weight = Dalli 的权重，以百计（100 即 1）：每台 160 个点中的份额
+system-redis-rb = redis-rb: Redis::Distributed
+    .about = 每个节点 160 个 CRC-32 点，取“redis://host:port/db:i”（共用的点归后加入的节点）；键归属于其 CRC-32 处或之前的最后一个点，小于第一个点时归属于最后一个点。只有键开头的标签才算：{ "{" }user1{ "}" }.x 对 user1 做哈希。
+    .weight = 忽略
+system-predis = predis: HashRing
+    .about = predis 的客户端分片：每个节点 round(权重 ÷ 总权重 × N × 128) 个“host:port:i”的 CRC-32 点；键（或其 { "{" }标签{ "}" }）的 CRC-32 正好落在某点上就归属于该点，否则归属于其下方的最后一个点，小于第一个点时归属于最后一个点。
+    .weight = 连接的权重，以百计（100 即 1）：每个节点 128 个点中的份额
+system-predis-ketama = predis: KetamaRing
+    .about = predis 的 ketama：floor(权重 ÷ 总权重 × N × 40) 个“host:port-i”的 MD5 摘要，每个 4 个点；键（或其 { "{" }标签{ "}" }）归属于其 MD5 处或之后的第一个点。
+    .weight = 连接的权重，以百计（100 即 1）：每个节点 160 个点中的份额
 
 ## Hash functions, by registry id: what each is.
 

@@ -174,8 +174,9 @@ pub enum BuildError {
         /// The most it takes.
         most: u32,
     },
-    /// A node name the system (`algo`) cannot read (pymemcache's port that is no number).
-    SystemName {
+    /// A node name the system (`algo`) cannot read as one of its nodes (a port out of
+    /// range, a URL it does not take).
+    SystemNodeName {
         /// The system's entry.
         algo: AlgoId,
         /// The name.
@@ -284,10 +285,9 @@ impl fmt::Display for BuildError {
             BuildError::SystemFull { algo, nodes, most } => {
                 write!(f, "{algo} takes at most {most} nodes, not {nodes}")
             }
-            BuildError::SystemName { algo, name } => write!(
-                f,
-                "{algo} cannot read the node name {name:?}: see how it names its nodes"
-            ),
+            BuildError::SystemNodeName { algo, name } => {
+                write!(f, "{algo} cannot take the node name {name:?}")
+            }
             BuildError::KeyRefused { algo, key } => {
                 write!(f, "{algo} cannot take the key {key:?}")
             }

@@ -167,22 +167,46 @@ fn java_client_digests(nodes: &[NodeSpec]) -> Vec<u32> {
     if nodes.iter().all(|n| Some(n.weight) == first) {
         return vec![UNWEIGHTED_DIGESTS; nodes.len()];
     }
-    // Java sums the weights in an int; the validated limits can exceed it, so the sum is
-    // taken in 64 bits here (the client would overflow).
-    let total: u64 = nodes.iter().map(|n| u64::from(n.weight)).sum();
-    let count = nodes.len() as f32;
+    let weights: Vec<u32> = nodes.iter().map(|n| n.weight).collect();
+    float_digests(&weights)
+}
+
+/// Digests per server by the formula in 32-bit float that the Java client, twemproxy
+/// (`ketama_update`) and libmemcached's weighted ketama (`update_continuum`) share:
+/// `floor((float)(pct * 160 / 4 * (float)n + 1e-10))` with `float pct = (float)w /
+/// (float)total`, every step in float. The Java client and twemproxy add the `1e-10` in
+/// double and round the sum back to float, libmemcached adds `1e-10f` in float; either way
+/// the sum rounds to the float product itself whenever it is 1 or more, so the floors
+/// agree. Java sums the weights in an int; the validated limits can exceed it, so the sum
+/// is taken in 64 bits here (the client would overflow).
+pub(crate) fn float_digests(weights: &[u32]) -> Vec<u32> {
+    let total = weights.iter().map(|&w| u64::from(w)).sum::<u64>() as f32;
+    let count = weights.len() as f32;
     let repetitions = (UNWEIGHTED_DIGESTS * 4) as f32;
-    nodes
+    weights
         .iter()
-        .map(|n| {
-            let percent = n.weight as f32 / total as f32;
+        .map(|&w| {
+            let percent = w as f32 / total;
             let product = percent * repetitions / 4.0 * count;
-            // `+ 0.0000000001` is a double add, then `(float)` rounds it away again.
             let nudged = (f64::from(product) + 0.000_000_000_1) as f32;
-            // `Math.floor(...) * 4` points, read back here as digests.
             libm::floorf(nudged) as u32
         })
         .collect()
+}
+
+/// The four points of one digest: the MD5 of `text` cut into four little-endian u32s, in
+/// order (libketama, the Java client, twemproxy, libmemcached, predis' `KetamaRing`).
+pub(crate) fn digest_points(text: &[u8]) -> [u32; 4] {
+    let digest = hash::md5_digest(text);
+    let word = |i: usize| {
+        u32::from_le_bytes([
+            digest[4 * i],
+            digest[4 * i + 1],
+            digest[4 * i + 2],
+            digest[4 * i + 3],
+        ])
+    };
+    [word(0), word(1), word(2), word(3)]
 }
 
 /// The Java client's `TreeMap.put`: of each run of equal positions in sorted points (the
@@ -218,14 +242,12 @@ impl Ketama {
         let mut points = Vec::with_capacity(total as usize);
         for (owner, (node, &count)) in nodes.iter().zip(&digests).enumerate() {
             for k in 0..count {
-                let digest = hash::md5_digest(format!("{}-{k}", node.name).as_bytes());
-                for (h, chunk) in digest.chunks_exact(4).enumerate() {
+                let words = digest_points(format!("{}-{k}", node.name).as_bytes());
+                for (h, word) in (0..).zip(words) {
                     points.push(RingPoint {
-                        position: u64::from(u32::from_le_bytes([
-                            chunk[0], chunk[1], chunk[2], chunk[3],
-                        ])),
+                        position: u64::from(word),
                         owner: owner as NodeIndex,
-                        replica: k * 4 + h as u32,
+                        replica: k * 4 + h,
                     });
                 }
             }

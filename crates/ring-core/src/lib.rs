@@ -128,6 +128,7 @@ pub mod memento;
 pub mod metrics;
 pub mod modulo;
 pub mod multiprobe;
+pub mod one_at_a_time;
 pub mod power;
 pub mod registry;
 pub mod rendezvous;

@@ -566,6 +566,18 @@ algorithms! {
     Hazelcast => systems::hazelcast::SPEC,
     /// Caddy's `reverse_proxy` with the `header` selection policy.
     Caddy => systems::caddy::SPEC,
+    /// libmemcached's weighted ketama (PHP's `OPT_LIBKETAMA_COMPATIBLE`, pylibmc's ketama).
+    Libmemcached => systems::libmemcached::KETAMA_WEIGHTED,
+    /// libmemcached's `MEMCACHED_DISTRIBUTION_CONSISTENT` with one-at-a-time.
+    LibmemcachedConsistent => systems::libmemcached::CONSISTENT,
+    /// Dalli, Ruby's memcached client.
+    Dalli => systems::dalli::SPEC,
+    /// redis-rb's `Redis::Distributed`.
+    RedisRb => systems::redis_rb::SPEC,
+    /// predis' client-side sharding over `HashRing`.
+    Predis => systems::predis::HASH_RING,
+    /// predis' client-side sharding over `KetamaRing`.
+    PredisKetama => systems::predis::KETAMA_RING,
 }
 
 impl AlgoId {

@@ -315,22 +315,25 @@ pub fn crc16_xmodem(data: &[u8]) -> u16 {
     CRC16_XMODEM.checksum(data)
 }
 
-/// The slot Redis Cluster gives `key`: `crc16(key) % 16384`, where a hash tag (the text
-/// between the first `{` and the first `}` after it, if not empty) replaces the key.
+/// The slot Redis Cluster gives `key`: `crc16(key) % 16384`, where a hash tag
+/// ([`redis_hash_tag`]) replaces the key.
 pub fn redis_key_slot(key: &str) -> u16 {
-    let bytes = key.as_bytes();
-    let hashed = bytes
-        .iter()
+    crc16_xmodem(redis_hash_tag(key.as_bytes())) % REDIS_CLUSTER_SLOTS as u16
+}
+
+/// What Redis Cluster hashes of `key`: the text between the first `{` and the first `}`
+/// after it, if that is not empty, or else the whole key (predis' `extractKeyTag` too).
+pub(crate) fn redis_hash_tag(key: &[u8]) -> &[u8] {
+    key.iter()
         .position(|&b| b == b'{')
         .and_then(|open| {
-            let rest = &bytes[open + 1..];
+            let rest = &key[open + 1..];
             rest.iter()
                 .position(|&b| b == b'}')
                 .filter(|&close| close > 0)
                 .map(|close| &rest[..close])
         })
-        .unwrap_or(bytes);
-    crc16_xmodem(hashed) % REDIS_CLUSTER_SLOTS as u16
+        .unwrap_or(key)
 }
 
 #[cfg(test)]

@@ -9,7 +9,9 @@
 use std::fmt;
 
 use crate::hash::{crc32, HashFn};
-use crate::{cassandra_murmur3, crc32c, sdbm, sha1, slots, systems, twemproxy_fnv, xxh64};
+use crate::{
+    cassandra_murmur3, crc32c, one_at_a_time, sdbm, sha1, slots, systems, twemproxy_fnv, xxh64,
+};
 
 crate::listed_enum! {
     /// A hash function of a real system, as that system computes it.
@@ -40,6 +42,8 @@ crate::listed_enum! {
         HazelcastMurmur3,
         /// pymemcache's pure-Python murmur3_32: over each character's low byte.
         PymemcacheMurmur3,
+        /// libmemcached's one-at-a-time, bytes sign-extended.
+        LibmemcachedOneAtATime,
     }
 }
 
@@ -101,6 +105,10 @@ const SPECS: [SystemHashSpec; SystemHash::ALL.len()] = [
     SystemHashSpec {
         id: "pymemcache-murmur3",
         description: "pymemcache's murmur3_32: MurmurHash3 x86_32 over each character's low byte",
+    },
+    SystemHashSpec {
+        id: "libmemcached-oaat",
+        description: "libmemcached's one-at-a-time (Jenkins), bytes sign-extended",
     },
 ];
 
@@ -191,6 +199,9 @@ impl SystemHash {
             SystemHash::PymemcacheMurmur3 => HashValue::Unsigned(u64::from(
                 systems::pymemcache_murmur3(&String::from_utf8_lossy(data)),
             )),
+            SystemHash::LibmemcachedOneAtATime => {
+                HashValue::Unsigned(u64::from(one_at_a_time::libmemcached_one_at_a_time(data)))
+            }
         }
     }
 }

@@ -1,12 +1,13 @@
 //! Real systems, exact: how nginx, HAProxy, Envoy, twemproxy, Redis Cluster, Cassandra,
 //! groupcache, stathat/consistent, Guava, buraksezer/consistent, Riak, the memcached
-//! clients (pymemcache among them), Kafka's producers, Hazelcast and Caddy place a key, each by its own rules, read from its source (named in its
-//! [`SystemSpec`]) and checked against the real program where Debian packages it
-//! (`crates/ringlab/tests/real_systems.rs`), against the vectors of its own tests
-//! (`crates/ring-core/tests/data/known-answers.md`, "Real systems"), or against answers its own code
-//! gave when run here (buraksezer/consistent under Go, riak_core's claim and chash under
-//! Erlang). Kafka's producers, Hazelcast's and pymemcache's clients and Caddy are compared
-//! with their real code in `crates/ringlab/tests/real_clients.rs`.
+//! clients (libketama, the Java client, libmemcached, Dalli, pymemcache), the Redis clients
+//! (redis-rb, predis), Kafka's producers, Hazelcast and Caddy place a key, each by its own
+//! rules, read from its source (named in its [`SystemSpec`]) and checked against the real
+//! program where Debian or PyPI has it (`crates/ringlab/tests/real_systems.rs`,
+//! `real_clients.rs`, `real_caches.rs`), against the vectors of its own tests
+//! (`crates/ring-core/tests/data/known-answers.md`, "Real systems" and "Real systems, round
+//! two"), or against answers its own code gave when run here (buraksezer/consistent under
+//! Go, riak_core's claim and chash under Erlang).
 //!
 //! [`systems!`](crate::systems) below lists them once ([`SystemId`], [`SystemId::ALL`]);
 //! each lives in a file of its own under `systems/` with its [`SystemSpec`]: an id, a
@@ -24,20 +25,25 @@ use std::fmt;
 use crate::error::{is_blank_name, BuildError, MAX_NAME_BYTES, MAX_NODES};
 use crate::placement::{NodeIndex, Picture, RingPoint};
 
+mod address;
 pub(crate) mod buraksezer;
 pub(crate) mod caddy;
 pub(crate) mod cassandra;
+pub(crate) mod dalli;
 pub(crate) mod envoy;
 pub(crate) mod groupcache;
 pub(crate) mod guava;
 pub(crate) mod haproxy;
 pub(crate) mod hazelcast;
 pub(crate) mod kafka;
+pub(crate) mod libmemcached;
 pub(crate) mod memcached;
 pub(crate) mod nginx;
 mod placement;
+pub(crate) mod predis;
 pub(crate) mod pymemcache;
 pub(crate) mod redis;
+pub(crate) mod redis_rb;
 pub(crate) mod riak;
 pub(crate) mod stathat;
 pub(crate) mod twemproxy;
@@ -58,6 +64,7 @@ pub(crate) use placement::{algo_docs, algo_spec, build_as};
 pub use placement::{SystemPlacement, LAB_WEIGHT_UNIT};
 pub use pymemcache::{pymemcache_murmur3, pymemcache_node_key};
 pub use redis::redis_cli_slot_ranges;
+pub use redis_rb::redis_rb_node_id;
 pub use riak::{
     riak_bucket_key_term, riak_chash_key, riak_responsible_position, riak_sequential_claim, Riak,
 };
@@ -327,6 +334,15 @@ pub enum SystemError {
         /// The name.
         name: String,
     },
+    /// A name that is not a node of the system (a port out of range, a URL it cannot read).
+    BadNodeName {
+        /// The system.
+        system: &'static str,
+        /// The name.
+        name: String,
+        /// What the name must be, in the system's terms.
+        rule: &'static str,
+    },
     /// A name given twice.
     DuplicateName {
         /// The name.
@@ -372,15 +388,6 @@ pub enum SystemError {
         /// How many it would hold.
         points: u64,
     },
-    /// A name the system cannot read as a node (pymemcache's port that is no number).
-    BadName {
-        /// The system.
-        system: &'static str,
-        /// The name.
-        name: String,
-        /// How the system reads a name.
-        rule: &'static str,
-    },
 }
 
 impl fmt::Display for SystemError {
@@ -399,6 +406,9 @@ impl fmt::Display for SystemError {
                 "node name {name:?} is {} bytes long: at most {MAX_NAME_BYTES} are allowed",
                 name.len()
             ),
+            SystemError::BadNodeName { system, name, rule } => {
+                write!(f, "node {name:?} is not a {system} node: {rule}")
+            }
             SystemError::DuplicateName { name } => {
                 write!(f, "node {name:?} is given twice")
             }
@@ -432,7 +442,6 @@ impl fmt::Display for SystemError {
                 f,
                 "the ring would hold {points} points: at most {MAX_SYSTEM_POINTS} are allowed"
             ),
-            SystemError::BadName { name, rule, .. } => write!(f, "node {name:?}: {rule}"),
         }
     }
 }
@@ -705,6 +714,15 @@ impl Points {
         self.owner(self.positions.partition_point(|&p| p <= h))
     }
 
+    /// The owner of the last point at or before `h`; below the first point, the last
+    /// point's (dalli, redis-rb, predis): of equal points, the last in [`Points::new`]'s
+    /// order.
+    pub(crate) fn at_or_before(&self, h: u64) -> NodeIndex {
+        let after = self.positions.partition_point(|&p| p <= h);
+        let last = self.positions.len().saturating_sub(1);
+        self.owner(after.checked_sub(1).unwrap_or(last))
+    }
+
     /// HAProxy's rule on a 32-bit ring: of the first point at or after `h` (`next`,
     /// wrapping) and the one before it (`prev`, wrapping), the nearer by circular
     /// distance; `prev` on a tie.
@@ -740,22 +758,37 @@ impl Points {
             // The first point strictly after h is the first at or after h + 1: each point
             // moved back by one (the point at 0 to the top of the space).
             Rule::After => {
-                let top = if bits >= 64 {
-                    u64::MAX
-                } else {
-                    (1u64 << bits) - 1
-                };
+                let top = space_top(bits);
                 self.positions
                     .iter()
                     .map(|&p| if p == 0 { top } else { p - 1 })
                     .zip(self.owners.iter().copied())
                     .collect()
             }
+            Rule::AtOrBefore => self.arcs_up_to_the_next_point(bits),
             Rule::NearestU32 => self.nearest_arcs(),
         };
         // Left in this order, which puts equal positions as the lookup takes them:
         // `SortedRing::new` sorts them, stably.
         numbered_ring(bits, points)
+    }
+
+    /// [`Points::at_or_before`] as arcs: a run of equal positions `q` owns from `q` up to
+    /// the next run, so in the core's first-at-or-after picture the arc that ends at
+    /// `q − 1` (the top of the space for `q = 0`) belongs to the last point of the run
+    /// before `q`, wrapping to the last point of all.
+    fn arcs_up_to_the_next_point(&self, bits: u32) -> Vec<(u64, NodeIndex)> {
+        let top = space_top(bits);
+        let last = self.owners.last().copied().unwrap_or(0);
+        let mut arcs = Vec::with_capacity(self.positions.len());
+        for (i, &q) in self.positions.iter().enumerate() {
+            if i > 0 && self.positions[i - 1] == q {
+                continue;
+            }
+            let before = i.checked_sub(1).map_or(last, |j| self.owners[j]);
+            arcs.push((q.checked_sub(1).unwrap_or(top), before));
+        }
+        arcs
     }
 
     /// HAProxy's nearest point as arcs: of each run of equal positions `b` followed by the
@@ -787,6 +820,15 @@ impl Points {
             i = j + 1;
         }
         arcs
+    }
+}
+
+/// The largest position of a ring of `bits` bits.
+fn space_top(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
     }
 }
 
@@ -825,10 +867,15 @@ pub(crate) enum Rule {
     AtOrAfter,
     /// The first point strictly after it, wrapping (stathat).
     After,
+    /// The last point at or before it; below the first point, the last (dalli,
+    /// redis-rb, predis).
+    AtOrBefore,
     /// HAProxy's nearer of the points around it on a 32-bit ring.
     NearestU32,
 }
 
+#[cfg(test)]
+mod caches_tests;
 #[cfg(test)]
 mod client_tests;
 #[cfg(test)]

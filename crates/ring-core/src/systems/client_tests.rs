@@ -213,7 +213,7 @@ fn pymemcache_reads_server_strings_as_its_client_does() {
     let bad = build(SystemId::Pymemcache, &nodes("a:1,cache:port"), &[]).err();
     assert_eq!(
         bad.map(|e| e.to_string()).unwrap_or_default(),
-        "node \"cache:port\": pymemcache reads the text after the last `:` as the port, a whole number"
+        "node \"cache:port\" is not a pymemcache node: pymemcache reads the text after the last `:` as the port, a whole number"
     );
     // Two spellings of one server are one client.
     let twice = build(SystemId::Pymemcache, &nodes("cache,cache:11211"), &[]).err();
@@ -228,7 +228,7 @@ fn pymemcache_reads_server_strings_as_its_client_does() {
     let config = crate::Config::new(crate::Algorithm::new(SystemId::Pymemcache.algo()));
     assert_eq!(
         crate::build(&config, &lab).err(),
-        Some(crate::error::BuildError::SystemName {
+        Some(crate::error::BuildError::SystemNodeName {
             algo: SystemId::Pymemcache.algo(),
             name: "b:x".into()
         })

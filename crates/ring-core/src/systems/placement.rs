@@ -145,6 +145,7 @@ fn core_error(system: SystemId, nodes: &[NodeSpec], e: SystemError) -> BuildErro
             bytes: name.len(),
         },
         SystemError::DuplicateName { name } => BuildError::DuplicateName { name },
+        SystemError::BadNodeName { name, .. } => BuildError::SystemNodeName { algo, name },
         SystemError::WeightNotTaken { name, .. } | SystemError::BadWeight { name, .. } => {
             let weight = nodes
                 .iter()
@@ -153,7 +154,6 @@ fn core_error(system: SystemId, nodes: &[NodeSpec], e: SystemError) -> BuildErro
             BuildError::SystemWeight { algo, name, weight }
         }
         SystemError::TooManyPoints { points } => BuildError::TooManyPoints { points },
-        SystemError::BadName { name, .. } => BuildError::SystemName { algo, name },
         // With its parameters at their defaults, a system refuses only a cluster larger than
         // its partitions (Riak's 64; buraksezer's room for 271).
         SystemError::UnknownParam { .. } | SystemError::BadParam { .. } => BuildError::SystemFull {

@@ -140,7 +140,7 @@ struct Pymemcache {
 fn build(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
     let mut nodes: Vec<String> = Vec::with_capacity(cluster.names.len());
     for name in &cluster.names {
-        let key = pymemcache_node_key(name).map_err(|rule| SystemError::BadName {
+        let key = pymemcache_node_key(name).map_err(|rule| SystemError::BadNodeName {
             system: SPEC.id,
             name: name.to_string(),
             rule,

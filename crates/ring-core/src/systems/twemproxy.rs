@@ -19,7 +19,7 @@ use super::{
     index, Cluster, KeyRefused, LabBuild, Locate, Points, Rule, SystemError, SystemSpec, Ties,
     Weights,
 };
-use crate::hash::md5_digest;
+use crate::ketama::{digest_points, float_digests};
 use crate::placement::{NodeIndex, Picture};
 use crate::twemproxy_fnv::twemproxy_fnv1a_64;
 
@@ -59,25 +59,8 @@ pub static MODULA: SystemSpec = SystemSpec {
     build: build_modula,
 };
 
-/// `KETAMA_POINTS_PER_SERVER`.
-const POINTS_PER_SERVER: f32 = 160.0;
 /// `MEMCACHE_MAX_KEY_LENGTH`.
 const MAX_KEY_BYTES: usize = 250;
-
-/// MD5 digests (of four points each) per server, as `ketama_update` computes them.
-fn digests(weights: &[u32]) -> Vec<u32> {
-    let total = weights.iter().map(|&w| u64::from(w)).sum::<u64>() as f32;
-    let servers = weights.len() as f32;
-    weights
-        .iter()
-        .map(|&w| {
-            let pct = w as f32 / total;
-            let product = pct * POINTS_PER_SERVER / 4.0 * servers;
-            // The sum is double (1e-10 is a double literal), cast back to float.
-            ((f64::from(product) + 0.000_000_000_1) as f32).floor() as u32
-        })
-        .collect()
-}
 
 fn check_key(system: &'static str, key: &str) -> Result<(), KeyRefused> {
     if key.is_empty() {
@@ -105,7 +88,8 @@ struct Ketama {
 }
 
 fn build_ketama(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
-    let counts = digests(&cluster.weights);
+    // `ketama_update`'s float formula, the Java client's and libmemcached's too.
+    let counts = float_digests(&cluster.weights);
     let total: u64 = counts.iter().map(|&d| u64::from(d) * 4).sum();
     if total > super::MAX_SYSTEM_POINTS {
         return Err(SystemError::TooManyPoints { points: total });
@@ -113,10 +97,8 @@ fn build_ketama(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
     let mut points = Vec::with_capacity(total as usize);
     for (i, (name, &count)) in cluster.names.iter().zip(&counts).enumerate() {
         for k in 0..count {
-            let digest = md5_digest(format!("{name}-{k}").as_bytes());
-            for word in digest.chunks_exact(4) {
-                let value = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
-                points.push((u64::from(value), index(i)));
+            for word in digest_points(format!("{name}-{k}").as_bytes()) {
+                points.push((u64::from(word), index(i)));
             }
         }
     }
@@ -169,12 +151,12 @@ impl Locate for Modula {
 
 #[cfg(test)]
 mod tests {
-    use super::digests;
+    use crate::ketama::float_digests;
 
     #[test]
     fn digests_follow_the_float_formula() {
         // 1:2:1 → pct 0.25, 0.5, 0.25 of 40 · 3 digests.
-        assert_eq!(digests(&[1, 2, 1]), vec![30, 60, 30]);
-        assert_eq!(digests(&[1; 4]), vec![40; 4]);
+        assert_eq!(float_digests(&[1, 2, 1]), vec![30, 60, 30]);
+        assert_eq!(float_digests(&[1; 4]), vec![40; 4]);
     }
 }

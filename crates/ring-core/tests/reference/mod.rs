@@ -53,6 +53,12 @@ macro_rules! any_system {
             | AlgoId::Librdkafka
             | AlgoId::Hazelcast
             | AlgoId::Caddy
+            | AlgoId::Libmemcached
+            | AlgoId::LibmemcachedConsistent
+            | AlgoId::Dalli
+            | AlgoId::RedisRb
+            | AlgoId::Predis
+            | AlgoId::PredisKetama
     };
 }
 
