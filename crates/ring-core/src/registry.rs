@@ -556,6 +556,12 @@ algorithms! {
     Spymemcached => systems::memcached::SPYMEMCACHED,
     /// go-zero's `core/hash` ring.
     GoZeroCoreHash => systems::memcached::GO_ZERO,
+    /// Ceph: object, placement group, CRUSH straw2.
+    Ceph => systems::ceph::SPEC,
+    /// Varnish's shard director.
+    VarnishShard => systems::varnish::SPEC,
+    /// RabbitMQ's consistent-hash exchange.
+    RabbitmqConsistentHash => systems::rabbitmq::SPEC,
 }
 
 impl AlgoId {

@@ -33,6 +33,12 @@ crate::listed_enum! {
         CassandraMurmur3,
         /// SHA-1, the digest as a 160-bit big-endian number (Riak).
         Sha1,
+        /// Ceph's `ceph_str_hash_rjenkins`: Bob Jenkins' lookup2, initial value 0.
+        CephRjenkins,
+        /// Varnish's `VRT_HashStrands32`: SHA-256's last 4 bytes, little-endian.
+        VarnishSha256,
+        /// `erlang:phash2/1` of a binary (RabbitMQ).
+        ErlangPhash2,
     }
 }
 
@@ -81,6 +87,18 @@ const SPECS: [SystemHashSpec; SystemHash::ALL.len()] = [
     SystemHashSpec {
         id: "sha1",
         description: "SHA-1, the digest as a 160-bit number (Riak)",
+    },
+    SystemHashSpec {
+        id: "ceph-rjenkins",
+        description: "Ceph's ceph_str_hash_rjenkins: Bob Jenkins' lookup2, initial value 0 (object names)",
+    },
+    SystemHashSpec {
+        id: "varnish-sha256-32",
+        description: "Varnish's VRT_HashStrands32: the last 4 bytes of SHA-256, little-endian (shard director)",
+    },
+    SystemHashSpec {
+        id: "erlang-phash2",
+        description: "erlang:phash2/1 of a binary, 27 bits (RabbitMQ's consistent-hash exchange)",
     },
 ];
 
@@ -160,6 +178,15 @@ impl SystemHash {
             }
             SystemHash::CassandraMurmur3 => HashValue::Signed(cassandra_murmur3::token(data)),
             SystemHash::Sha1 => HashValue::Wide(sha1::sha1(data)),
+            SystemHash::CephRjenkins => {
+                HashValue::Unsigned(u64::from(crate::systems::ceph_str_hash_rjenkins(data)))
+            }
+            SystemHash::VarnishSha256 => {
+                HashValue::Unsigned(u64::from(crate::systems::varnish_hash32(data)))
+            }
+            SystemHash::ErlangPhash2 => {
+                HashValue::Unsigned(u64::from(crate::erlang::phash2_binary(data)))
+            }
         }
     }
 }

@@ -216,6 +216,18 @@ fn systems_json() -> String {
                 default,
                 max,
             } => json!({"meaning": meaning, "default": default, "max": max}),
+            Weights::Hundredths {
+                meaning,
+                default,
+                min,
+                max,
+            } => json!({
+                "meaning": meaning,
+                "default": default,
+                "min": min,
+                "max": max,
+                "unit": "hundredths",
+            }),
         };
         let params: Vec<Value> = spec
             .params

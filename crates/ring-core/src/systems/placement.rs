@@ -109,22 +109,25 @@ pub(crate) fn system_weights(
     // bytes of wasm.
     let mut weights = Vec::with_capacity(nodes.len());
     for node in nodes {
-        weights.push(match system.spec().weights {
-            Weights::None => None,
-            Weights::Taken { default, max, .. } => {
-                let scaled = u64::from(node.weight) * u64::from(default);
-                let whole = scaled % u64::from(LAB_WEIGHT_UNIT) == 0;
-                let weight = scaled / u64::from(LAB_WEIGHT_UNIT);
-                if !whole || weight == 0 || weight > u64::from(max) {
-                    return Err(BuildError::SystemWeight {
-                        algo: system.algo(),
-                        name: node.name.clone(),
-                        weight: node.weight,
-                    });
+        let weights_taken = system.spec().weights;
+        weights.push(
+            match (weights_taken.default_weight(), weights_taken.range()) {
+                (Some(default), Some((min, max))) => {
+                    let scaled = u64::from(node.weight) * u64::from(default);
+                    let whole = scaled % u64::from(LAB_WEIGHT_UNIT) == 0;
+                    let weight = scaled / u64::from(LAB_WEIGHT_UNIT);
+                    if !whole || weight < u64::from(min.max(1)) || weight > u64::from(max) {
+                        return Err(BuildError::SystemWeight {
+                            algo: system.algo(),
+                            name: node.name.clone(),
+                            weight: node.weight,
+                        });
+                    }
+                    Some(weight as u32)
                 }
-                Some(weight as u32)
-            }
-        });
+                _ => None,
+            },
+        );
     }
     Ok(weights)
 }
@@ -141,7 +144,9 @@ fn core_error(system: SystemId, nodes: &[NodeSpec], e: SystemError) -> BuildErro
             bytes: name.len(),
         },
         SystemError::DuplicateName { name } => BuildError::DuplicateName { name },
-        SystemError::WeightNotTaken { name, .. } | SystemError::BadWeight { name, .. } => {
+        SystemError::WeightNotTaken { name, .. }
+        | SystemError::BadWeight { name, .. }
+        | SystemError::BadDecimalWeight { name, .. } => {
             let weight = nodes
                 .iter()
                 .find(|n| n.name == name)

@@ -48,6 +48,9 @@ macro_rules! any_system {
             | AlgoId::Libketama
             | AlgoId::Spymemcached
             | AlgoId::GoZeroCoreHash
+            | AlgoId::Ceph
+            | AlgoId::VarnishShard
+            | AlgoId::RabbitmqConsistentHash
     };
 }
 
