@@ -255,8 +255,9 @@ on every key before: it reads all keys first and places them in input order.
 
 With `--system NAME` a real system places the keys by its own rules (`ringlab list
 systems`): a node's weight means what the system means by it (nginx's `weight=`, HAProxy's
-`weight`, Envoy's `load_balancing_weight`, twemproxy's `:weight`, libketama's memory), a
-node without one takes the system's default, and a system without weights refuses one. A
+`weight`, Envoy's `load_balancing_weight`, twemproxy's `:weight`, libketama's memory; Ceph's
+CRUSH weight and Varnish's weight are decimals, `osd.5=1.25`), a node without one takes the
+system's default, and a system without weights refuses one. A
 key the system cannot take (an empty key for nginx, a space for twemproxy) stops with a
 one-line error naming the key and exit status 2.
 

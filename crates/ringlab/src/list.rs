@@ -216,6 +216,8 @@ fn systems_json() -> String {
                 default,
                 max,
             } => json!({"meaning": meaning, "default": default, "max": max}),
+            // Decimal weights as the system writes them ("1.25"), as the command line
+            // reads them.
             Weights::Hundredths {
                 meaning,
                 default,
@@ -223,10 +225,9 @@ fn systems_json() -> String {
                 max,
             } => json!({
                 "meaning": meaning,
-                "default": default,
-                "min": min,
-                "max": max,
-                "unit": "hundredths",
+                "default": spec.weights.show(default),
+                "min": spec.weights.show(min),
+                "max": spec.weights.show(max),
             }),
         };
         let params: Vec<Value> = spec

@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use ring_core::systems::{self, osd_ids, SystemId, SystemNode};
+use ring_core::systems::{self, osd_ids, varnish_hash32, SystemId, SystemNode};
 
 /// Keys per system: at least 20,000.
 const KEYS: usize = 20_000;
@@ -664,6 +664,24 @@ fn varnish_shard_places_every_key_as_the_core_does() {
             pool.replicas, pool.nodes
         );
         assert_same(&what, keys, &real, &core);
+        // Keys above the highest point, which stay on its backend rather than wrap to the
+        // lowest: the comparison covered them.
+        let highest = nodes
+            .iter()
+            .flat_map(|n| {
+                let points = pool.replicas * u64::from(n.weight.unwrap_or(100)) / 100;
+                (0..points).map(move |j| varnish_hash32(format!("{}{j}", n.name).as_bytes()))
+            })
+            .max()
+            .unwrap();
+        let above = keys
+            .iter()
+            .filter(|k| varnish_hash32(k.as_bytes()) > highest)
+            .count();
+        eprintln!("{what}: {above} keys hash above the highest point");
+        if pool.replicas > 1 {
+            assert!(above > 0, "{what}: no key above the highest point");
+        }
     }
     eprintln!("varnish-shard: {:.1} s", started.elapsed().as_secs_f64());
 }

@@ -39,7 +39,8 @@ pub static SPEC: SystemSpec = SystemSpec {
     build,
 };
 
-/// `?MAX_BINDING_WEIGHT`: a binding key above it is refused.
+/// `?MAX_BINDING_WEIGHT`: the current source refuses a binding key above it (since 2026;
+/// 3.10, Debian 12's, takes any positive whole number).
 const MAX_BINDING_WEIGHT: u32 = 10_000;
 
 /// `jump_consistent_hash(Key, Buckets)` for an integer key, `buckets` at least 1.
