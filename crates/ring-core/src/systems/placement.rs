@@ -14,7 +14,9 @@
 //! The lab's weights are in hundredths of the system's default weight: the lab's 100 is
 //! the system's default (nginx's `weight=1`, go-zero's 100), 300 is three times it. A lab
 //! weight that is not a whole system weight is refused, as the system would refuse
-//! `weight=1.5`.
+//! `weight=1.5`. Where a system's weights are decimals ([`Weights::Hundredths`]: Ceph's
+//! CRUSH weights, Varnish's), its default is 100 hundredths, so the lab's weight is the
+//! system's in hundredths: 125 is `1.25`.
 
 use super::{KeyRefused, LabBuild, Locate, SystemError, SystemId, SystemNode, SystemSpec, Weights};
 use crate::error::BuildError;
