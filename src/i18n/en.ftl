@@ -954,6 +954,15 @@ system-predis = predis: HashRing
 system-predis-ketama = predis: KetamaRing
     .about = predis' ketama: floor(weight ÷ total × N × 40) MD5 digests of "host:port-i", 4 points each; a key (or its { "{" }tag{ "}" }) goes to the first point at or after its MD5.
     .weight = the connection's weight in hundreds (100 = 1): a share of 160 points per node
+system-ceph = Ceph: CRUSH straw2
+    .about = An object goes to placement group ceph_stable_mod(rjenkins hash of its name, 32 PGs); each PG goes to the OSD with the highest straw2 draw, a hash's logarithm divided by the CRUSH weight. Nodes named osd.<id> keep their id; other names take the lowest free ids in order.
+    .weight = CRUSH weight in hundredths (100 = 1.00): each draw is divided by it
+system-varnish-shard = Varnish: shard director
+    .about = 67 points per backend, each the SHA-256 of its ident and the point's number; a key goes to the first point at or after its own SHA-256 and, past the last point, stays there (no wrap). Keys travel in an HTTP header: no control characters, no leading or trailing space.
+    .weight = the backend's weight in hundredths (100 = 1, at least 1): 67 points per 1
+system-rabbitmq-consistent-hash = RabbitMQ: consistent-hash exchange
+    .about = Each queue's binding takes as many buckets as its weight, in binding order; a message goes to the bucket jump hash picks for erlang:phash2 of its routing key, drawing from Erlang's exs1024. Removing a binding renumbers the buckets of the bindings after it.
+    .weight = the binding key in hundreds (100 = 1): that many buckets
 
 ## Hash functions, by registry id: what each is.
 

@@ -702,6 +702,15 @@ system-predis = predis: HashRing
 system-predis-ketama = predis: KetamaRing
     .about = predis 的 ketama：floor(权重 ÷ 总权重 × N × 40) 个“host:port-i”的 MD5 摘要，每个 4 个点；键（或其 { "{" }标签{ "}" }）归属于其 MD5 处或之后的第一个点。
     .weight = 连接的权重，以百计（100 即 1）：每个节点 160 个点中的份额
+system-ceph = Ceph：CRUSH straw2
+    .about = 对象按其名字的 rjenkins 哈希经 ceph_stable_mod 落入 32 个归置组（PG）之一；每个 PG 归属于 straw2 抽签值最高的 OSD，抽签值是一个哈希的对数除以 CRUSH 权重。名为 osd.<id> 的节点保留其 id；其他名字按顺序取最小的空闲 id。
+    .weight = CRUSH 权重，以百分之一计（100 即 1.00）：每次抽签值都除以它
+system-varnish-shard = Varnish：shard 导向器
+    .about = 每个后端 67 个点，每个点是其 ident 与点序号的 SHA-256；键归属于其 SHA-256 处或之后的第一个点，越过最后一个点则留在最后一个点（不回绕）。键放在 HTTP 头中传递：不含控制字符，首尾没有空格。
+    .weight = 后端权重，以百分之一计（100 即 1，至少为 1）：每 1 对应 67 个点
+system-rabbitmq-consistent-hash = RabbitMQ：一致性哈希交换器
+    .about = 每个队列的绑定按绑定顺序占用与其权重相同数量的桶；消息落入跳跃哈希为其路由键的 erlang:phash2 选出的桶，随机数取自 Erlang 的 exs1024。删除一个绑定会给其后各绑定的桶重新编号。
+    .weight = 绑定键，以百计（100 即 1）：占用的桶数
 
 ## Hash functions, by registry id: what each is.
 

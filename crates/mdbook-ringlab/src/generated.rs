@@ -215,9 +215,13 @@ fn system_facts(e: &Value) -> String {
         (
             "Weights".to_string(),
             match e["weights"].get("meaning") {
+                // Whole weights start at 1; decimal ones (Ceph's) say their smallest.
                 Some(meaning) => cell(&format!(
-                    "{}; 1 to {}, {} when none is written",
+                    "{}; {} to {}, {} when none is written",
                     text(meaning),
+                    e["weights"]
+                        .get("min")
+                        .map_or_else(|| "1".to_string(), number),
                     number(&e["weights"]["max"]),
                     number(&e["weights"]["default"])
                 )),
@@ -329,6 +333,13 @@ mod tests {
             out.contains("`--param size=`\n: a size: 1 to 9; default 3\n\n"),
             "{out}"
         );
+        let mut decimal = nginx();
+        decimal["weights"] = serde_json::json!({
+            "meaning": "the CRUSH weight", "default": "1.00", "min": "0.01", "max": "100.00",
+        });
+        let out = system_facts(&decimal);
+        let weights = "Weights\n: the CRUSH weight; 0.01 to 100.00, 1.00 when none is written\n";
+        assert!(out.contains(weights), "{out}");
         let mut none = nginx();
         none["weights"] = serde_json::json!({});
         let out = system_facts(&none);

@@ -22,9 +22,10 @@
 //! - [`replication`]: preference lists of R distinct nodes; [`chord`]: finger tables and
 //!   lookup paths; [`metrics`]: loads, R1/R2/R3, peak-to-mean, the diff of two assignments.
 //! - [`systems`]: real systems exact to their sources (nginx, HAProxy, Envoy, twemproxy,
-//!   Redis Cluster, Cassandra, groupcache, stathat, Guava, the memcached clients), listed
-//!   once in [`systems::SystemId`], with their hashes in [`system_hash`] ([`xxh64`],
-//!   [`sha1`], [`sdbm`], [`twemproxy_fnv`], [`cassandra_murmur3`]).
+//!   Redis Cluster, Cassandra, groupcache, stathat, Guava, the memcached clients, Ceph,
+//!   Varnish, RabbitMQ), listed once in [`systems::SystemId`], with their hashes in
+//!   [`system_hash`] ([`xxh64`], [`sha1`], [`sdbm`], [`twemproxy_fnv`],
+//!   [`cassandra_murmur3`], [`crush`], [`erlang`]).
 //! - [`study`]: the balance study of seed 003, one cell (node count × virtual nodes) at a
 //!   time, shared by `ringlab balance` and the web app.
 //! - [`comparison`]: the field's comparison table of issue 14 (balance with `100 × n` keys
@@ -113,8 +114,10 @@ pub mod cassandra_murmur3;
 pub mod chord;
 pub mod comparison;
 pub mod crc32c;
+pub mod crush;
 pub mod delta;
 pub mod dx;
+pub mod erlang;
 pub mod error;
 pub mod fliphash;
 pub mod gozero;

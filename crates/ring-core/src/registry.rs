@@ -578,6 +578,12 @@ algorithms! {
     Predis => systems::predis::HASH_RING,
     /// predis' client-side sharding over `KetamaRing`.
     PredisKetama => systems::predis::KETAMA_RING,
+    /// Ceph: object, placement group, CRUSH straw2.
+    Ceph => systems::ceph::SPEC,
+    /// Varnish's shard director.
+    VarnishShard => systems::varnish::SPEC,
+    /// RabbitMQ's consistent-hash exchange.
+    RabbitmqConsistentHash => systems::rabbitmq::SPEC,
 }
 
 impl AlgoId {

@@ -44,6 +44,12 @@ crate::listed_enum! {
         PymemcacheMurmur3,
         /// libmemcached's one-at-a-time, bytes sign-extended.
         LibmemcachedOneAtATime,
+        /// Ceph's `ceph_str_hash_rjenkins`: Bob Jenkins' lookup2, initial value 0.
+        CephRjenkins,
+        /// Varnish's `VRT_HashStrands32`: SHA-256's last 4 bytes, little-endian.
+        VarnishSha256,
+        /// `erlang:phash2/1` of a binary (RabbitMQ).
+        ErlangPhash2,
     }
 }
 
@@ -109,6 +115,18 @@ const SPECS: [SystemHashSpec; SystemHash::ALL.len()] = [
     SystemHashSpec {
         id: "libmemcached-oaat",
         description: "libmemcached's one-at-a-time (Jenkins), bytes sign-extended",
+    },
+    SystemHashSpec {
+        id: "ceph-rjenkins",
+        description: "Ceph's ceph_str_hash_rjenkins: Bob Jenkins' lookup2, initial value 0 (object names)",
+    },
+    SystemHashSpec {
+        id: "varnish-sha256-32",
+        description: "Varnish's VRT_HashStrands32: the last 4 bytes of SHA-256, little-endian (shard director)",
+    },
+    SystemHashSpec {
+        id: "erlang-phash2",
+        description: "erlang:phash2/1 of a binary, 27 bits (RabbitMQ's consistent-hash exchange)",
     },
 ];
 
@@ -201,6 +219,15 @@ impl SystemHash {
             )),
             SystemHash::LibmemcachedOneAtATime => {
                 HashValue::Unsigned(u64::from(one_at_a_time::libmemcached_one_at_a_time(data)))
+            }
+            SystemHash::CephRjenkins => {
+                HashValue::Unsigned(u64::from(crate::systems::ceph_str_hash_rjenkins(data)))
+            }
+            SystemHash::VarnishSha256 => {
+                HashValue::Unsigned(u64::from(crate::systems::varnish_hash32(data)))
+            }
+            SystemHash::ErlangPhash2 => {
+                HashValue::Unsigned(u64::from(crate::erlang::phash2_binary(data)))
             }
         }
     }

@@ -1,10 +1,11 @@
 //! Real systems, exact: how nginx, HAProxy, Envoy, twemproxy, Redis Cluster, Cassandra,
 //! groupcache, stathat/consistent, Guava, buraksezer/consistent, Riak, the memcached
 //! clients (libketama, the Java client, libmemcached, Dalli, pymemcache), the Redis clients
-//! (redis-rb, predis), Kafka's producers, Hazelcast and Caddy place a key, each by its own
-//! rules, read from its source (named in its [`SystemSpec`]) and checked against the real
-//! program where Debian or PyPI has it (`crates/ringlab/tests/real_systems.rs`,
-//! `real_clients.rs`, `real_caches.rs`), against the vectors of its own tests
+//! (redis-rb, predis), Kafka's producers, Hazelcast, Caddy, Ceph, Varnish's shard director
+//! and RabbitMQ's consistent-hash exchange place a key, each by its own rules, read from its
+//! source (named in its [`SystemSpec`]) and checked against the real program where Debian or
+//! PyPI has it (`crates/ringlab/tests/real_systems.rs`, `real_clients.rs`, `real_caches.rs`,
+//! `real_servers.rs`), against the vectors of its own tests
 //! (`crates/ring-core/tests/data/known-answers.md`, "Real systems" and "Real systems, round
 //! two"), or against answers its own code gave when run here (buraksezer/consistent under
 //! Go, riak_core's claim and chash under Erlang).
@@ -29,6 +30,7 @@ mod address;
 pub(crate) mod buraksezer;
 pub(crate) mod caddy;
 pub(crate) mod cassandra;
+pub(crate) mod ceph;
 pub(crate) mod dalli;
 pub(crate) mod envoy;
 pub(crate) mod groupcache;
@@ -42,16 +44,19 @@ pub(crate) mod nginx;
 mod placement;
 pub(crate) mod predis;
 pub(crate) mod pymemcache;
+pub(crate) mod rabbitmq;
 pub(crate) mod redis;
 pub(crate) mod redis_rb;
 pub(crate) mod riak;
 pub(crate) mod stathat;
 pub(crate) mod twemproxy;
+pub(crate) mod varnish;
 
 pub use buraksezer::{buraksezer_average_load, Buraksezer};
 pub use cassandra::{
     cassandra_random_token, cassandra_random_tokens, evenly_spaced_tokens, Cassandra, JavaRandom,
 };
+pub use ceph::{ceph_str_hash_rjenkins, crush_weight, osd_ids};
 pub use envoy::{EnvoyMaglev, EnvoyRing};
 pub use guava::consistent_hash as guava_consistent_hash;
 pub use hazelcast::{
@@ -63,11 +68,13 @@ pub use placement::RIAK_LAB_BUCKET;
 pub(crate) use placement::{algo_docs, algo_spec, build_as};
 pub use placement::{SystemPlacement, LAB_WEIGHT_UNIT};
 pub use pymemcache::{pymemcache_murmur3, pymemcache_node_key};
+pub use rabbitmq::jump as rabbitmq_jump;
 pub use redis::redis_cli_slot_ranges;
 pub use redis_rb::redis_rb_node_id;
 pub use riak::{
     riak_bucket_key_term, riak_chash_key, riak_responsible_position, riak_sequential_claim, Riak,
 };
+pub use varnish::varnish_hash32;
 
 /// Most points a system's ring may hold: Envoy's largest ring (`maximum_ring_size`,
 /// 8,388,608), and one entry a host past it, which Envoy's running f64 sums can add
@@ -80,7 +87,8 @@ pub struct SystemNode {
     /// The name as written (nginx's `server` text, Envoy's host address, twemproxy's
     /// server name); what is hashed depends on the system.
     pub name: String,
-    /// The weight, if one was written; `None` takes the system's default.
+    /// The weight, if one was written, in the system's units (hundredths where its weights
+    /// are decimals, [`Weights::Hundredths`]); `None` takes the system's default.
     pub weight: Option<u32>,
 }
 
@@ -116,6 +124,85 @@ pub enum Weights {
         /// The largest weight the system takes.
         max: u32,
     },
+    /// Decimal weights (Ceph's CRUSH weights, Varnish's `REAL` weight), kept in hundredths:
+    /// `1.25` is 125. Written with at most two decimals.
+    Hundredths {
+        /// What the system does with a weight.
+        meaning: &'static str,
+        /// The weight of a node that has none written, in hundredths.
+        default: u32,
+        /// The smallest weight the system takes, in hundredths.
+        min: u32,
+        /// The largest weight the system takes, in hundredths.
+        max: u32,
+    },
+}
+
+impl Weights {
+    /// The weight of a node that has none written, in the system's units (hundredths for
+    /// [`Weights::Hundredths`]); `None` where the system has no weights.
+    pub fn default_weight(&self) -> Option<u32> {
+        match *self {
+            Weights::None => None,
+            Weights::Taken { default, .. } | Weights::Hundredths { default, .. } => Some(default),
+        }
+    }
+
+    /// The weights taken, smallest and largest, in the system's units.
+    pub fn range(&self) -> Option<(u32, u32)> {
+        match *self {
+            Weights::None => None,
+            Weights::Taken { max, .. } => Some((1, max)),
+            Weights::Hundredths { min, max, .. } => Some((min, max)),
+        }
+    }
+
+    /// What the system does with a weight; empty where it has none.
+    pub fn meaning(&self) -> &'static str {
+        match *self {
+            Weights::None => "",
+            Weights::Taken { meaning, .. } | Weights::Hundredths { meaning, .. } => meaning,
+        }
+    }
+
+    /// A weight as the system's configuration writes it: `3`, or `1.25` for hundredths.
+    pub fn show(&self, weight: u32) -> String {
+        match self {
+            Weights::Hundredths { .. } => format!("{}.{:02}", weight / 100, weight % 100),
+            _ => weight.to_string(),
+        }
+    }
+
+    /// A weight as written on the command line, in the system's units: a whole number, or a
+    /// decimal with at most two places for hundredths (`1.25` is 125, `3` is 300). The error
+    /// says what a weight is.
+    pub fn parse(&self, text: &str) -> Result<u32, String> {
+        let text = text.trim();
+        let Weights::Hundredths { .. } = self else {
+            return text
+                .parse::<u32>()
+                .map_err(|_| "a weight is a whole number".to_string());
+        };
+        let bad = || "a weight is a decimal with at most two places (1.25)".to_string();
+        let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(whole) || !digits(fraction) || fraction.len() > 2 {
+            return Err(bad());
+        }
+        if whole.is_empty() && fraction.is_empty() {
+            return Err(bad());
+        }
+        let whole: u32 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().map_err(|_| bad())?
+        };
+        let cents: u32 = format!("{fraction:0<2}").parse().map_err(|_| bad())?;
+        whole
+            .checked_mul(100)
+            .and_then(|w| w.checked_add(cents))
+            .ok_or_else(bad)
+    }
 }
 
 /// A whole-number parameter of a system (Envoy's ring sizes, a replica count).
@@ -355,6 +442,17 @@ pub enum SystemError {
         /// The node.
         name: String,
     },
+    /// A decimal weight out of the system's range ([`Weights::Hundredths`]).
+    BadDecimalWeight {
+        /// The node.
+        name: String,
+        /// The weight, in hundredths.
+        weight: u32,
+        /// The smallest the system takes, in hundredths.
+        min: u32,
+        /// The largest the system takes, in hundredths.
+        max: u32,
+    },
     /// A weight out of the system's range.
     BadWeight {
         /// The node.
@@ -420,6 +518,26 @@ impl fmt::Display for SystemError {
                 f,
                 "node {name:?} has weight {weight}: a weight is a whole number from 1 to {max}"
             ),
+            SystemError::BadDecimalWeight {
+                name,
+                weight,
+                min,
+                max,
+            } => {
+                let hundredths = Weights::Hundredths {
+                    meaning: "",
+                    default: 100,
+                    min: *min,
+                    max: *max,
+                };
+                write!(
+                    f,
+                    "node {name:?} has weight {}: a weight is from {} to {}",
+                    hundredths.show(*weight),
+                    hundredths.show(*min),
+                    hundredths.show(*max)
+                )
+            }
             SystemError::UnknownParam {
                 system,
                 name,
@@ -519,6 +637,18 @@ fn check<'a>(
                     return Err(SystemError::BadWeight {
                         name: node.name.clone(),
                         weight,
+                        max,
+                    });
+                }
+                weight
+            }
+            (Weights::Hundredths { default, .. }, None) => default,
+            (Weights::Hundredths { min, max, .. }, Some(weight)) => {
+                if !(min..=max).contains(&weight) {
+                    return Err(SystemError::BadDecimalWeight {
+                        name: node.name.clone(),
+                        weight,
+                        min,
                         max,
                     });
                 }
@@ -709,6 +839,25 @@ impl Points {
         self.owner(self.positions.partition_point(|&p| p < h))
     }
 
+    /// The owner of the first point at or after `h`; past the last point, the last point's
+    /// owner (Varnish's shard director does not wrap).
+    pub(crate) fn at_or_after_no_wrap(&self, h: u64) -> NodeIndex {
+        let i = self.positions.partition_point(|&p| p < h);
+        self.owners
+            .get(i)
+            .or(self.owners.last())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The points, ascending, each with its owner.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (u64, NodeIndex)> + '_ {
+        self.positions
+            .iter()
+            .copied()
+            .zip(self.owners.iter().copied())
+    }
+
     /// The owner of the first point strictly after `h`, wrapping.
     pub(crate) fn after(&self, h: u64) -> NodeIndex {
         self.owner(self.positions.partition_point(|&p| p <= h))
@@ -878,5 +1027,7 @@ pub(crate) enum Rule {
 mod caches_tests;
 #[cfg(test)]
 mod client_tests;
+#[cfg(test)]
+mod servers_tests;
 #[cfg(test)]
 mod tests;

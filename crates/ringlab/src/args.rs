@@ -9,7 +9,7 @@ use ring_core::error::{
 };
 use ring_core::registry::{AlgoId, ParamKind, ParamRef, ParamSpec};
 use ring_core::system_hash::AnyHash;
-use ring_core::systems::{SystemId, SystemNode, Weights};
+use ring_core::systems::{SystemId, SystemNode};
 use ring_core::traffic::{Capacity, DEFAULT_BUCKETS};
 use ring_core::{Algorithm, Config, HashFn, NodeSpec};
 
@@ -156,15 +156,18 @@ fn system_help() -> String {
     );
     for s in SystemId::ALL {
         let spec = s.spec();
-        let weights = match spec.weights {
-            Weights::None => "no weights".to_string(),
-            Weights::Taken {
-                meaning,
-                default,
-                max,
-            } => {
-                format!("weights 1..={max}, default {default}: {meaning}")
+        let weights = match (spec.weights.default_weight(), spec.weights.range()) {
+            (Some(default), Some((min, max))) => {
+                let show = |w| spec.weights.show(w);
+                format!(
+                    "weights {}..={}, default {}: {}",
+                    show(min),
+                    show(max),
+                    show(default),
+                    spec.weights.meaning()
+                )
             }
+            _ => "no weights".to_string(),
         };
         help.push_str(&format!(
             "\n  {:<17} {}\n  {:<17} nodes: {}; {weights}",
@@ -180,30 +183,33 @@ fn system_help() -> String {
     help
 }
 
-/// Parses `--nodes` for a system: `name[=weight],...`, a weight only where written (the
+/// Parses `--nodes` for `system`: `name[=weight],...`, a weight only where written (the
 /// system's default otherwise; a system without weights refuses one).
-pub fn parse_system_nodes(list: &str) -> Result<Vec<SystemNode>, Failure> {
+pub fn parse_system_nodes(system: SystemId, list: &str) -> Result<Vec<SystemNode>, Failure> {
     if list.trim().is_empty() {
         return Ok(Vec::new());
     }
-    list.split(',').map(parse_system_node).collect()
+    list.split(',')
+        .map(|entry| parse_system_node(system, entry))
+        .collect()
 }
 
-/// One `name[=weight]` for a system: the weight follows the last '='.
-pub fn parse_system_node(entry: &str) -> Result<SystemNode, Failure> {
+/// One `name[=weight]` for `system`: the weight follows the last '=', a whole number or,
+/// where the system's weights are decimals (Ceph, Varnish), a decimal with at most two
+/// places.
+pub fn parse_system_node(system: SystemId, entry: &str) -> Result<SystemNode, Failure> {
     let entry = entry.trim();
     match entry.rsplit_once('=') {
         None => Ok(SystemNode::new(entry)),
         Some((name, weight)) => {
-            let name = name.trim();
-            let weight = weight.trim();
-            weight
-                .parse::<u32>()
+            let (name, weight) = (name.trim(), weight.trim());
+            system
+                .spec()
+                .weights
+                .parse(weight)
                 .map(|w| SystemNode::weighted(name, w))
-                .map_err(|_| {
-                    Failure::Usage(format!(
-                        "node {name:?} has weight {weight:?}: a weight is a whole number"
-                    ))
+                .map_err(|why| {
+                    Failure::Usage(format!("node {name:?} has weight {weight:?}: {why}"))
                 })
         }
     }
@@ -249,8 +255,9 @@ on every key before: it reads all keys first and places them in input order.
 
 With `--system NAME` a real system places the keys by its own rules (`ringlab list
 systems`): a node's weight means what the system means by it (nginx's `weight=`, HAProxy's
-`weight`, Envoy's `load_balancing_weight`, twemproxy's `:weight`, libketama's memory), a
-node without one takes the system's default, and a system without weights refuses one. A
+`weight`, Envoy's `load_balancing_weight`, twemproxy's `:weight`, libketama's memory; Ceph's
+CRUSH weight and Varnish's weight are decimals, `osd.5=1.25`), a node without one takes the
+system's default, and a system without weights refuses one. A
 key the system cannot take (an empty key for nginx, a space for twemproxy) stops with a
 one-line error naming the key and exit status 2.
 

@@ -34,7 +34,7 @@ pub fn system_locate(placement: &dyn Locate, number: u64, key: &str) -> Result<u
 
 /// `ringlab assign --system`.
 fn assign_system(system: SystemId, args: &AssignArgs) -> Result<(), Failure> {
-    let nodes = parse_system_nodes(&args.nodes)?;
+    let nodes = parse_system_nodes(system, &args.nodes)?;
     let placement = build_system(system, &args.system, &nodes)?;
     let mut out = BufWriter::new(io::stdout().lock());
     let mut lines = stdin_lines();

@@ -216,6 +216,19 @@ fn systems_json() -> String {
                 default,
                 max,
             } => json!({"meaning": meaning, "default": default, "max": max}),
+            // Decimal weights as the system writes them ("1.25"), as the command line
+            // reads them.
+            Weights::Hundredths {
+                meaning,
+                default,
+                min,
+                max,
+            } => json!({
+                "meaning": meaning,
+                "default": spec.weights.show(default),
+                "min": spec.weights.show(min),
+                "max": spec.weights.show(max),
+            }),
         };
         let params: Vec<Value> = spec
             .params

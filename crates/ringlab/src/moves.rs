@@ -8,7 +8,7 @@ use ring_core::metrics::format::{group_thousands, percent};
 use ring_core::metrics::{diff, loads, Ideal};
 use ring_core::{HashFn, NodeSpec};
 
-use ring_core::systems::{Locate, SystemId, SystemNode, Weights};
+use ring_core::systems::{Locate, SystemId, SystemNode};
 
 use crate::args::{
     node_index, parse_node, parse_nodes, parse_system_node, parse_system_nodes, MoveArgs,
@@ -136,15 +136,15 @@ fn locate_all(placement: &dyn Locate, keys: &[String]) -> Result<Vec<u32>, Failu
 
 /// The node's weight as its system reads it: as written, else the system's default.
 fn system_weight(system: SystemId, node: &SystemNode) -> u32 {
-    match system.spec().weights {
-        Weights::None => 1,
-        Weights::Taken { default, .. } => node.weight.unwrap_or(default),
+    match system.spec().weights.default_weight() {
+        None => 1,
+        Some(default) => node.weight.unwrap_or(default),
     }
 }
 
 /// `ringlab move --system`.
 fn run_system(system: SystemId, args: &MoveArgs) -> Result<(), Failure> {
-    let before_nodes = parse_system_nodes(&args.nodes)?;
+    let before_nodes = parse_system_nodes(system, &args.nodes)?;
     let placement = build_system(system, &args.system, &before_nodes)?;
     let (keys, source) = keys(args)?;
     let before = locate_all(placement.as_ref(), &keys)?;
@@ -156,7 +156,7 @@ fn run_system(system: SystemId, args: &MoveArgs) -> Result<(), Failure> {
     };
     let (after_nodes, change) = match (&args.join, &args.leave) {
         (Some(entry), _) => {
-            let node = parse_system_node(entry)?;
+            let node = parse_system_node(system, entry)?;
             let mut after = before_nodes.clone();
             after.push(node.clone());
             let nodes_after = u32::try_from(after.len())

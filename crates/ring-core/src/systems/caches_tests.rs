@@ -284,7 +284,7 @@ fn each_clients_ring_is_drawn_as_it_places_keys() {
     for system in CLIENTS {
         let nodes = match system.spec().weights {
             Weights::None => nodes("a:1,b,c:7000,[::1]"),
-            Weights::Taken { .. } => nodes("a:1=3,b,c:7000=2,[::1]"),
+            Weights::Taken { .. } | Weights::Hundredths { .. } => nodes("a:1=3,b,c:7000=2,[::1]"),
         };
         let built = build(system, &nodes, &[]).unwrap();
         let Picture::Ring { points, .. } = built.picture() else {

@@ -15,7 +15,9 @@
 //! The lab's weights are in hundredths of the system's default weight: the lab's 100 is
 //! the system's default (nginx's `weight=1`, go-zero's 100), 300 is three times it. A lab
 //! weight that is not a whole system weight is refused, as the system would refuse
-//! `weight=1.5`.
+//! `weight=1.5`. Where a system's weights are decimals ([`Weights::Hundredths`]: Ceph's
+//! CRUSH weights, Varnish's), its default is 100 hundredths, so the lab's weight is the
+//! system's in hundredths: 125 is `1.25`.
 
 use super::{KeyRefused, LabBuild, Locate, SystemError, SystemId, SystemNode, SystemSpec, Weights};
 use crate::error::BuildError;
@@ -113,22 +115,25 @@ pub(crate) fn system_weights(
     // bytes of wasm.
     let mut weights = Vec::with_capacity(nodes.len());
     for node in nodes {
-        weights.push(match system.spec().weights {
-            Weights::None => None,
-            Weights::Taken { default, max, .. } => {
-                let scaled = u64::from(node.weight) * u64::from(default);
-                let whole = scaled % u64::from(LAB_WEIGHT_UNIT) == 0;
-                let weight = scaled / u64::from(LAB_WEIGHT_UNIT);
-                if !whole || weight == 0 || weight > u64::from(max) {
-                    return Err(BuildError::SystemWeight {
-                        algo: system.algo(),
-                        name: node.name.clone(),
-                        weight: node.weight,
-                    });
+        let weights_taken = system.spec().weights;
+        weights.push(
+            match (weights_taken.default_weight(), weights_taken.range()) {
+                (Some(default), Some((min, max))) => {
+                    let scaled = u64::from(node.weight) * u64::from(default);
+                    let whole = scaled % u64::from(LAB_WEIGHT_UNIT) == 0;
+                    let weight = scaled / u64::from(LAB_WEIGHT_UNIT);
+                    if !whole || weight < u64::from(min.max(1)) || weight > u64::from(max) {
+                        return Err(BuildError::SystemWeight {
+                            algo: system.algo(),
+                            name: node.name.clone(),
+                            weight: node.weight,
+                        });
+                    }
+                    Some(weight as u32)
                 }
-                Some(weight as u32)
-            }
-        });
+                _ => None,
+            },
+        );
     }
     Ok(weights)
 }
@@ -146,7 +151,9 @@ fn core_error(system: SystemId, nodes: &[NodeSpec], e: SystemError) -> BuildErro
         },
         SystemError::DuplicateName { name } => BuildError::DuplicateName { name },
         SystemError::BadNodeName { name, .. } => BuildError::SystemNodeName { algo, name },
-        SystemError::WeightNotTaken { name, .. } | SystemError::BadWeight { name, .. } => {
+        SystemError::WeightNotTaken { name, .. }
+        | SystemError::BadWeight { name, .. }
+        | SystemError::BadDecimalWeight { name, .. } => {
             let weight = nodes
                 .iter()
                 .find(|n| n.name == name)

@@ -521,6 +521,23 @@ fn weights_are_refused_where_a_system_has_none_and_checked_where_it_has() {
                 assert!(build(system, &too_heavy, &[]).is_err(), "{}", system.id());
                 assert!(build(system, &[SystemNode::weighted("a", 0)], &[]).is_err());
             }
+            Weights::Hundredths { min, max, .. } => {
+                for weight in [min, max] {
+                    let node = [SystemNode::weighted("a", weight)];
+                    assert!(build(system, &node, &[]).is_ok(), "{}", system.id());
+                }
+                for weight in [min - 1, max + 1] {
+                    let node = [SystemNode::weighted("a", weight)];
+                    assert!(
+                        matches!(
+                            build(system, &node, &[]),
+                            Err(SystemError::BadDecimalWeight { .. })
+                        ),
+                        "{}",
+                        system.id()
+                    );
+                }
+            }
         }
     }
 }
@@ -1106,7 +1123,7 @@ fn every_system_as_a_placement_places_each_key_as_the_system() {
             .iter()
             .map(|n| match spec.weights {
                 Weights::None => SystemNode::new(n.name.clone()),
-                Weights::Taken { default, .. } => {
+                Weights::Taken { default, .. } | Weights::Hundredths { default, .. } => {
                     SystemNode::weighted(n.name.clone(), n.weight * default / 100)
                 }
             })

@@ -59,6 +59,9 @@ macro_rules! any_system {
             | AlgoId::RedisRb
             | AlgoId::Predis
             | AlgoId::PredisKetama
+            | AlgoId::Ceph
+            | AlgoId::VarnishShard
+            | AlgoId::RabbitmqConsistentHash
     };
 }
 
