@@ -357,7 +357,7 @@ export function markdown(result, meta) {
   }
   if (result.jump?.length) {
     say();
-    say(`### Jump hash beside npm (${count(result.jump[0].keys)} keys, issue 33)`);
+    say(`### Jump hash beside npm (${count(result.jump[0].keys)} keys)`);
     say();
     say('The one npm package found that computes one of the core\'s bucket algorithms with the same answers: '
       + '`@subspace/jump-consistent-hash` 1.1.1, Lamping and Veach\'s loop in `BigInt`s over a 64-bit key given as 8 bytes. '
@@ -388,7 +388,7 @@ function trafficSection(result, say) {
   const { config } = result;
   const t = trafficFigures(result.traffic);
   say();
-  say(`### Traffic simulation in slices (issue 15; ${count(config.trafficKeys)} keys, ${count(config.trafficRequests)} requests)`);
+  say(`### Traffic simulation in slices (${count(config.trafficKeys)} keys, ${count(config.trafficRequests)} requests)`);
   say();
   say('The native benchmark\'s Zipf 1 row (`crates/ring-core/benches/traffic.rs`, "Traffic simulation" above): '
     + `${count(config.trafficKeys)} keys \`user:<n>:<abc>\` of seed ${config.trafficSeed}, generated in wasm; ten nodes \`10.0.0.i:11211\` `
