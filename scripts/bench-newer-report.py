@@ -37,20 +37,23 @@ MULTIPROBE_MARGIN = 4.7
 WHY = {
     "anchor-cpp": "Both sides hash with the `crc32` instruction (the core through `safe_arch`, "
                   "as `.cargo/config.toml` builds for x86-64-v2) and take the first remainder "
-                  "without a division; a miss of a few percent is this machine's noise between "
-                  "runs (see the jump rows).",
+                  "without a division; a miss of a few percent is within this machine's noise "
+                  "between runs.",
     "dx-cpp": "As for AnchorHash: the same instruction and remainder on both sides.",
-    "memento-cpp": "Both sides spend most of a lookup in jump hash's floating-point loop, the "
-                   "same instructions on both sides; a miss of a few percent is this machine's "
-                   "noise (see the jump rows).",
+    "memento-cpp": "Not yet explained where it misses by more than a few percent (10 buckets, "
+                   "30% removed: a key meets the replacement table most often there): the same "
+                   "hash and jump hash on both sides, the core's open-addressing table against "
+                   "the C++ `unordered_map`.",
     "fliphash-crate": "The same arithmetic on both sides (`valgrind --tool=callgrind` counts "
-                      "within 1% of the crate's instructions per key); a miss of a few percent "
+                      "within 1% of the crate's instructions per key; in one loop summing the "
+                      "buckets, the core 1.00-1.03× the crate's speed); a miss of a few percent "
                       "is within this machine's noise between two runs of one function.",
     "power-crate": "The core's `PowerHasher` runs fewer instructions per key than the crate "
                    "(callgrind: 35 against 44 at 1,000 buckets, 47 against 58 at 10); a miss is "
                    "this machine's noise.",
-    "jumphash": "The crate runs the same loop as the core, instruction for instruction: its "
-                "ratio is this run's noise, the control for every other row.",
+    "jumphash": "The crate runs Lamping and Veach's loop with Rust's saturating float-to-integer "
+                "cast, the core the same loop in whole `f64`s (one instruction fewer a step); "
+                "a miss is this run's noise.",
     "hashring": "hashring hashes a node and replica number with SipHash; the core names each "
                 "point `name#i` and hashes the name with MurmurHash3, as the seeds do. Timed in "
                 "one process away from criterion, the two builds alternated 15 times (the best "
