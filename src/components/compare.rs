@@ -15,8 +15,8 @@ use crate::draw::Theme;
 use crate::effects::device_pixel_ratio;
 use crate::i18n::{num, Lang, Msg, Ui};
 use crate::model::compare::{
-    compare, describe_change, Column, ColumnNumbers, CompareChange, CompareSettings, MAX_ALGOS,
-    MIN_ALGOS,
+    client_group, compare, describe_change, placed_alike, Alike, Column, ColumnNumbers,
+    CompareChange, CompareSettings, MAX_ALGOS, MIN_ALGOS,
 };
 use crate::model::limits::MAX_VIEW_KEYS;
 use crate::model::view_settings::ViewSetting;
@@ -61,14 +61,35 @@ fn ideal_text(m: Option<MoveSummary>) -> String {
         .map_or_else(|| "—".to_string(), |f| format::percent(f, 1))
 }
 
+fn alike_text(a: Option<Alike>) -> String {
+    a.map_or_else(
+        || "—".to_string(),
+        |a| {
+            format!(
+                "{} ({})",
+                format::group_thousands(a.alike),
+                format::percent(a.fraction(), 1)
+            )
+        },
+    )
+}
+
 fn bytes(n: u64) -> String {
     num::bytes(n)
 }
 
-fn numbers_list(lang: Lang, n: &ColumnNumbers) -> Html {
+/// The first column's algorithm and how many keys this column places as it does, for
+/// every column but the first.
+type AlikeWithFirst = Option<(AlgoId, Option<Alike>)>;
+
+fn numbers_list(lang: Lang, n: &ColumnNumbers, alike: AlikeWithFirst) -> Html {
     let dash = || "—".to_string();
     html! {
         <dl class="compare-numbers">
+            if let Some((first, alike)) = alike {
+                <dt>{ lang.t(Msg::compare_alike(first)) }</dt>
+                <dd data-testid="alike">{ alike_text(alike) }</dd>
+            }
             <dt>{ lang.ui(Ui::Moved) }</dt>
             <dd data-testid="moved">{ moved_text(n.moves) }</dd>
             <dt>{ lang.ui(Ui::Ideal) }</dt>
@@ -87,7 +108,7 @@ fn numbers_list(lang: Lang, n: &ColumnNumbers) -> Html {
     }
 }
 
-fn column_card(lang: Lang, c: &Column, index: usize, theme: Theme) -> Html {
+fn column_card(lang: Lang, c: &Column, index: usize, theme: Theme, alike: AlikeWithFirst) -> Html {
     let title = lang.t(Msg::AlgoLabel(c.kind));
     match &c.outcome {
         Ok(state) => {
@@ -111,7 +132,7 @@ fn column_card(lang: Lang, c: &Column, index: usize, theme: Theme) -> Html {
                     <figcaption><h3>{ title }</h3></figcaption>
                     <DrawingCanvas id={format!("compare-canvas-{index}")} {label}
                         drawing={Rc::new(Drawing::Scene(sc))} {aspect} min_height={150.0} />
-                    { numbers.map(|n| numbers_list(lang, &n)).unwrap_or_default() }
+                    { numbers.map(|n| numbers_list(lang, &n, alike)).unwrap_or_default() }
                 </figure>
             }
         }
@@ -239,6 +260,33 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
         })
     };
     let up = state.nodes.iter().filter(|n| !n.down).count();
+    let alike_with_first = |i: usize| -> AlikeWithFirst {
+        let first = columns.first().filter(|_| i > 0)?;
+        Some((
+            first.kind,
+            columns.get(i).and_then(|c| placed_alike(first, c)),
+        ))
+    };
+    let first_kind = columns.first().map(|c| c.kind);
+    let groups = ring_core::systems::client_groups();
+    let group_button = |(program, members): &(&'static str, Vec<SystemId>)| {
+        let program = *program;
+        let onclick = {
+            let (settings, set, error) = (settings.clone(), set.clone(), error.clone());
+            Callback::from(move |_: MouseEvent| {
+                if let Some(next) = client_group(&settings, program) {
+                    error.set(None);
+                    set.emit(next);
+                }
+            })
+        };
+        html! {
+            <button type="button" id={format!("compare-clients-{program}")} {onclick}
+                aria-describedby="compare-clients-hint">
+                { lang.t(Msg::compare_client_group(program, members.len() as u64)) }
+            </button>
+        }
+    };
     html! {
         <section class="compare" aria-labelledby="compare-title">
             <div class="card compare-controls">
@@ -259,6 +307,11 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
                         { for SystemId::ALL.into_iter().map(|s| toggle(s.algo())) }
                     </details>
                 </fieldset>
+                <div class="compare-clients" role="group" aria-labelledby="compare-clients-label">
+                    <span class="inline-label" id="compare-clients-label">{ lang.t(Msg::compare_clients()) }</span>
+                    { for groups.iter().map(group_button) }
+                </div>
+                <p class="hint muted" id="compare-clients-hint">{ lang.t(Msg::compare_clients_hint(MAX_ALGOS as u64)) }</p>
                 if let Some(e) = error.as_ref() {
                     <p class="field-error" id="compare-error" role="alert">{ lang.text(e) }</p>
                 }
@@ -268,7 +321,7 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
                 </div>
             </div>
             <div class={classes!("compare-grid", format!("cols-{}", columns.len()))} id="compare-grid">
-                { for columns.iter().enumerate().map(|(i, c)| column_card(lang, c, i, props.theme)) }
+                { for columns.iter().enumerate().map(|(i, c)| column_card(lang, c, i, props.theme, alike_with_first(i))) }
             </div>
             // Focusable: on a narrow screen the table scrolls sideways, which a keyboard must
             // reach too (axe: scrollable-region-focusable).
@@ -286,10 +339,13 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
                             <th scope="col"><abbr title={lang.ui(Ui::R3AboutShares)}>{ lang.ui(Ui::R3) }</abbr></th>
                             <th scope="col">{ lang.ui(Ui::Memory) }</th>
                             <th scope="col"><abbr title={lang.ui(Ui::SizeAbout)}>{ lang.ui(Ui::Size) }</abbr></th>
+                            if let Some(first) = first_kind {
+                                <th scope="col">{ lang.t(Msg::compare_alike(first)) }</th>
+                            }
                         </tr>
                     </thead>
                     <tbody>
-                        { for columns.iter().map(|c| {
+                        { for columns.iter().enumerate().map(|(i, c)| {
                             let dash = || "—".to_string();
                             match c.numbers() {
                                 Some(n) => html! {
@@ -303,12 +359,13 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
                                         <td>{ n.space.map_or_else(dash, |b| format::percent(b.r3, 0)) }</td>
                                         <td>{ bytes(n.memory) }</td>
                                         <td>{ format::group_thousands(n.points) }</td>
+                                        <td data-testid="alike">{ alike_text(alike_with_first(i).and_then(|(_, a)| a)) }</td>
                                     </tr>
                                 },
                                 None => html! {
                                     <tr data-algo={c.kind.id()}>
                                         <th scope="row">{ lang.t(Msg::AlgoLabel(c.kind)) }</th>
-                                        <td colspan="8">{ c.outcome.as_ref().err().map(|e| lang.text(e)).unwrap_or_default() }</td>
+                                        <td colspan="9">{ c.outcome.as_ref().err().map(|e| lang.text(e)).unwrap_or_default() }</td>
                                     </tr>
                                 },
                             }

@@ -291,7 +291,11 @@ fn draw_bins_under<DB: DrawingBackend>(
             }
         }
         Header::Buckets { .. } => draw_bucket_header(area, scene, lay)?,
-        Header::Scores { scores, winner } => {
+        Header::Scores {
+            scores,
+            winner,
+            whole,
+        } => {
             let (_, top, _, bottom) = lay.header;
             let most = scores.iter().copied().fold(0.0f64, f64::max);
             for (i, &score) in scores.iter().enumerate() {
@@ -327,7 +331,13 @@ fn draw_bins_under<DB: DrawingBackend>(
                         .into_font()
                         .color(&rgb(theme.fg))
                         .pos(Pos::new(HPos::Center, VPos::Bottom));
-                    let label = format!("{score:.3}{}", if i == *winner { " ★" } else { "" });
+                    let star = if i == *winner { " ★" } else { "" };
+                    let label = if *whole {
+                        // Exact: a u32 over 2^32, scaled back.
+                        format!("{}{star}", (score * 4_294_967_296.0) as u64)
+                    } else {
+                        format!("{score:.3}{star}")
+                    };
                     area.draw(&Text::new(label, px(((l + r) / 2.0, y - 3.0 * s)), style))
                         .map_err(err)?;
                 }

@@ -303,6 +303,30 @@ pub(crate) fn draw_ring_under<DB: DrawingBackend>(
         }
     }
 
+    // A ring that does not close (Varnish): a gap through the band at 0, edged on the side
+    // of the last point, whose arc runs up to it.
+    if !scene.wraps && !scene.points.is_empty() {
+        let gap = (3.0 * s) / g.r_band_out / TAU;
+        let cut = band(
+            (g.cx, g.cy),
+            1.0 - gap,
+            2.0 * gap,
+            g.r_band_in - 3.0 * s,
+            g.r_band_out + 3.0 * s,
+        );
+        area.draw(&Polygon::new(cut, rgb(theme.bg).filled()))
+            .map_err(err)?;
+        let edge = [
+            px(g.at(1.0 - gap, g.r_band_in - 6.0 * s)),
+            px(g.at(1.0 - gap, g.r_band_out + 6.0 * s)),
+        ];
+        area.draw(&PathElement::new(
+            edge.to_vec(),
+            rgb(theme.fg).stroke_width((2.0 * s).max(1.0) as u32),
+        ))
+        .map_err(err)?;
+    }
+
     // The points.
     let n = scene.point_count;
     if n <= MAX_POINT_DOTS {

@@ -91,7 +91,11 @@ pub(crate) fn picture_caption(state: &State) -> Msg {
     match &snap.picture {
         Picture::Ring { points, space_bits } => Msg::PictureRing {
             kind,
-            points: points.len(),
+            // The system's own points where its picture adds one (Varnish's).
+            points: match snap.placement.own_point_counts() {
+                Some(counts) => counts.iter().map(|&c| c as usize).sum(),
+                None => points.len(),
+            },
             bits: *space_bits,
             hash,
         },
@@ -217,6 +221,7 @@ pub(crate) fn ring(state: &State, view: &View) -> RingScene {
         theme: view.theme,
         text: view.text,
         nodes: node_rows(snap, point_counts(snap)),
+        wraps: snap.placement.ring_wraps(),
     }
 }
 
@@ -440,6 +445,7 @@ pub(crate) fn bins(state: &State, view: &View) -> BinsScene {
             Some(Explanation::Rendezvous { scores, owner }) => Header::Scores {
                 scores,
                 winner: owner as usize,
+                whole: state.kind.is_system(),
             },
             _ => Header::None,
         },

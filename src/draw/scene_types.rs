@@ -100,6 +100,9 @@ pub(crate) struct RingScene {
     pub(crate) text: bool,
     /// The nodes, for the picture's table (not drawn).
     pub(crate) nodes: Vec<NodeRow>,
+    /// Whether a key past the last point goes round to the first; if not (Varnish), the
+    /// ring is drawn open at 0.
+    pub(crate) wraps: bool,
 }
 
 /// Most points marked one by one (for the arcs and the pointer); more are marked by
@@ -152,6 +155,10 @@ pub(crate) enum Header {
         scores: Vec<f64>,
         /// The winning column.
         winner: usize,
+        /// Whether the scores are a real system's 32-bit hashes over 2^32
+        /// ([`ring_core::systems::score_of_hash`]), labelled as the system compares them:
+        /// whole numbers.
+        whole: bool,
     },
 }
 

@@ -837,6 +837,7 @@ pub(super) fn args(msg: &Msg, lang: Lang) -> Args<'_> {
         } => {
             a.phrase(lang, Phrase::Algo(*kind))
                 .int(*entries as u64)
+                .phrase(lang, Phrase::TableEntries(*kind))
                 .s(hash);
         }
         Msg::PictureScores { kind, key, hash } => {

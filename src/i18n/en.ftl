@@ -91,9 +91,9 @@ read-dx = Dong and Wang, "DxHash: A Scalable Consistent Hash Based on the Pseudo
 read-power = Leu, "Power Consistent Hashing", 2023
 read-flip = Masson and Lee, "FlipHash: A Constant-Time Consistent Range-Hashing Algorithm", 2024
 read-binomial = Coluzzi, Brocco, Antonucci and Leidi, "BinomialHash: A Constant Time, Minimal Memory Consistent Hash Algorithm", 2024
-server-list-empty = no servers: paste host:port lines, or an nginx upstream, a HAProxy backend, a twemproxy pool, redis-cli --cluster create, CLUSTER NODES or Envoy endpoints
+server-list-empty = no servers: paste host:port lines, or a system's configuration (the list above the box)
 paste-servers = Paste your server list
-paste-servers-hint = host:port [weight] lines, an nginx upstream block, a HAProxy backend, a twemproxy pool, redis-cli --cluster create or CLUSTER NODES, an Envoy cluster's endpoints. A system's weight w is the lab's 100·w. The nodes are replaced in one step, with the keys kept, so you see what moves.
+paste-servers-hint = host:port [weight] lines, an nginx upstream block, a HAProxy backend, a twemproxy pool, redis-cli --cluster create or CLUSTER NODES, an Envoy cluster's endpoints, a Dalli or pylibmc server list, a Varnish directors.shard() block, a Caddyfile reverse_proxy, ceph osd tree output, a Kafka topic's PartitionCount or a Hazelcast partition count. A configuration only one system reads switches to that system. A system's weight w is the lab's 100·w. The nodes are replaced in one step, with the keys kept, so you see what moves.
 use-servers = Use these servers
 paste-servers-label = Server list
 summary-empty = Nothing to compare yet. Add a node, remove one or mark one down, and watch which keys move.
@@ -367,6 +367,8 @@ building-ring = Building a ring of { $points } points, then placing { $keys } ke
 added = added { $name }
 # Arguments: $count
 nodes-replaced = the nodes replaced by { $count } pasted servers
+# Arguments: $count, $algo
+config-read = the nodes replaced by { $count } servers read from a { $algo } configuration
 # Arguments: $name
 removed = removed { $name }
 # Arguments: $name
@@ -473,6 +475,13 @@ compare-hint = The lab's { $up } nodes that are up and its { $keys } keys, place
 compare-algos = Algorithms ({ $min } to { $max })
 # Arguments: $algo, $nodes
 compare-column = { $algo }: { $nodes } nodes; keys that moved are ringed.
+# Arguments: $algo
+compare-alike = Keys on the same node as in { $algo }
+compare-clients = Clients of one cluster:
+# Arguments: $program, $count
+compare-client-group = { $program } ({ $count } clients)
+# Arguments: $max
+compare-clients-hint = Each button ticks the client libraries of one program, the first { $max } in menu order: two clients sharing one cluster place keys by different rules. Each column after the first says how many keys it places on the same node as the first column.
 # Arguments: $change
 compare-summary = Summary: { $change }
 # Arguments: $up, $keys
@@ -622,8 +631,8 @@ picture-ring-caption = { $algo }: { $points } points on a ring of { $positions }
 picture-buckets = { $algo }: { $count } numbered buckets ({ $hash }).
 # Arguments: $algo, $working, $span, $removed, $hash
 picture-bucket-set = { $algo }: { $working } working buckets of { $span }; removed, first to last: { $removed } ({ $hash }).
-# Arguments: $algo, $entries, $hash
-picture-table = { $algo }: a table of { $entries } entries, coloured by owner ({ $hash }).
+# Arguments: $algo, $entries, $what, $hash
+picture-table = { $algo }: a table of { $entries } { $what }, coloured by owner ({ $hash }).
 # Arguments: $algo, $key, $hash
 picture-scores = { $algo }: each node's score for { QUOTE($key) }; the highest wins ({ $hash }).
 # Arguments: $caption, $steps
@@ -858,9 +867,11 @@ algo-memento = MementoHash
 algo-slots = Slot table
     .about = A fixed table of slots dealt to the nodes in turn; a key goes to the owner of slot hash mod slots.
     .weight = ignored
+    .entries = slots
 algo-maglev = Maglev lookup table
     .about = Each node fills the lookup table by its own permutation; a key goes to the owner of entry hash mod size.
     .weight = relative share
+    .entries = entries
 algo-rendezvous = Rendezvous (highest random weight)
     .about = Every node scores the key; the highest score wins.
     .weight = relative share
@@ -873,6 +884,7 @@ system-nginx = nginx: hash $key consistent
 system-nginx-hash = nginx: hash $key
     .about = ((CRC-32 of the key >> 16) & 0x7fff) mod the total weight, then the servers in order, each taking as many values as its weight. Adding a server moves almost every key.
     .weight = nginx's weight= in hundreds (100 = weight=1): values of the modulus
+    .entries = entries, one per unit of weight
 system-haproxy = HAProxy: hash-type consistent
     .about = 16 points per unit of weight, numbered by the server's place in the backend; a key (sdbm, then HAProxy's avalanche) goes to the nearest point, not the next. The ring drawn marks where each point's arc ends, halfway to its neighbours.
     .weight = HAProxy's weight in hundreds (100 = weight 1): 16 points each
@@ -882,15 +894,18 @@ system-envoy-ring-hash = Envoy: ring hash
 system-envoy-maglev = Envoy: Maglev
     .about = Maglev's table of 65,537 entries filled by each host's XXH64 permutation, weighted; a key goes to entry XXH64 mod 65,537.
     .weight = load_balancing_weight in hundreds (100 = 1): a share of the table
+    .entries = entries
 system-twemproxy = twemproxy: ketama
     .about = ketama over the servers' names: 160 MD5 points per server scaled by weight in 32-bit floats; keys hashed with twemproxy's "fnv1a_64", which is really 32-bit. Keys are memcached keys: no spaces, at most 250 bytes.
     .weight = twemproxy's :weight in hundreds (100 = 1): a share of 160 points per server
 system-twemproxy-modula = twemproxy: modula
     .about = The servers, each repeated weight times; a key goes to entry fnv1a_64 mod the total weight. Adding a server moves almost every key.
     .weight = twemproxy's :weight in hundreds (100 = 1): entries of the modulus
+    .entries = entries, one per unit of weight
 system-redis-cluster = Redis Cluster
     .about = 16,384 slots split among the masters in list order as redis-cli --cluster create splits them (in 32-bit floats); a key's slot is CRC-16 of its hash tag ({ "{" }…{ "}" }) or of the whole key.
     .weight = ignored: the slots are split evenly
+    .entries = hash slots
 system-cassandra = Cassandra: one token per node
     .about = Murmur3Partitioner: one evenly spaced token per node; a key's token is Cassandra's MurmurHash3 (its tail bytes sign-extended) and it goes to the first token at or after it. An empty key is refused.
     .weight = ignored: one token each
@@ -909,9 +924,11 @@ system-guava = Guava: consistentHash
 system-buraksezer = buraksezer/consistent
     .about = 271 partitions dealt over a ring of 20 XXH64 points per member, none taking more than 1.25 × the average; a key goes to its partition, XXH64 mod 271.
     .weight = ignored
+    .entries = partitions
 system-riak = Riak KV
     .about = 64 partitions claimed in turn by the nodes sorted by name (sequential claim); a key goes to the partition after the SHA-1 of its bucket and key. A key without a / is taken in the bucket "ringlab".
     .weight = ignored: partitions are claimed in turn
+    .entries = partitions
 system-libketama = libketama
     .about = libketama: MD5 of "server-i", 4 points per digest, 160 points per server scaled by its memory.
     .weight = server memory: points in proportion
@@ -927,12 +944,15 @@ system-pymemcache = pymemcache: HashClient
 system-kafka = Kafka: producer partitioner
     .about = A keyed record goes to partition (murmur2 of the key & 0x7fffffff) mod the partition count, as the Java producer, kafka-python and librdkafka's murmur2 partitioner compute it: node i is partition i. Adding a partition moves almost every key.
     .weight = ignored: partitions are equal
+    .entries = partitions
 system-librdkafka = librdkafka: consistent_random
     .about = librdkafka's default partitioner: CRC-32 of the key mod the partition count; node i is partition i. An empty key is refused (librdkafka picks a random partition). Not Kafka's Java rule: the two agree on few keys.
     .weight = ignored: partitions are equal
+    .entries = partitions
 system-hazelcast = Hazelcast: partition of a key
     .about = A string key is serialized (its UTF-8 length as 4 bytes, then the bytes) and hashed with MurmurHash3, seed 0x01000193; its partition is the absolute value mod the partition count (271 in a default cluster), as the Python client computes it. Node i is partition i.
     .weight = ignored: partitions are equal
+    .entries = partitions
 system-caddy = Caddy: reverse_proxy header policy
     .about = Rendezvous: every upstream scores FNV-1a (32 bits) of the header's value followed by its dial address; the highest wins, the earlier upstream on a tie. An empty header is refused (Caddy picks at random).
     .weight = ignored
@@ -957,12 +977,14 @@ system-predis-ketama = predis: KetamaRing
 system-ceph = Ceph: CRUSH straw2
     .about = An object goes to placement group ceph_stable_mod(rjenkins hash of its name, 32 PGs); each PG goes to the OSD with the highest straw2 draw, a hash's logarithm divided by the CRUSH weight. Nodes named osd.<id> keep their id; other names take the lowest free ids in order.
     .weight = CRUSH weight in hundredths (100 = 1.00): each draw is divided by it
+    .entries = placement groups, each mapped to an OSD by CRUSH
 system-varnish-shard = Varnish: shard director
     .about = 67 points per backend, each the SHA-256 of its ident and the point's number; a key goes to the first point at or after its own SHA-256 and, past the last point, stays there (no wrap). Keys travel in an HTTP header: no control characters, no leading or trailing space.
     .weight = the backend's weight in hundredths (100 = 1, at least 1): 67 points per 1
 system-rabbitmq-consistent-hash = RabbitMQ: consistent-hash exchange
     .about = Each queue's binding takes as many buckets as its weight, in binding order; a message goes to the bucket jump hash picks for erlang:phash2 of its routing key, drawing from Erlang's exs1024. Removing a binding renumbers the buckets of the bindings after it.
     .weight = the binding key in hundreds (100 = 1): that many buckets
+    .entries = buckets (a binding of weight w holds w)
 
 ## Hash functions, by registry id: what each is.
 
@@ -1018,6 +1040,10 @@ param-envoy-ring-hash-min-ring = Minimum ring size
     .noun = the minimum ring size
 param-envoy-ring-hash-max-ring = Maximum ring size
     .noun = the maximum ring size
+param-ceph-pg-num = Placement groups (the pool's pg_num)
+    .noun = the pool's pg_num
+param-varnish-shard-shard-replicas = Points per unit of weight (reconfigure replicas)
+    .noun = the shard director's replicas
 
 ## Views, by id.
 

@@ -1427,6 +1427,9 @@ pub(super) fn every_phrase() -> Vec<Phrase> {
             Phrase::AlgoAbout(k),
             Phrase::WeightMeaning(k),
         ]);
+        if k.spec().picture == ring_core::registry::Picture::Table {
+            all.push(Phrase::TableEntries(k));
+        }
     }
     all.extend(HashFn::ALL.map(Phrase::HashAbout));
     for p in ParamRef::all() {

@@ -26,6 +26,8 @@ pub(super) enum Phrase {
     /// What a weight means for an algorithm ([`Msg::NodesHintVnodes`],
     /// [`Msg::NodesHintNoVnodes`]).
     WeightMeaning(AlgoId),
+    /// What the entries of a table-shaped algorithm's table are ("placement groups").
+    TableEntries(AlgoId),
     /// What a hash function is ([`Msg::HashFixed`], [`Msg::HashRange`]).
     HashAbout(HashFn),
     /// An algorithm's parameter as its field is labelled ([`Msg::ParamLabel`]).
@@ -103,6 +105,7 @@ impl Phrase {
             Phrase::Algo(k) => return registry(algo(k), None),
             Phrase::AlgoAbout(k) => return registry(algo(k), Some("about".into())),
             Phrase::WeightMeaning(k) => return registry(algo(k), Some("weight".into())),
+            Phrase::TableEntries(k) => return registry(algo(k), Some("entries".into())),
             Phrase::HashAbout(h) => return registry(format!("hash-{}", h.name()), None),
             Phrase::ParamLabel(p) => return registry(param(p), None),
             Phrase::ParamNoun(p) => return registry(param(p), Some("noun".into())),

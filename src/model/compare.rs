@@ -38,6 +38,61 @@ pub(crate) struct ColumnNumbers {
     pub(crate) points: u64,
 }
 
+/// How many keys two columns place on the same node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Alike {
+    /// Keys on the same node in both.
+    pub(crate) alike: u64,
+    /// Keys placed.
+    pub(crate) of: u64,
+}
+
+impl Alike {
+    /// The share placed alike (0 of no keys).
+    pub(crate) fn fraction(self) -> f64 {
+        if self.of == 0 {
+            0.0
+        } else {
+            self.alike as f64 / self.of as f64
+        }
+    }
+}
+
+/// The keys `b` places on the node `a` places them on (by the node, not its index: a node
+/// that is down is in neither placement), or `None` if either was refused or they place
+/// other keys.
+pub(crate) fn placed_alike(a: &Column, b: &Column) -> Option<Alike> {
+    let (a, b) = (a.outcome.as_ref().ok()?, b.outcome.as_ref().ok()?);
+    if a.keys.len() != b.keys.len() {
+        return None;
+    }
+    let node =
+        |s: &State, owner: ring_core::NodeIndex| s.current.nodes.get(owner as usize).map(|n| n.id);
+    let alike = a
+        .current
+        .owners
+        .iter()
+        .zip(&b.current.owners)
+        .filter(|&(&x, &y)| node(a, x).is_some() && node(a, x) == node(b, y))
+        .count() as u64;
+    Some(Alike {
+        alike,
+        of: a.current.owners.len() as u64,
+    })
+}
+
+/// The clients of one program ([`ring_core::systems::client_groups`]) as Compare's
+/// columns: the first [`MAX_ALGOS`] in menu order, the change kept.
+pub(crate) fn client_group(settings: &CompareSettings, program: &str) -> Option<CompareSettings> {
+    let (_, members) = ring_core::systems::client_groups()
+        .into_iter()
+        .find(|(p, _)| *p == program)?;
+    Some(CompareSettings {
+        kinds: members.iter().take(MAX_ALGOS).map(|s| s.algo()).collect(),
+        change: settings.change,
+    })
+}
+
 impl Column {
     /// The column's numbers, if it was built.
     pub(crate) fn numbers(&self) -> Option<ColumnNumbers> {
@@ -241,6 +296,75 @@ mod tests {
             "remove cache-d"
         );
         assert_eq!(describe_change(&s, CompareChange::AddNode), "add cache-e");
+    }
+
+    #[test]
+    fn clients_of_one_program_place_keys_alike_only_where_the_core_says() {
+        let s = state()
+            .apply(Action::ReplaceNodes(
+                "10.0.0.1:11211\n10.0.0.2:11211\n10.0.0.3:11211".into(),
+            ))
+            .unwrap()
+            .run_pending();
+        let settings = client_group(&CompareSettings::default(), "memcached").unwrap();
+        assert!(settings.kinds.len() >= 2 && settings.kinds.len() <= MAX_ALGOS);
+        assert!(settings
+            .kinds
+            .iter()
+            .all(|k| k.system().and_then(|s| s.spec().client_of) == Some("memcached")));
+        let settings = CompareSettings {
+            kinds: ["libmemcached", "dalli", "pymemcache"]
+                .iter()
+                .map(|id| ring_core::registry::SystemId::from_id(id).unwrap().algo())
+                .collect(),
+            change: CompareChange::None,
+        };
+        let cols = compare(&s, &settings);
+        // Straight from the core: each system's owner of each key, by server name.
+        let owners = |kind: AlgoId| -> Vec<String> {
+            let mut config = s.config();
+            config.algorithm = s.params.algorithm(kind);
+            let nodes: Vec<NodeSpec> = s
+                .nodes
+                .iter()
+                .map(|n| NodeSpec::new(&n.name, 100))
+                .collect();
+            let placement = build(&config, &nodes).unwrap();
+            placement
+                .assign(&s.keys.keys)
+                .into_iter()
+                .map(|i| nodes[i as usize].name.clone())
+                .collect()
+        };
+        let first = owners(cols[0].kind);
+        for c in &cols[1..] {
+            let other = owners(c.kind);
+            let expected = first.iter().zip(&other).filter(|(a, b)| a == b).count() as u64;
+            let got = placed_alike(&cols[0], c).unwrap();
+            assert_eq!(
+                got,
+                Alike {
+                    alike: expected,
+                    of: 3000
+                },
+                "{:?}",
+                c.kind
+            );
+            // Different rules: neither all alike nor none.
+            assert!(
+                got.fraction() > 0.1 && got.fraction() < 0.9,
+                "{:?} {got:?}",
+                c.kind
+            );
+        }
+        assert_eq!(
+            placed_alike(&cols[0], &cols[0]),
+            Some(Alike {
+                alike: 3000,
+                of: 3000
+            })
+        );
+        assert_eq!(client_group(&settings, "no such program"), None);
     }
 
     #[test]

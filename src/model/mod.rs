@@ -30,6 +30,7 @@ pub(crate) mod server_list;
 pub(crate) mod slot_keep;
 mod snapshot;
 pub(crate) mod state;
+pub(crate) mod system_config;
 pub(crate) mod tasks;
 pub(crate) mod tour;
 pub(crate) mod traffic_view;

@@ -11,6 +11,8 @@
 //! - an Envoy cluster's endpoints (`address:` and `port_value:` lines, with
 //!   `load_balancing_weight:`).
 //!
+//! - a real system's own configuration, and a client's quoted list ([`system_config`]).
+//!
 //! Within a configuration (a line opens an `upstream`, a `backend`, a YAML key, …) the lines
 //! that are not servers are skipped; a plain list refuses a line it cannot read.
 //!
@@ -23,6 +25,7 @@
 use ring_core::error::{MAX_NODES, MAX_WEIGHT};
 
 use super::message::Msg;
+use super::system_config::{self, Pasted};
 
 /// The lab's weight for a system's weight of 1.
 const UNIT: u32 = 100;
@@ -51,8 +54,28 @@ const CONFIG_HEADS: &[&str] = &[
     "redis-cli",
 ];
 
-/// The servers of `text`, or why it cannot be read (the first bad line).
-pub(crate) fn parse(text: &str) -> Result<Vec<Server>, Msg> {
+/// What `text` configures: a system's own configuration ([`system_config`]), the
+/// servers of a list or configuration read here, or a client's quoted server list; else why
+/// it cannot be read (the first bad line).
+pub(crate) fn parse(text: &str) -> Result<Pasted, Msg> {
+    if let Some(pasted) = system_config::parse(text) {
+        return pasted;
+    }
+    match servers(text) {
+        Ok(servers) => Ok(Pasted::servers(servers)),
+        Err(e) => match system_config::quoted_servers(text) {
+            Some(Ok(servers)) if servers.len() > MAX_NODES => {
+                Err(Msg::MoreNodes { max: MAX_NODES })
+            }
+            Some(quoted) => quoted.map(Pasted::servers),
+            None => Err(e),
+        },
+    }
+}
+
+/// The servers of `text` read as a list or one of the configurations above, or why it
+/// cannot be read (the first bad line).
+fn servers(text: &str) -> Result<Vec<Server>, Msg> {
     let config = text.lines().any(|l| {
         let first = l.split_whitespace().next().unwrap_or_default();
         CONFIG_HEADS.contains(&first) || (first.ends_with(':') && !is_address(first))
@@ -249,7 +272,7 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> Vec<(String, u32)> {
-        parse(text)
+        servers(text)
             .unwrap_or_else(|e| panic!("{text}: {e:?}"))
             .into_iter()
             .map(|s| (s.name, s.weight))
@@ -339,16 +362,16 @@ mod tests {
             ("backend b\n server s1 10.0.0.1:80 weight\n", 2),
             ("servers:\n - 127.0.0.1:11211:x\n", 2),
         ] {
-            match parse(text) {
+            match servers(text) {
                 Err(Msg::ServerLineBad { line: l, .. }) => assert_eq!(l, line, "{text}"),
                 other => panic!("{text}: {other:?}"),
             }
         }
         assert_eq!(
-            parse("# nothing\n\n"),
+            servers("# nothing\n\n"),
             Err(Msg::Ui(super::super::message::Ui::ServerListEmpty))
         );
         let many: String = (0..=MAX_NODES).map(|i| format!("h{i}:1\n")).collect();
-        assert_eq!(parse(&many), Err(Msg::MoreNodes { max: MAX_NODES }));
+        assert_eq!(servers(&many), Err(Msg::MoreNodes { max: MAX_NODES }));
     }
 }

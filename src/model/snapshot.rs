@@ -137,8 +137,10 @@ impl Snapshot {
         let pictured = picture.ring_points();
         // The ring's own counts when the picture is its points (they share them), made
         // in the build's steps: counting Envoy's 8,388,608 points here took 25 ms.
-        let point_counts = match placement.owning_ring() {
-            Some(ring) if std::ptr::eq(ring.points(), pictured) => ring.point_counts(),
+        // A system whose picture adds points (Varnish's) says how many are its own.
+        let point_counts = match (placement.own_point_counts(), placement.owning_ring()) {
+            (Some(counts), _) => counts,
+            (None, Some(ring)) if std::ptr::eq(ring.points(), pictured) => ring.point_counts(),
             _ => {
                 let mut counts = vec![0u32; nodes.len()];
                 ring_core::ring::count_points(pictured, &mut counts);
@@ -300,6 +302,7 @@ pub(crate) struct KeyMove {
 pub(crate) enum Did {
     Added { name: String },
     NodesReplaced { count: usize },
+    ConfigRead { count: usize, kind: AlgoId },
     Removed { name: String },
     MarkedDown { name: String },
     MarkedUp { name: String },
@@ -316,6 +319,7 @@ impl From<Did> for Msg {
         match did {
             Did::Added { name } => Msg::Added { name },
             Did::NodesReplaced { count } => Msg::NodesReplaced { count },
+            Did::ConfigRead { count, kind } => Msg::config_read(count as u64, kind),
             Did::Removed { name } => Msg::Removed { name },
             Did::MarkedDown { name } => Msg::MarkedDown { name },
             Did::MarkedUp { name } => Msg::MarkedUp { name },

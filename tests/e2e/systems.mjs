@@ -169,3 +169,71 @@ test('systems: Envoy\'s ring sizes: a larger ring is built in slices behind the 
   assert(problems.length === 0, problems.join('; '));
   await context.close();
 });
+
+// A system's own configuration, pasted (issue 35): a Varnish VCL sets the shard director
+// with the replicas it names, and the ring is drawn anew.
+test('systems: a pasted Varnish VCL shows the shard director, with its backends, weights and replicas', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
+  await ready(page);
+  const before = await canvasStats(page, '#ring-canvas');
+  await page.click('.paste-servers summary');
+  const vcl = [
+    'sub vcl_init {',
+    '    new vd = directors.shard();',
+    '    vd.add_backend(web1);',
+    '    vd.add_backend(web2, weight=2);',
+    '    vd.add_backend(be=web3, ident="cache-c");',
+    '    vd.reconfigure(replicas=25);',
+    '}',
+  ].join('\n');
+  await page.fill('#paste-servers', vcl);
+  await page.click('#use-servers');
+  await page.waitForFunction(() => /servers read from a Varnish/.test(document.querySelector('#summary')?.textContent ?? ''), null, { timeout: 10000 });
+  assert((await page.inputValue('#algorithm')) === 'system:varnish-shard', `menu: ${await page.inputValue('#algorithm')}`);
+  assert((await page.inputValue('#shard-replicas')) === '25', `replicas: ${await page.inputValue('#shard-replicas')}`);
+  const rows = await page.$$eval('#legend tbody tr', (r) => r.map((x) => [...x.cells].slice(0, 2).map((c) => c.textContent.trim())));
+  assert(JSON.stringify(rows) === JSON.stringify([['web1', '25'], ['web2', '50'], ['cache-c', '25']]), `legend: ${JSON.stringify(rows)}`);
+  const caption = await page.textContent('#picture-caption');
+  assert(/100 points/.test(caption), `caption: ${caption}`);
+  const after = await canvasStats(page, '#ring-canvas');
+  assert(after.painted > after.width * after.height * 0.05 && after.checksum !== before.checksum, 'the ring is not drawn anew');
+  await screenshot(page, 'systems-varnish-pasted');
+  // A line the lab cannot replay is refused by its number, and nothing changes.
+  await page.fill('#paste-servers', 'new vd = directors.shard();\nvd.add_backend(web1);\nvd.remove_backend(web1);');
+  await page.click('#use-servers');
+  await page.waitForSelector('#paste-servers-error', { timeout: 5000 });
+  assert(/line 3/.test(await page.textContent('#paste-servers-error')), 'the bad line is not named');
+  assert((await page.$$('#legend tbody tr')).length === 3, 'the refused VCL changed the nodes');
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});
+
+// Two clients of one cluster side by side (issue 35): a button ticks a program's clients and
+// each column after the first counts the keys it places on the same node as the first.
+test('systems: Compare ticks the clients of one program and counts the keys they place alike', async () => {
+  const nodes = '10.0.0.1%3A11211:100,10.0.0.2%3A11211:100,10.0.0.3%3A11211:100';
+  const { page, context, problems } = await openPage(browser, `${base}/?view=compare&compare-change=none&keys=6000&nodes=${nodes}&lang=en`, { reducedMotion: 'reduce' });
+  await page.waitForSelector('#compare-clients-memcached', { timeout: 30000 });
+  await page.click('#compare-clients-memcached');
+  await page.waitForSelector('#compare-table tbody tr[data-algo="libmemcached"]', { timeout: 15000 });
+  const rows = await page.$$eval('#compare-table tbody tr', (r) => r.map((x) => [x.dataset.algo, x.querySelector('[data-testid="alike"]')?.textContent.trim()]));
+  assert(rows.length === 4, `rows: ${JSON.stringify(rows)}`);
+  assert(rows[0][1] === '—', `the first column is compared with itself: ${rows[0][1]}`);
+  const shares = {};
+  for (const [algo, text] of rows.slice(1)) {
+    const m = /^([\d,]+) \(([\d.]+)%\)$/.exec(text ?? '');
+    assert(m, `${algo}: ${text}`);
+    shares[algo] = Number(m[1].replace(/,/g, '')) / 6000;
+    assert(Math.abs(shares[algo] * 100 - Number(m[2])) < 0.06, `${algo}: ${text}`);
+  }
+  // The Java client's ketama is libketama's, point for point: every key alike. pymemcache's
+  // rendezvous shares nothing with it: about a third alike on three servers, by chance.
+  assert(shares.spymemcached === 1, `spymemcached: ${JSON.stringify(shares)}`);
+  assert(shares.pymemcache > 0.2 && shares.pymemcache < 0.5, `pymemcache: ${JSON.stringify(shares)}`);
+  await page.click('#compare-clients-kafka');
+  await page.waitForSelector('#compare-table tbody tr[data-algo="librdkafka"]', { timeout: 15000 });
+  assert((await page.$$('#compare-table tbody tr')).length === 2, 'kafka has two clients');
+  await screenshot(page, 'systems-compare-clients');
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});

@@ -366,6 +366,18 @@ pub trait Placement {
     /// Approximate bytes the lookup structure holds.
     fn memory_bytes(&self) -> u64;
 
+    /// Whether a key past a ring's last point goes round to the first (a real system's
+    /// ring may not: [`crate::systems::Locate::wraps`]). Off a ring, `true`.
+    fn ring_wraps(&self) -> bool {
+        true
+    }
+
+    /// Each node's points where they differ from the picture's
+    /// ([`crate::systems::Locate::point_counts`]); `None`: count the picture's.
+    fn own_point_counts(&self) -> Option<Vec<u32>> {
+        None
+    }
+
     /// Whether `node` can leave without the algorithm breaking its guarantees. Jump hash
     /// can only lose its last bucket and says so here; the others always can.
     fn check_removal(&self, node: NodeIndex) -> Result<(), BuildError> {

@@ -253,6 +253,10 @@ pub struct SystemSpec {
     pub shape: crate::registry::Picture,
     /// How the lab builds it.
     pub lab: LabBuild,
+    /// The server program whose keys it places, when it is a client library that picks the
+    /// server itself (`kafka`, `memcached`, `redis`): two clients of one program sharing a
+    /// cluster place keys by different rules ([`client_groups`]).
+    pub client_of: Option<&'static str>,
     /// Builds it over a checked cluster.
     pub build: fn(&Cluster) -> Result<Box<dyn Locate>, SystemError>,
 }
@@ -299,6 +303,15 @@ pub enum LabBuild {
         /// What each is, in English, for the command line.
         docs: &'static [&'static str],
     },
+    /// A [`SystemPlacement`] over [`SystemSpec::build`] whose parameters the lab changes:
+    /// `params` are [`SystemSpec::params`] as the lab shows them (Ceph's `pg-num`), in the
+    /// same order.
+    SystemWith {
+        /// The lab's parameters.
+        params: &'static [crate::registry::ParamSpec],
+        /// What each is, in English, for the command line.
+        docs: &'static [&'static str],
+    },
 }
 
 /// A built system: where a key goes.
@@ -333,6 +346,19 @@ pub trait Locate {
     /// system whose own rule differs gives the ring that places every position as it does
     /// (HAProxy's nearest point: the points where each arc ends, halfway to the next).
     fn picture(&self) -> Picture;
+
+    /// Whether a position past the ring's last point goes round to the first (as on every
+    /// ring but Varnish's, whose last point keeps it: its picture gives that arc to the
+    /// last point, and a drawing marks where the ring does not close).
+    fn wraps(&self) -> bool {
+        true
+    }
+
+    /// Each node's points in the system itself, where the picture's points differ from
+    /// them (a point added to close Varnish's ring); `None`: as many as the picture's.
+    fn point_counts(&self) -> Option<Vec<u32>> {
+        None
+    }
 
     /// Width in bits of the ring's space: 32 unless the system's ring is 64-bit.
     fn space_bits(&self) -> u32 {
@@ -585,6 +611,30 @@ impl SystemId {
     pub fn ids() -> Vec<&'static str> {
         SystemId::ALL.into_iter().map(SystemId::id).collect()
     }
+}
+
+/// The client groups: each program with more than one client library in the registry
+/// ([`SystemSpec::client_of`]), and its clients in menu order.
+///
+/// ```
+/// let groups = ring_core::systems::client_groups();
+/// let kafka = groups.iter().find(|(program, _)| *program == "kafka").unwrap();
+/// let ids: Vec<&str> = kafka.1.iter().map(|s| s.id()).collect();
+/// assert_eq!(ids, ["kafka", "librdkafka"]);
+/// ```
+pub fn client_groups() -> Vec<(&'static str, Vec<crate::registry::SystemId>)> {
+    let mut groups: Vec<(&'static str, Vec<crate::registry::SystemId>)> = Vec::new();
+    for system in crate::registry::SystemId::ALL {
+        let Some(program) = system.spec().client_of else {
+            continue;
+        };
+        match groups.iter_mut().find(|(p, _)| *p == program) {
+            Some((_, members)) => members.push(system),
+            None => groups.push((program, vec![system])),
+        }
+    }
+    groups.retain(|(_, members)| members.len() > 1);
+    groups
 }
 
 /// Builds `system` over `nodes` with `params` (name, value; the others at their

@@ -131,6 +131,7 @@ fn scores_are_bars_up_to_the_highest() {
     let s = scene(Header::Scores {
         scores: vec![0.5, 1.0],
         winner: 1,
+        whole: false,
     });
     let img = render(300, 300, |a| draw_bins(a, &s));
     let (lay, _) = layouts(&s, 300, 300);

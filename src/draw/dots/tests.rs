@@ -51,6 +51,7 @@ fn ring_scene(keys: usize, moved_every: usize) -> RingScene {
         theme: Theme::LIGHT,
         text: false,
         nodes: Vec::new(),
+        wraps: true,
     }
 }
 

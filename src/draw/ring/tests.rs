@@ -23,6 +23,7 @@ fn scene(mut points: Vec<PointMark>) -> RingScene {
         theme: Theme::LIGHT,
         text: false,
         nodes: Vec::new(),
+        wraps: true,
     }
 }
 
@@ -61,6 +62,35 @@ fn arcs_take_the_colour_of_the_point_that_ends_them() {
     assert_eq!(img.at(2.0, 2.0), Theme::LIGHT.bg);
     // The points themselves are drawn in their colours.
     let (x, y) = g.at(0.25, g.r_points);
+    assert_eq!(img.at(x, y), RED);
+}
+
+#[test]
+fn a_ring_that_does_not_wrap_is_open_at_zero() {
+    // Varnish's picture: the arc past the last point is the last point's, and the band
+    // is cut at 0, where a key does not go round.
+    let mut points = two_points();
+    points.push(PointMark {
+        frac: 1.0 - 1e-9,
+        colour: BLUE,
+        index: 0,
+    });
+    let open = RingScene {
+        wraps: false,
+        ..scene(points.clone())
+    };
+    let closed = scene(points);
+    let g = Geometry::new(300, 300, 1.0, false);
+    let mid = (g.r_band_in + g.r_band_out) / 2.0;
+    let (x, y) = g.at(0.0, mid);
+    let img = render(300, 300, |a| draw_ring(a, &closed));
+    assert_ne!(img.at(x, y), Theme::LIGHT.bg, "a closed ring has no gap");
+    let img = render(300, 300, |a| draw_ring(a, &open));
+    assert_eq!(img.at(x, y), Theme::LIGHT.bg, "the gap at 0");
+    // Either side of the gap the arcs keep their owners.
+    let (x, y) = g.at(0.97, mid);
+    assert_eq!(img.at(x, y), BLUE);
+    let (x, y) = g.at(0.03, mid);
     assert_eq!(img.at(x, y), RED);
 }
 

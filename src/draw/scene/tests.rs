@@ -173,7 +173,12 @@ fn tables_and_scores_head_the_bins() {
     let Scene::Bins(b) = picture(&t, &quiet()) else {
         panic!()
     };
-    let Header::Scores { scores, winner } = &b.header else {
+    let Header::Scores {
+        scores,
+        winner,
+        whole: false,
+    } = &b.header
+    else {
         panic!("{:?}", b.header)
     };
     assert_eq!(scores.len(), 4);

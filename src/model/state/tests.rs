@@ -530,6 +530,47 @@ fn a_pasted_server_list_replaces_the_nodes_in_one_step() {
 }
 
 #[test]
+fn a_pasted_system_configuration_shows_its_system_with_its_parameters() {
+    use ring_core::registry::{ParamRef, SystemId};
+    let s = initial();
+    let vcl = "sub vcl_init {\n  new vd = directors.shard();\n  vd.add_backend(web1);\n  vd.add_backend(web2, weight=2);\n  vd.reconfigure(replicas=25);\n}\n";
+    let next = s
+        .apply(Action::ReplaceNodes(vcl.into()))
+        .unwrap()
+        .run_pending();
+    let varnish = SystemId::from_id("varnish-shard").unwrap().algo();
+    assert_eq!(next.kind, varnish);
+    assert_eq!(next.params.get(ParamRef::new(varnish, 0)), 25.0);
+    assert!(matches!(
+        next.change.as_ref().unwrap().what,
+        crate::model::snapshot::Did::ConfigRead { count: 2, kind } if kind == varnish
+    ));
+    // The placement is Varnish's at 25 replicas: 25 and 50 points.
+    assert_eq!(next.current.point_counts, [25, 50]);
+    // A Kafka partition count keeps librdkafka when it is shown, and shows Kafka otherwise.
+    let rdkafka = SystemId::from_id("librdkafka").unwrap().algo();
+    let shown = s
+        .apply(Action::SetAlgorithm(rdkafka))
+        .unwrap()
+        .run_pending();
+    let next = shown
+        .apply(Action::ReplaceNodes("PartitionCount: 12".into()))
+        .unwrap();
+    assert_eq!((next.kind, next.nodes.len()), (rdkafka, 12));
+    let next = s
+        .apply(Action::ReplaceNodes("--partitions 3".into()))
+        .unwrap();
+    assert_eq!(next.kind, SystemId::from_id("kafka").unwrap().algo());
+    // A pg_num out of Ceph's range is refused and changes nothing.
+    let err = s
+        .apply(Action::ReplaceNodes(
+            " 0 hdd 1.0 osd.0 up 1 1\npg_num: 0\n".into(),
+        ))
+        .unwrap_err();
+    assert_eq!(err.field, Field::ServerList);
+}
+
+#[test]
 fn asked_first_a_change_is_shown_once_its_guess_is_checked() {
     let plain = add(&initial(), "cache-e", "100", "").unwrap();
     assert!(!plain.asking(), "not asked unless the switch is on");

@@ -18,6 +18,7 @@ use crate::model::palette;
 use crate::model::server_list;
 use crate::model::snapshot::Did;
 use crate::model::tour;
+use ring_core::registry::ParamRef;
 
 /// The least movement when a node of `weight` joins (or comes back up), making `next`: its
 /// weight share when the algorithm weighs nodes and the weights of the nodes up differ,
@@ -298,8 +299,29 @@ impl State {
     fn replace_nodes(&self, text: &str) -> Result<State, InputError> {
         let field = Field::ServerList;
         limits::check_paste(text).map_err(|r| InputError::refused(field, r))?;
-        let servers = server_list::parse(text).map_err(|m| InputError::new(field, m))?;
+        let pasted = server_list::parse(text).map_err(|m| InputError::new(field, m))?;
+        let servers = pasted.servers;
         let mut next = self.clone();
+        // A configuration only one system reads (a Varnish VCL) shows that system, with the
+        // parameters it sets.
+        let shown = self.kind.system();
+        if let Some(&system) = pasted.systems.first() {
+            if !shown.is_some_and(|s| pasted.systems.contains(&s)) {
+                next.kind = system.algo();
+            }
+        }
+        for (name, value) in pasted.params {
+            // By the system's own name for it; the lab's parameters are the system's, in
+            // order (`LabBuild::SystemWith`).
+            let system = next.kind.system().map_or(&[][..], |s| s.spec().params);
+            let index = system.iter().position(|p| p.name == name);
+            if let Some(index) = index.filter(|&i| i < next.kind.spec().params.len()) {
+                let param = ParamRef::new(next.kind, index as u8);
+                let value = parse_param(param, &value.to_string())
+                    .map_err(|m| InputError::new(field, m))?;
+                next.params = next.params.with(param, value);
+            }
+        }
         next.nodes = Vec::with_capacity(servers.len());
         let mut taken = Vec::with_capacity(servers.len());
         for (i, s) in servers.iter().enumerate() {
@@ -315,8 +337,15 @@ impl State {
             });
         }
         next.next_id = self.next_id.wrapping_add(servers.len() as u32);
-        let what = Did::NodesReplaced {
-            count: servers.len(),
+        let what = if next.kind == self.kind && pasted.systems.is_empty() {
+            Did::NodesReplaced {
+                count: servers.len(),
+            }
+        } else {
+            Did::ConfigRead {
+                count: servers.len(),
+                kind: next.kind,
+            }
         };
         self.rebuild(next, what, Ideal::None, &|_| field)
     }

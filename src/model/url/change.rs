@@ -183,7 +183,7 @@ pub(super) fn of(change: &Change, after: &State) -> Option<SharedChange> {
         Did::AlgorithmSet(kind) => SharedChange::Algo(*kind),
         Did::HashSet(hash) => SharedChange::Hash(*hash),
         Did::ParamSet { param, value } => SharedChange::Param(*param, *value),
-        Did::NodesReplaced { .. } => return None,
+        Did::NodesReplaced { .. } | Did::ConfigRead { .. } => return None,
     })
 }
 

@@ -59,6 +59,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     key_hash: "xxh64",
     shape: crate::registry::Picture::Table,
     lab: LabBuild::System,
+    client_of: None,
     build,
 };
 

@@ -34,6 +34,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     key_hash: "fnv1a-32",
     shape: crate::registry::Picture::Scores,
     lab: LabBuild::System,
+    client_of: None,
     build,
 };
 

@@ -50,6 +50,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     key_hash: "cassandra-murmur3",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::System,
+    client_of: None,
     build,
 };
 
@@ -80,6 +81,7 @@ pub static VNODES: SystemSpec = SystemSpec {
     key_hash: "cassandra-murmur3",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::System,
+    client_of: None,
     build: build_vnodes,
 };
 

@@ -29,6 +29,11 @@ use super::{
 };
 use crate::crush;
 use crate::placement::{NodeIndex, Picture};
+use crate::registry::{ParamKind, ParamSpec};
+
+const PG_NUM: &str = "the pool's pg_num (and pgp_num)";
+/// mon_max_pool_pg_num.
+const MAX_PG_NUM: u32 = 65_536;
 
 /// Ceph, one straw2 bucket of OSDs.
 pub static SPEC: SystemSpec = SystemSpec {
@@ -45,15 +50,29 @@ pub static SPEC: SystemSpec = SystemSpec {
     node_syntax: "`osd.<id>`, the OSD's id being what CRUSH hashes; any other name takes the lowest id no node claims, in list order, as `ceph osd create` numbers a new OSD",
     params: &[SystemParam {
         name: "pg-num",
-        description: "the pool's pg_num (and pgp_num)",
+        description: PG_NUM,
         default: 32,
         min: 1,
-        // mon_max_pool_pg_num.
-        max: 65_536,
+        max: MAX_PG_NUM as u64,
     }],
     key_hash: "ceph-rjenkins",
     shape: crate::registry::Picture::Table,
-    lab: LabBuild::System,
+    lab: LabBuild::SystemWith {
+        params: &[ParamSpec {
+            key: "pg-num",
+            flag: "pg-num",
+            unit: "placement groups",
+            kind: ParamKind::Whole {
+                min: 1,
+                max: MAX_PG_NUM,
+                default: 32,
+                picture_default: None,
+                prime: false,
+            },
+        }],
+        docs: &[PG_NUM],
+    },
+    client_of: None,
     build,
 };
 

@@ -82,6 +82,7 @@ pub static RING_HASH: SystemSpec = SystemSpec {
         ],
         docs: &[MIN_RING_DOC, MAX_RING_DOC],
     },
+    client_of: None,
     build: build_ring,
 };
 
@@ -152,6 +153,7 @@ pub static MAGLEV: SystemSpec = SystemSpec {
     key_hash: "xxh64",
     shape: crate::registry::Picture::Table,
     lab: LabBuild::System,
+    client_of: None,
     build: build_maglev,
 };
 

@@ -29,6 +29,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     key_hash: "crc32-ieee",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::System,
+    client_of: None,
     build,
 };
 

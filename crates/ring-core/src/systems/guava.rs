@@ -19,6 +19,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     key_hash: "murmur3-64",
     shape: crate::registry::Picture::Buckets,
     lab: LabBuild::System,
+    client_of: None,
     build,
 };
 

@@ -33,6 +33,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     key_hash: "sdbm-avalanche",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::System,
+    client_of: None,
     build,
 };
 

@@ -27,6 +27,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     key_hash: "hazelcast-murmur3",
     shape: crate::registry::Picture::Table,
     lab: LabBuild::System,
+    client_of: None,
     build,
 };
 

@@ -33,6 +33,7 @@ pub static KAFKA: SystemSpec = SystemSpec {
     key_hash: "kafka-murmur2",
     shape: crate::registry::Picture::Table,
     lab: LabBuild::System,
+    client_of: Some("kafka"),
     build: build_kafka,
 };
 
@@ -47,6 +48,7 @@ pub static LIBRDKAFKA: SystemSpec = SystemSpec {
     key_hash: "crc32-ieee",
     shape: crate::registry::Picture::Table,
     lab: LabBuild::System,
+    client_of: Some("kafka"),
     build: build_librdkafka,
 };
 

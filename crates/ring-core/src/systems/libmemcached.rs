@@ -49,6 +49,7 @@ pub static KETAMA_WEIGHTED: SystemSpec = SystemSpec {
     key_hash: "md5",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::System,
+    client_of: Some("memcached"),
     build: build_weighted,
 };
 
@@ -67,6 +68,7 @@ pub static CONSISTENT: SystemSpec = SystemSpec {
     key_hash: "libmemcached-oaat",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::System,
+    client_of: Some("memcached"),
     build: build_consistent,
 };
 

@@ -23,6 +23,7 @@ pub static LIBKETAMA: SystemSpec = SystemSpec {
     key_hash: "md5",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::Algorithm(lab_ketama_libketama),
+    client_of: Some("memcached"),
     build: |cluster| ketama(cluster, Weighting::Libketama),
 };
 
@@ -41,6 +42,7 @@ pub static SPYMEMCACHED: SystemSpec = SystemSpec {
     key_hash: "md5",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::Algorithm(lab_ketama_java),
+    client_of: Some("memcached"),
     build: |cluster| ketama(cluster, Weighting::JavaClient),
 };
 
@@ -65,6 +67,7 @@ pub static GO_ZERO: SystemSpec = SystemSpec {
     key_hash: "murmur3-64",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::Algorithm(lab_go_zero),
+    client_of: Some("redis"),
     build: go_zero,
 };
 

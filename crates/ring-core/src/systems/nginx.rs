@@ -43,6 +43,7 @@ pub static CONSISTENT: SystemSpec = SystemSpec {
     key_hash: "crc32-ieee",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::System,
+    client_of: None,
     build: build_consistent,
 };
 
@@ -57,6 +58,7 @@ pub static PLAIN: SystemSpec = SystemSpec {
     key_hash: "crc32-ieee",
     shape: crate::registry::Picture::Table,
     lab: LabBuild::System,
+    client_of: None,
     build: build_plain,
 };
 

@@ -50,7 +50,11 @@ enum Shape {
 impl SystemPlacement {
     /// `system` over the lab's `nodes` (weights in [`LAB_WEIGHT_UNIT`]s, virtual-node
     /// counts ignored: the system sets its own points).
-    pub fn build(system: SystemId, nodes: &[NodeSpec]) -> Result<Self, BuildError> {
+    pub fn build(
+        system: SystemId,
+        nodes: &[NodeSpec],
+        params: &[(&str, u64)],
+    ) -> Result<Self, BuildError> {
         let spec = system.spec();
         let given: Vec<SystemNode> = nodes
             .iter()
@@ -67,7 +71,8 @@ impl SystemPlacement {
                 return Err(BuildError::TooManyPoints { points: entries });
             }
         }
-        let locate = super::build(system, &given, &[]).map_err(|e| core_error(system, nodes, e))?;
+        let locate =
+            super::build(system, &given, params).map_err(|e| core_error(system, nodes, e))?;
         let count = crate::systems::index(nodes.len());
         let shape = match locate.picture() {
             Picture::Ring { space_bits, points } => {
@@ -183,6 +188,14 @@ fn capacity(system: SystemId) -> u32 {
 impl Placement for SystemPlacement {
     fn node_count(&self) -> u32 {
         self.nodes
+    }
+
+    fn ring_wraps(&self) -> bool {
+        self.locate.wraps()
+    }
+
+    fn own_point_counts(&self) -> Option<Vec<u32>> {
+        self.locate.point_counts()
     }
 
     fn space_bits(&self) -> u32 {
@@ -344,7 +357,7 @@ pub(crate) const fn algo_spec(system: &'static SystemSpec, build: registry::Buil
         hash: HashUse::Own,
         work: system_work(system.shape),
         params: match system.lab {
-            LabBuild::Ring { params, .. } => params,
+            LabBuild::Ring { params, .. } | LabBuild::SystemWith { params, .. } => params,
             _ => &[],
         },
         shares_ring: match system.lab {
@@ -363,7 +376,7 @@ pub(crate) const fn algo_docs(system: &'static SystemSpec) -> AlgoDocs {
         description: system.description,
         source: system.source,
         params: match system.lab {
-            LabBuild::Ring { docs, .. } => docs,
+            LabBuild::Ring { docs, .. } | LabBuild::SystemWith { docs, .. } => docs,
             _ => &[],
         },
     }
@@ -396,6 +409,17 @@ fn build_system(
     match system.spec().lab {
         LabBuild::Algorithm(build) => build(config, nodes),
         LabBuild::Ring { build, .. } => Ok(Box::new(build(config, nodes)?.finish()?)),
-        LabBuild::System => Ok(Box::new(SystemPlacement::build(system, nodes)?)),
+        LabBuild::System => Ok(Box::new(SystemPlacement::build(system, nodes, &[])?)),
+        LabBuild::SystemWith { params, .. } => {
+            // The lab's parameters are the system's, in order.
+            let values: Vec<(&str, u64)> = system
+                .spec()
+                .params
+                .iter()
+                .zip(0..params.len())
+                .map(|(p, i)| (p.name, u64::from(config.algorithm.params.whole(i))))
+                .collect();
+            Ok(Box::new(SystemPlacement::build(system, nodes, &values)?))
+        }
     }
 }

@@ -52,6 +52,7 @@ pub static HASH_RING: SystemSpec = SystemSpec {
     key_hash: "crc32-ieee",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::System,
+    client_of: Some("redis"),
     build: build_hash_ring,
 };
 
@@ -66,6 +67,7 @@ pub static KETAMA_RING: SystemSpec = SystemSpec {
     key_hash: "md5",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::System,
+    client_of: Some("redis"),
     build: build_ketama_ring,
 };
 

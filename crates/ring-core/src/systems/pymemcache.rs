@@ -31,6 +31,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     key_hash: "pymemcache-murmur3",
     shape: crate::registry::Picture::Scores,
     lab: LabBuild::System,
+    client_of: Some("memcached"),
     build,
 };
 

@@ -36,6 +36,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     key_hash: "erlang-phash2",
     shape: crate::registry::Picture::Table,
     lab: LabBuild::System,
+    client_of: None,
     build,
 };
 

@@ -26,6 +26,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     key_hash: "crc16-xmodem",
     shape: crate::registry::Picture::Table,
     lab: LabBuild::System,
+    client_of: None,
     build,
 };
 

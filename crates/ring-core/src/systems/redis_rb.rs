@@ -31,6 +31,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     key_hash: "crc32-ieee",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::System,
+    client_of: Some("redis"),
     build,
 };
 

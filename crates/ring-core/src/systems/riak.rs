@@ -73,6 +73,7 @@ pub static SPEC: SystemSpec = SystemSpec {
     key_hash: "sha1",
     shape: crate::registry::Picture::Table,
     lab: LabBuild::System,
+    client_of: None,
     build,
 };
 

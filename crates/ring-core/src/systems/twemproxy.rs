@@ -42,6 +42,7 @@ pub static KETAMA: SystemSpec = SystemSpec {
     key_hash: "twemproxy-fnv1a-64",
     shape: crate::registry::Picture::Ring,
     lab: LabBuild::System,
+    client_of: None,
     build: build_ketama,
 };
 
@@ -56,6 +57,7 @@ pub static MODULA: SystemSpec = SystemSpec {
     key_hash: "twemproxy-fnv1a-64",
     shape: crate::registry::Picture::Table,
     lab: LabBuild::System,
+    client_of: None,
     build: build_modula,
 };
 

@@ -25,11 +25,16 @@
 
 use sha2::{Digest, Sha256};
 
+use crate::registry::{ParamKind, ParamSpec};
+
 use super::{
     index, Cluster, KeyRefused, LabBuild, Locate, Points, SystemError, SystemParam, SystemSpec,
     Ties, Weights,
 };
 use crate::placement::{NodeIndex, Picture};
+
+const REPLICAS: &str = "reconfigure(replicas=), points per unit of weight";
+const MAX_REPLICAS: u32 = 1_000_000;
 
 /// The shard director.
 pub static SPEC: SystemSpec = SystemSpec {
@@ -45,14 +50,30 @@ pub static SPEC: SystemSpec = SystemSpec {
     node_syntax: "the backend's ident (`add_backend(b, ident=\"web1\")`), hashed with each point's number",
     params: &[SystemParam {
         name: "replicas",
-        description: "reconfigure(replicas=), points per unit of weight",
+        description: REPLICAS,
         default: 67,
         min: 1,
-        max: 1_000_000,
+        max: MAX_REPLICAS as u64,
     }],
     key_hash: "varnish-sha256-32",
     shape: crate::registry::Picture::Ring,
-    lab: LabBuild::System,
+    lab: LabBuild::SystemWith {
+        params: &[ParamSpec {
+            key: "shard-replicas",
+            // go-zero's ring has `--replicas`.
+            flag: "shard-replicas",
+            unit: "points",
+            kind: ParamKind::Whole {
+                min: 1,
+                max: MAX_REPLICAS,
+                default: 67,
+                picture_default: None,
+                prime: false,
+            },
+        }],
+        docs: &[REPLICAS],
+    },
+    client_of: None,
     build,
 };
 
@@ -89,6 +110,9 @@ fn point_count(replicas: u64, weight: u32) -> u64 {
 
 struct Shard {
     points: Points,
+    /// Each backend's points, as the director made them (the picture adds one at the top
+    /// and, with two points, gives both to the second).
+    counts: Vec<u32>,
 }
 
 fn build(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
@@ -105,8 +129,14 @@ fn build(cluster: &Cluster) -> Result<Box<dyn Locate>, SystemError> {
     for (i, (name, &weight)) in cluster.names.iter().zip(&cluster.weights).enumerate() {
         push_points(&mut points, name, point_count(replicas, weight), index(i));
     }
+    let counts = cluster
+        .weights
+        .iter()
+        .map(|&w| u32::try_from(point_count(replicas, w)).unwrap_or(u32::MAX))
+        .collect();
     Ok(Box::new(Shard {
         points: Points::new(points, Ties::FirstWins)?,
+        counts,
     }))
 }
 
@@ -144,6 +174,14 @@ impl Locate for Shard {
             return Err(KeyRefused::new(SPEC.id, key, reason));
         }
         Ok(u64::from(varnish_hash32(key.as_bytes())))
+    }
+
+    fn wraps(&self) -> bool {
+        false
+    }
+
+    fn point_counts(&self) -> Option<Vec<u32>> {
+        Some(self.counts.clone())
     }
 
     fn picture(&self) -> Picture {
