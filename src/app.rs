@@ -9,6 +9,7 @@ use crate::components::add_node::AddNode;
 use crate::components::algorithm::AlgorithmPanel;
 use crate::components::charts::Charts;
 use crate::components::explain::ExplainPanel;
+use crate::components::history::HistoryPanel;
 use crate::components::job_progress::JobProgressBar;
 use crate::components::keys::KeysPanel;
 use crate::components::legend::legend;
@@ -274,6 +275,15 @@ pub fn Lab(props: &LabProps) -> Html {
             }
         });
     }
+    // Undo and redo from the keyboard in Explore (a `<ring-lab>` element's host page keeps
+    // its own keys).
+    crate::effects::use_undo_keys(
+        {
+            let dispatch = dispatch.clone();
+            Callback::from(move |action| dispatch.dispatch(action))
+        },
+        state.view == ViewKind::Explore && props.page.host.is_none(),
+    );
     let embed_open = props.page.embed_dialog;
     let s: Rc<State> = Rc::new((*state).clone());
     let teaching = s.clone();
@@ -350,6 +360,7 @@ pub fn Lab(props: &LabProps) -> Html {
                 <aside class="controls" aria-label={lang.ui(Ui::ControlsLabel)}>
                     if controls {
                     if !asking { { change_echo(&s, lang) } }
+                    <HistoryPanel state={s.clone()} dispatch={dispatch.clone()} />
                     <AddNode state={s.clone()} dispatch={dispatch.clone()} />
                     <NodeList state={s.clone()} dispatch={dispatch.clone()} {all_rows} />
                     <AlgorithmPanel state={s.clone()} dispatch={dispatch.clone()} />

@@ -42,6 +42,62 @@ pub(crate) fn use_media_query(query: &'static str) -> bool {
     *matches
 }
 
+/// Keeps the `<select>` `select` refers to showing `value`: an option's `selected` attribute
+/// sets only its default, so a menu the reader changed would otherwise go on showing their
+/// pick after the state changed it back (an undo).
+#[hook]
+pub(crate) fn use_select_value(select: &NodeRef, value: String) {
+    let select = select.clone();
+    use_effect_with(value, move |value| {
+        if let Some(s) = select.cast::<web_sys::HtmlSelectElement>() {
+            if s.value() != *value {
+                s.set_value(value);
+            }
+        }
+    });
+}
+
+/// Ctrl+Z and Ctrl+Shift+Z (⌘ on a Mac) on the page, outside a text field (which keeps its
+/// own undo), dispatch [`Action::Undo`] and [`Action::Redo`] while `on`.
+///
+/// [`Action::Undo`]: crate::model::Action::Undo
+/// [`Action::Redo`]: crate::model::Action::Redo
+#[hook]
+pub(crate) fn use_undo_keys(dispatch: Callback<crate::model::Action>, on: bool) {
+    use wasm_bindgen::JsCast;
+    use_effect_with(on, move |&on| {
+        let listener = web_sys::window()
+            .and_then(|w| w.document())
+            .filter(|_| on)
+            .map(|document| {
+                let options = gloo::events::EventListenerOptions::enable_prevent_default();
+                EventListener::new_with_options(&document, "keydown", options, move |e| {
+                    let Some(key) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    if !(key.ctrl_key() || key.meta_key()) || !key.key().eq_ignore_ascii_case("z") {
+                        return;
+                    }
+                    let typing = key.target().is_some_and(|t| {
+                        t.dyn_ref::<web_sys::HtmlInputElement>().is_some()
+                            || t.dyn_ref::<web_sys::HtmlTextAreaElement>().is_some()
+                            || t.dyn_ref::<web_sys::HtmlSelectElement>().is_some()
+                    });
+                    if typing {
+                        return;
+                    }
+                    e.prevent_default();
+                    dispatch.emit(if key.shift_key() {
+                        crate::model::Action::Redo
+                    } else {
+                        crate::model::Action::Undo
+                    });
+                })
+            });
+        move || drop(listener)
+    });
+}
+
 /// The width in CSS pixels of the box a canvas fills (its parent), as a `ResizeObserver`
 /// last saw it (0 before it first has), for the drawing's effect to depend on. A drawing
 /// reads the width here rather than from the element: asked right after the page changed

@@ -113,13 +113,21 @@ pub(crate) fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
             }
         })
     };
+    let algo_select = use_node_ref();
+    let hash_select = use_node_ref();
+    let value_of_kind = |k: AlgoId| match k.system() {
+        Some(system) => format!("{SYSTEM_VALUE}{}", system.id()),
+        None => k.id().to_string(),
+    };
+    crate::effects::use_select_value(&algo_select, value_of_kind(state.kind));
+    crate::effects::use_select_value(
+        &hash_select,
+        state.config().effective_hash().name().to_string(),
+    );
     let (systems, algorithms): (Vec<AlgoId>, Vec<AlgoId>) =
         AlgoId::ALL.into_iter().partition(|k| k.is_system());
     let option = |k: AlgoId| {
-        let value = match k.system() {
-            Some(system) => format!("{SYSTEM_VALUE}{}", system.id()),
-            None => k.id().to_string(),
-        };
+        let value = value_of_kind(k);
         html! { <option {value} selected={k == state.kind}>{ lang.t(Msg::AlgoLabel(k)) }</option> }
     };
     let config = state.config();
@@ -147,7 +155,7 @@ pub(crate) fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
             <h2 id="algo-title">{ lang.ui(Ui::AlgorithmTitle) }</h2>
             <div class="field">
                 <label for="algorithm">{ lang.ui(Ui::Placement) }</label>
-                <select id="algorithm" onchange={onalgo} aria-describedby="algorithm-about algorithm-error">
+                <select id="algorithm" ref={algo_select} onchange={onalgo} aria-describedby="algorithm-about algorithm-error">
                     <optgroup label={lang.ui(Ui::AlgorithmsGroup)}>
                         { for algorithms.into_iter().map(option) }
                     </optgroup>
@@ -162,7 +170,7 @@ pub(crate) fn AlgorithmPanel(props: &AlgorithmPanelProps) -> Html {
             { if state.kind.is_system() { Html::default() } else { html! {
             <div class="field">
                 <label for="hash">{ lang.ui(Ui::HashFunction) }</label>
-                <select id="hash" onchange={onhash} disabled={fixed.is_some()} aria-describedby="hash-note">
+                <select id="hash" ref={hash_select} onchange={onhash} disabled={fixed.is_some()} aria-describedby="hash-note">
                     { for HashFn::ALL.iter().map(|h| html! {
                         <option value={h.name()} selected={*h == shown_hash}>{ h.name() }</option>
                     }) }

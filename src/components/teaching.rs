@@ -10,6 +10,7 @@ use yew::prelude::*;
 use super::chord::ChordPanel;
 use super::compare::CompareView;
 use super::paper::PaperPanel;
+use super::quiz::QuizPanel;
 use super::replication::ReplicationPanel;
 use super::tour::TourView;
 use super::traffic::TrafficPanel;
@@ -44,6 +45,7 @@ pub(crate) fn TeachingViews(props: &TeachingProps) -> Html {
         ViewKind::Replication => html! { <ReplicationPanel {state} {dispatch} {theme} /> },
         ViewKind::Paper => html! { <PaperPanel {state} {dispatch} {theme} /> },
         ViewKind::Which => html! { <WhichPanel {state} {dispatch} {theme} /> },
+        ViewKind::Quiz => html! { <QuizPanel {state} {dispatch} /> },
     };
     html! {
         <>

@@ -367,6 +367,55 @@ building-ring = Building a ring of { $points } points, then placing { $keys } ke
 added = added { $name }
 # Arguments: $count
 nodes-replaced = the nodes replaced by { $count } pasted servers
+history-title = What you did
+history-undo = Undo
+history-redo = Redo
+# Arguments: $max
+history-hint = Ctrl+Z undoes and Ctrl+Shift+Z redoes (outside a text field); a step takes the lab back to just after it. The last { $max } steps are kept.
+# Arguments: $nodes
+history-start = Start: { $nodes } nodes
+# Arguments: $what, $moved
+history-step = { $what }: { $moved } keys moved
+# Arguments: $count
+history-keys = { $count } keys placed
+# Arguments: $seed
+quiz-title = Quiz { $seed }
+# Arguments: $seed
+quiz-hint = Six questions about small clusters, drawn from the seed { $seed }: everyone who opens this link gets the same ones. Answer one, then Check: the core grades it and shows the answer. A teacher's answer key: ringlab quiz --seed { $seed }.
+# Arguments: $seed
+quiz-next = Another quiz (seed { $seed })
+# Arguments: $nodes, $algo, $key
+quiz-owner = Nodes { $nodes }, placed by { $algo }. Which node holds the key { $key }?
+# Arguments: $nodes, $algo, $leaving
+quiz-leave = Nodes { $nodes }, placed by { $algo }. { $leaving } leaves: which node holds each of these keys afterwards?
+# Arguments: $nodes, $algo, $keys, $seed, $joining, $tolerance
+quiz-join-share = Nodes { $nodes }, placed by { $algo }, with { $keys } keys (user:n:abc, seed { $seed }). What share of the keys moves when { $joining } joins? Within { $tolerance } points counts as right.
+# Arguments: $nodes, $keys, $seed, $joining
+quiz-fewer = Nodes { $nodes } with { $keys } keys (seed { $seed }). When { $joining } joins, which algorithm moves fewer keys?
+# Arguments: $nodes, $vnodes, $tolerance
+quiz-r1 = Nodes { $nodes } on a ring with { $vnodes } virtual nodes each (MurmurHash3, 64-bit). What is R1, the largest node's share of the hash space over the mean share? Within { $tolerance }% counts as right.
+# Arguments: $nodes, $key, $server
+quiz-systems = memcached servers { $nodes }. Which of these clients put the key { $key } on { $server }?
+# Arguments: $algo, $moved, $other, $other_moved
+quiz-fewer-answer = { $algo }: { $moved } keys moved, against { $other_moved } for { $other }
+quiz-pick-node = The node
+quiz-pick-algo = The algorithm
+quiz-pick-systems = The clients
+quiz-percent-label = Share of the keys, in percent
+quiz-r1-label = R1
+quiz-check = Check
+# Arguments: $answer
+quiz-right = Right: { $answer }.
+# Arguments: $answer
+quiz-wrong = Not quite. The answer: { $answer }.
+# Arguments: $right, $total
+quiz-score = Score: { $right } of { $total } right.
+# Arguments: $done, $total
+quiz-progress = Checked: { $done } of { $total }.
+quiz-unanswered = Answer the question first.
+# Arguments: $text
+quiz-not-a-number = “{ $text }” is not a number: write one such as 23.5.
+quiz-seed-zero = a quiz's seed is a whole number from 1
 # Arguments: $count, $algo
 config-read = the nodes replaced by { $count } servers read from a { $algo } configuration
 # Arguments: $name
@@ -1055,6 +1104,7 @@ view-chord = Chord
 view-replication = Replication
 view-paper = Paper
 view-which = Which algorithm?
+view-quiz = Quiz
 
 ## The tour's steps, from 1: the title and .caption.
 

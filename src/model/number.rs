@@ -161,6 +161,18 @@ pub(super) fn parse_count(text: &str) -> Result<u32, Msg> {
     }
 }
 
+/// A quiz's seed, as typed or in a link: a whole number from 1 to 2^64 − 1 (0 is the
+/// default seed's mark in the settings).
+pub(crate) fn parse_quiz_seed(text: &str) -> Result<u64, Msg> {
+    parse_seed(text).and_then(|seed| {
+        if seed == 0 {
+            Err(Msg::quiz_seed_zero())
+        } else {
+            Ok(seed)
+        }
+    })
+}
+
 /// A seed typed by the user: any whole number from 0 to 2^64 − 1.
 pub(super) fn parse_seed(text: &str) -> Result<u64, Msg> {
     let t = text.trim();

@@ -25,19 +25,10 @@
 use ring_core::error::{MAX_NODES, MAX_WEIGHT};
 
 use super::message::Msg;
-use super::system_config::{self, Pasted};
+use super::system_config::{self, Pasted, Server};
 
 /// The lab's weight for a system's weight of 1.
 const UNIT: u32 = 100;
-
-/// A server read from the list: its name and the lab's weight.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Server {
-    /// The node's name.
-    pub(crate) name: String,
-    /// The lab's weight.
-    pub(crate) weight: u32,
-}
 
 /// The first words of the lines that open a configuration: within one, lines that are not
 /// servers (options, other sections) are skipped; a plain list refuses them.

@@ -16,13 +16,21 @@
 //!
 //! The lab's weight is hundredths of the system's: `weight=1.5` is 150. A CRUSH weight
 //! keeps five decimals in `ceph osd tree` and is rounded to the hundredth here (the
-//! book's Ceph page says what that changes). Anything else is read by [`super::server_list`].
+//! book's Ceph page says what that changes). Anything else is read by `server_list.rs`.
 
 use ring_core::error::MAX_NODES;
 use ring_core::registry::SystemId;
 
 use super::message::Msg;
-use super::server_list::Server;
+
+/// A server read from a list or a configuration: its name and the lab's weight.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Server {
+    /// The node's name.
+    pub(crate) name: String,
+    /// The lab's weight.
+    pub(crate) weight: u32,
+}
 
 /// What a configuration says.
 #[derive(Clone, Debug, PartialEq)]

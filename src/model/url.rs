@@ -269,6 +269,7 @@ pub(crate) const PARAMS: &[Param] = &[
     views::TRAFFIC_CHANGE,
     views::WHICH,
     views::WHICH_NODES,
+    views::QUIZ,
     Param {
         name: "theme",
         scope: Scope::State,

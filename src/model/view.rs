@@ -27,6 +27,8 @@ ring_core::listed_enum! {
         /// The field's comparison table: balance, monotonicity, memory and times of the
         /// algorithms picked.
         Which,
+        /// Questions drawn from a seed, each answer checked by the core.
+        Quiz,
     }
 }
 
@@ -42,6 +44,7 @@ impl ViewKind {
             ViewKind::Replication => "replication",
             ViewKind::Paper => "paper",
             ViewKind::Which => "which",
+            ViewKind::Quiz => "quiz",
         }
     }
 
@@ -74,8 +77,8 @@ mod tests {
         }
         assert_eq!(ViewKind::from_id(" Tour "), Some(ViewKind::Tour));
         assert_eq!(ViewKind::from_id("tours"), None);
-        assert_eq!(ViewKind::Explore.step(-1), ViewKind::Which);
-        assert_eq!(ViewKind::Which.step(1), ViewKind::Explore);
+        assert_eq!(ViewKind::Explore.step(-1), ViewKind::Quiz);
+        assert_eq!(ViewKind::Quiz.step(1), ViewKind::Explore);
         assert_eq!(ViewKind::default(), ViewKind::Explore);
     }
 }

@@ -202,6 +202,11 @@ impl TrafficSettings {
     }
 }
 
+// The quiz's.
+
+/// The seed of a quiz a link does not name.
+pub(crate) const DEFAULT_QUIZ_SEED: u64 = 1;
+
 // Every view's.
 
 /// What the teaching views were set to. They keep it while other views show, and a link
@@ -220,6 +225,19 @@ pub(crate) struct ViewSettings {
     pub(crate) traffic: TrafficSettings,
     /// The "Which algorithm?" view's algorithms and node counts.
     pub(crate) which: WhichSettings,
+    /// The Quiz view's seed ([`ring_core::quiz::quiz`]; 0 until set: the default seed).
+    pub(crate) quiz: u64,
+}
+
+impl ViewSettings {
+    /// The quiz's seed: the one set, or [`DEFAULT_QUIZ_SEED`].
+    pub(crate) fn quiz_seed(&self) -> u64 {
+        if self.quiz == 0 {
+            DEFAULT_QUIZ_SEED
+        } else {
+            self.quiz
+        }
+    }
 }
 
 /// One teaching view's settings, as a view sets them.
@@ -237,6 +255,8 @@ pub enum ViewSetting {
     Traffic(TrafficSettings),
     /// The "Which algorithm?" view's.
     Which(WhichSettings),
+    /// The Quiz view's seed.
+    Quiz(u64),
 }
 
 impl ViewSettings {
@@ -250,6 +270,7 @@ impl ViewSettings {
             ViewSetting::Paper(s) => next.paper = *s,
             ViewSetting::Traffic(s) => next.traffic = s,
             ViewSetting::Which(s) => next.which = s,
+            ViewSetting::Quiz(seed) => next.quiz = seed,
         }
         next
     }

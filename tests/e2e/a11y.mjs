@@ -13,7 +13,7 @@ const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
 const { base } = await serveDist();
 const browser = await launch();
 
-const VIEWS = ['explore', 'tour', 'compare', 'traffic', 'chord', 'replication', 'paper', 'which'];
+const VIEWS = ['explore', 'tour', 'compare', 'traffic', 'chord', 'replication', 'paper', 'which', 'quiz'];
 
 async function axeOn(page) {
   await page.addScriptTag({ content: AXE });

@@ -224,6 +224,7 @@ import './book.mjs';
 import './traffic.mjs';
 import './systems.mjs';
 import './which.mjs';
+import './quiz.mjs';
 import './builds.mjs';
 const failed = await run();
 await browser.close();

@@ -133,6 +133,7 @@ pub mod modulo;
 pub mod multiprobe;
 pub mod one_at_a_time;
 pub mod power;
+pub mod quiz;
 pub mod registry;
 pub mod rendezvous;
 pub mod replication;

@@ -71,6 +71,21 @@ pub enum Command {
     /// function: prints `key<TAB>value` in decimal.
     #[command(after_help = HASH_HELP)]
     Hash(HashArgs),
+    /// The quiz of a seed, as the app's `quiz=SEED` asks it, with its answers: six
+    /// questions on small clusters, each answered by the core.
+    #[command(after_help = EXIT_STATUS)]
+    Quiz(QuizArgs),
+}
+
+/// `ringlab quiz`.
+#[derive(Args, Debug)]
+pub struct QuizArgs {
+    /// The quiz's seed (the app's `quiz=`).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output format: the questions and answers as text, or JSON.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
 }
 
 /// `ringlab hash`.

@@ -26,6 +26,7 @@ mod bucket;
 mod input;
 mod list;
 mod moves;
+mod quiz;
 mod simulate;
 mod study;
 
@@ -74,6 +75,7 @@ fn main() -> ExitCode {
         Command::Study(a) => study::study(&a),
         Command::List(a) => list::list(&a),
         Command::Hash(a) => assign::hash(&a),
+        Command::Quiz(a) => quiz::run(&a),
     };
     match outcome {
         Ok(()) | Err(Failure::BrokenPipe) => ExitCode::SUCCESS,

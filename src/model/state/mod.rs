@@ -248,6 +248,12 @@ pub enum Action {
     },
     /// Stop the pending job and keep the state shown.
     CancelJob,
+    /// Go back to the lab before the last change shown (Ctrl+Z).
+    Undo,
+    /// Go forward again to the change undone (Ctrl+Shift+Z).
+    Redo,
+    /// Go to step `n` of the history ([`super::history::History::states`]).
+    GoToStep(usize),
     /// Replace the whole state with one restored from the address (the browser's back and
     /// forward buttons), with the change the address carries (`change=`), if any: the page
     /// shows what it showed when the address was written.
@@ -385,6 +391,8 @@ pub struct State {
     /// A change still placing its keys (more than [`super::job::SYNC_KEYS`]): the page runs it in
     /// slices and shows this state, with a progress bar, until it is done.
     pub(crate) pending: Option<Rc<Pending>>,
+    /// What was done, for undo and redo (shared: most actions add nothing to it).
+    pub(crate) history: Rc<super::history::History<State>>,
 }
 
 impl PartialEq for State {

@@ -125,6 +125,7 @@ impl State {
             views: Rc::default(),
             slot_owners: None,
             pending: None,
+            history: Rc::default(),
         };
         // Placed again through the job, which keeps the key positions for the delta path.
         let plan = state

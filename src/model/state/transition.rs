@@ -9,6 +9,7 @@ use ring_core::{BuildError, NodeSpec};
 use super::Change;
 use super::{Action, Field, InputError, Node, NodeId, State};
 use crate::model::display::isolate;
+use crate::model::history::History;
 use crate::model::job::{Compared, Job, KeysToPlace};
 use crate::model::keys;
 use crate::model::limits::{self, PlaceError};
@@ -67,6 +68,10 @@ impl State {
         match self.transition(action) {
             Ok(mut next) => {
                 next.tasks = self.tasks.after(&next);
+                // A step of the history carries its own; any other action may add one.
+                if Rc::ptr_eq(&next.history, &self.history) {
+                    next.history = self.history_after(&next);
+                }
                 Ok(next)
             }
             Err(mut e) => {
@@ -78,6 +83,9 @@ impl State {
 
     fn transition(&self, action: Action) -> Result<State, InputError> {
         match action {
+            Action::Undo => Ok(self.step(self.history.at.checked_sub(1))),
+            Action::Redo => Ok(self.step(Some(self.history.at + 1))),
+            Action::GoToStep(n) => Ok(self.step(Some(n))),
             Action::AddNode {
                 name,
                 weight,
@@ -197,6 +205,8 @@ impl State {
                 next.view = self.view;
                 next.tour_step = self.tour_step;
                 next.views = Rc::clone(&self.views);
+                // A reset is a step too: undo brings the lab back.
+                next.history = Rc::clone(&self.history);
                 Ok(next)
             }
             Action::SetView(view) => {
@@ -209,6 +219,7 @@ impl State {
             Action::Load(state) => {
                 let mut next = (*state).clone();
                 next.version = self.version + 1;
+                next.history = Rc::clone(&self.history);
                 next.error = None;
                 // A restored state with many keys shows the first while placing them all.
                 next.pending = state
@@ -442,6 +453,47 @@ impl State {
         edit(node);
         let name = isolate(&node.name).into_owned();
         Ok((next, name))
+    }
+
+    /// Step `n` of the history; nothing to undo or redo (`None`, or past the end) changes
+    /// nothing and refuses nothing. The view and the teaching views' settings stay this
+    /// state's; the change that led to the step is shown (and played) only when the step is
+    /// the next one, as redo.
+    fn step(&self, n: Option<usize>) -> State {
+        let Some((n, history)) = n.and_then(|n| Some((n, self.history.at(n)?))) else {
+            return self.clone();
+        };
+        let Some(target) = history.states.get(n) else {
+            return self.clone();
+        };
+        let mut s = State::clone(target);
+        s.history = Rc::new(history);
+        s.version = self.version + 1;
+        s.view = self.view;
+        s.tour_step = self.tour_step;
+        s.views = Rc::clone(&self.views);
+        if n != self.history.at + 1 {
+            s.change = None;
+        }
+        s
+    }
+
+    /// This state as history keeps it: without a history of its own, refusal or job.
+    fn kept(&self) -> Rc<State> {
+        let mut kept = self.clone();
+        kept.history = Rc::default();
+        kept.error = None;
+        kept.pending = None;
+        Rc::new(kept)
+    }
+
+    /// The history after this state became `next`: one step more when the placement or
+    /// the keys changed (a refused input, a new view or an explained key are no step).
+    fn history_after(&self, next: &State) -> Rc<History<State>> {
+        if Rc::ptr_eq(&self.current, &next.current) || next.pending.is_some() {
+            return Rc::clone(&self.history);
+        }
+        Rc::new(self.history.then(|| self.kept(), next.kept()))
     }
 
     /// This state as the one before a change: without its own change, refusal or job.

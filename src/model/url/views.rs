@@ -302,3 +302,15 @@ pub(super) const WHICH_NODES: Param = Param {
         (*list != defaults().which.nodes).then(|| compact_list(list))
     },
 };
+
+pub(super) const QUIZ: Param = Param {
+    name: "quiz",
+    scope: Scope::State,
+    // `quiz=SEED` opens the Quiz view, unless the link names another.
+    read: |s, v| {
+        s.views.quiz = crate::model::number::parse_quiz_seed(&decode(v)?)?;
+        s.view = crate::model::ViewKind::Quiz;
+        Ok(())
+    },
+    write: |s, _| (s.views.quiz != 0).then(|| s.views.quiz.to_string()),
+};
