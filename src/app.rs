@@ -17,6 +17,7 @@ use crate::components::nodes::NodeList;
 use crate::components::notice::notice;
 use crate::components::picture::PictureCanvas;
 use crate::components::playback::playback_controls;
+use crate::components::script_bar::{play_next, ScriptBar};
 use crate::components::share_panel::{CopyLink, EmbedBar, EmbedButton, ExportPanel};
 use crate::components::summary::{announcement, change_echo, summary, AskFirst};
 use crate::components::tasks::tasks;
@@ -24,6 +25,7 @@ use crate::components::teaching::TeachingViews;
 use crate::components::title_bar::{title_bar, TitleBar};
 use crate::components::view_tabs::ViewTabs;
 use crate::draw::Theme;
+use crate::effects::LabKey;
 use crate::effects::{install_panic_hook, use_media_query, use_playback};
 use crate::i18n::{Lang, Msg, Ui};
 use crate::model::url::Embed;
@@ -277,13 +279,37 @@ pub fn Lab(props: &LabProps) -> Html {
     }
     // Undo and redo from the keyboard in Explore (a `<ring-lab>` element's host page keeps
     // its own keys).
-    crate::effects::use_undo_keys(
-        {
-            let dispatch = dispatch.clone();
-            Callback::from(move |action| dispatch.dispatch(action))
-        },
-        state.view == ViewKind::Explore && props.page.host.is_none(),
-    );
+    {
+        let (dispatch, current) = (dispatch.clone(), state.clone());
+        let heard = Callback::from(move |key: LabKey| match key {
+            LabKey::Undo => dispatch.dispatch(Action::Undo),
+            LabKey::Redo => dispatch.dispatch(Action::Redo),
+            LabKey::Next if !current.script.is_empty() => {
+                // A change the lab cannot make is said by the bar's Next button.
+                let _ = play_next(&current, &dispatch);
+            }
+            LabKey::Back if current.script_at > 0 => dispatch.dispatch(Action::Undo),
+            LabKey::Next | LabKey::Back => {}
+        });
+        crate::effects::use_lab_keys(
+            heard,
+            state.view == ViewKind::Explore && props.page.host.is_none(),
+            state.version,
+        );
+    }
+    {
+        // Presenter mode marks the page's root, which share.css lays out for a projector.
+        let page = props.page.clone();
+        use_effect_with(state.present, move |&present| {
+            if let Some(root) = page.root() {
+                let _ = if present {
+                    root.set_attribute("data-present", "")
+                } else {
+                    root.remove_attribute("data-present")
+                };
+            }
+        });
+    }
     let embed_open = props.page.embed_dialog;
     let s: Rc<State> = Rc::new((*state).clone());
     let teaching = s.clone();
@@ -335,6 +361,7 @@ pub fn Lab(props: &LabProps) -> Html {
             if explore {
             <div class="layout">
                 <div class="main-col">
+                    <ScriptBar state={s.clone()} dispatch={dispatch.clone()} />
                     if picture {
                     <div class="stage">
                         <div class="stage-main">

@@ -57,15 +57,26 @@ pub(crate) fn use_select_value(select: &NodeRef, value: String) {
     });
 }
 
-/// Ctrl+Z and Ctrl+Shift+Z (⌘ on a Mac) on the page, outside a text field (which keeps its
-/// own undo), dispatch [`Action::Undo`] and [`Action::Redo`] while `on`.
-///
-/// [`Action::Undo`]: crate::model::Action::Undo
-/// [`Action::Redo`]: crate::model::Action::Redo
+/// A key the lab answers anywhere on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LabKey {
+    /// Ctrl+Z (⌘Z).
+    Undo,
+    /// Ctrl+Shift+Z (⌘⇧Z).
+    Redo,
+    /// → outside any control: the lecture's next change.
+    Next,
+    /// ← outside any control: the lecture's step back.
+    Back,
+}
+
+/// Ctrl+Z and Ctrl+Shift+Z (⌘ on a Mac) outside a text field (which keeps its own undo),
+/// and → and ← where no control has the focus, heard on the page while `on` and passed to
+/// `heard`, which is registered again when `version` changes (it reads the state of then).
 #[hook]
-pub(crate) fn use_undo_keys(dispatch: Callback<crate::model::Action>, on: bool) {
+pub(crate) fn use_lab_keys(heard: Callback<LabKey>, on: bool, version: u64) {
     use wasm_bindgen::JsCast;
-    use_effect_with(on, move |&on| {
+    use_effect_with((on, version), move |&(on, _)| {
         let listener = web_sys::window()
             .and_then(|w| w.document())
             .filter(|_| on)
@@ -75,23 +86,36 @@ pub(crate) fn use_undo_keys(dispatch: Callback<crate::model::Action>, on: bool) 
                     let Some(key) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
                         return;
                     };
-                    if !(key.ctrl_key() || key.meta_key()) || !key.key().eq_ignore_ascii_case("z") {
-                        return;
-                    }
-                    let typing = key.target().is_some_and(|t| {
+                    let target = key.target();
+                    let element = target
+                        .as_ref()
+                        .and_then(|t| t.dyn_ref::<web_sys::Element>());
+                    let typing = target.as_ref().is_some_and(|t| {
                         t.dyn_ref::<web_sys::HtmlInputElement>().is_some()
                             || t.dyn_ref::<web_sys::HtmlTextAreaElement>().is_some()
                             || t.dyn_ref::<web_sys::HtmlSelectElement>().is_some()
                     });
-                    if typing {
-                        return;
-                    }
-                    e.prevent_default();
-                    dispatch.emit(if key.shift_key() {
-                        crate::model::Action::Redo
-                    } else {
-                        crate::model::Action::Undo
+                    // The arrows belong to whatever has the focus (the picture, the tabs), but
+                    // the page itself and the lecture's own buttons.
+                    let free = element.is_none_or(|el| {
+                        el.tag_name().eq_ignore_ascii_case("body")
+                            || el.closest("#script-bar").ok().flatten().is_some()
                     });
+                    let modified = key.ctrl_key() || key.meta_key();
+                    let lab_key = match key.key().as_str() {
+                        "z" | "Z" if modified && !typing => {
+                            if key.shift_key() {
+                                LabKey::Redo
+                            } else {
+                                LabKey::Undo
+                            }
+                        }
+                        "ArrowRight" if !modified && free => LabKey::Next,
+                        "ArrowLeft" if !modified && free => LabKey::Back,
+                        _ => return,
+                    };
+                    e.prevent_default();
+                    heard.emit(lab_key);
                 })
             });
         move || drop(listener)

@@ -21,6 +21,7 @@ pub(crate) mod picture;
 pub(crate) mod playback;
 pub(crate) mod quiz;
 pub(crate) mod replication;
+pub(crate) mod script_bar;
 pub(crate) mod share_panel;
 pub(crate) mod summary;
 pub(crate) mod tasks;

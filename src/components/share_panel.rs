@@ -174,6 +174,11 @@ pub(crate) fn EmbedButton(props: &SharePanelProps) -> Html {
     } else {
         Default::default()
     };
+    // The changes made so far, as a lecture to play back (presenter mode).
+    let lecture = (*open)
+        .then(|| crate::model::url::lecture_query(&props.state))
+        .flatten()
+        .map(|query| format!("{base}?{query}"));
     let shows = [
         (Embed::Full, "all", Ui::EmbedWhole),
         (Embed::Ring, "ring", Ui::EmbedRing),
@@ -228,6 +233,12 @@ pub(crate) fn EmbedButton(props: &SharePanelProps) -> Html {
                 <textarea id="embed-element" class="share-link" rows="4" readonly=true value={element} spellcheck="false" />
                 <label for="embed-iframe">{ lang.ui(Ui::EmbedIframe) }</label>
                 <textarea id="embed-iframe" class="share-link" rows="4" readonly=true value={iframe} spellcheck="false" />
+                if let Some(lecture) = lecture.as_ref() {
+                    <label for="embed-lecture">{ lang.t(Msg::lecture_link_label()) }</label>
+                    <textarea id="embed-lecture" class="share-link" rows="3" readonly=true value={lecture.clone()}
+                        spellcheck="false" aria-describedby="embed-lecture-hint" />
+                    <p class="muted hint" id="embed-lecture-hint">{ lang.t(Msg::lecture_link_hint()) }</p>
+                }
                 if *open {
                     <iframe id="embed-preview" class="embed-preview" title={lang.ui(Ui::EmbedPreview)} src={preview} loading="lazy"></iframe>
                 }

@@ -416,6 +416,19 @@ quiz-unanswered = Answer the question first.
 # Arguments: $text
 quiz-not-a-number = “{ $text }” is not a number: write one such as 23.5.
 quiz-seed-zero = a quiz's seed is a whole number from 1
+# Arguments: $max
+script-too-long = a lecture's script holds at most { $max } changes
+# Arguments: $step, $why
+script-step-bad = the script's change { $step } cannot be read: { $why }
+# Arguments: $max
+script-at-bad = script-at is how many changes were played: a whole number from 0 to { $max }
+# Arguments: $at, $total
+script-title = Lecture: { $at } of { $total } changes played
+script-back = ← Back
+script-next = Next →
+script-present = Presenter mode
+lecture-link-label = As a lecture
+lecture-link-hint = This lab as it was before the changes made here, with those changes as a script: the link opens in presenter mode, and → plays the next change, ← goes back.
 # Arguments: $count, $algo
 config-read = the nodes replaced by { $count } servers read from a { $algo } configuration
 # Arguments: $name

@@ -45,7 +45,7 @@ use super::lang::Lang;
 use super::message::{Choice, Msg, Quantity, Ui};
 use super::number;
 use super::palette::PALETTE;
-use super::state::{KeySet, KeySource, Node, NodeId, State};
+use super::state::{Action, KeySet, KeySource, Node, NodeId, State};
 use super::tour;
 use super::view::ViewKind;
 
@@ -67,6 +67,47 @@ pub(crate) use change::SharedChange;
 
 /// Longest query read; anything longer is refused whole, before any work.
 pub(crate) const MAX_QUERY_BYTES: usize = 16 * 1024 * 1024;
+
+/// The most changes a lecture's script holds.
+pub(crate) const MAX_SCRIPT: usize = 100;
+
+/// The script's next change as the action that makes it on `state`, if there is one, or
+/// why it cannot be made there (no node of that name).
+pub(crate) fn script_step(state: &State) -> Option<Result<Action, Msg>> {
+    let raw = state.script.get(state.script_at)?;
+    Some(change::read(raw).and_then(|c| change::action(&c, state)))
+}
+
+/// A lecture made of what was done: the lab at the first step of `state`'s history, with
+/// the changes since (up to the step shown) as its script, in presenter mode; `None`
+/// before any change. A step a link cannot describe (a pasted server list, new keys) is
+/// left out, and the ones after it are made on the lab without it.
+pub(crate) fn lecture_query(state: &State) -> Option<String> {
+    let history = &state.history;
+    let first = history.states.first()?;
+    let steps: Vec<String> = history
+        .states
+        .iter()
+        .take(history.at + 1)
+        .skip(1)
+        .filter_map(|s| change::of(s.change.as_ref()?, s).map(|c| change::write(&c)))
+        .take(MAX_SCRIPT)
+        .collect();
+    if steps.is_empty() {
+        return None;
+    }
+    let mut shared = Shared::without_change(first, None);
+    shared.script = steps;
+    shared.script_at = 0;
+    shared.present = true;
+    Some(shared.to_query(Limits::LINK))
+}
+
+/// A script's change as the lecture's bar shows it: the link's text, names decoded
+/// (`remove:cache-b`).
+pub(crate) fn script_label(raw: &str) -> String {
+    decode(raw).unwrap_or_else(|_| raw.to_string())
+}
 /// The first line of a stored state: the format and its version.
 pub(crate) const STORE_HEADER: &str = "ringlab-state v1";
 
@@ -220,6 +261,46 @@ pub(crate) const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s, _| s.ask_first.then(|| "1".to_string()),
+    },
+    Param {
+        name: "script",
+        scope: Scope::State,
+        // Each change is read now, so that a lecture with a bad step is refused on opening,
+        // not in front of the class; the raw text is kept for the next link.
+        read: |s, v| {
+            let steps: Vec<String> = v.split(',').map(str::to_string).collect();
+            if steps.len() > MAX_SCRIPT {
+                return Err(Msg::script_too_long(MAX_SCRIPT as u64));
+            }
+            for (i, step) in steps.iter().enumerate() {
+                change::read(step).map_err(|why| Msg::script_step_bad((i + 1) as u64, why))?;
+            }
+            s.script = steps;
+            Ok(())
+        },
+        write: |s, _| (!s.script.is_empty()).then(|| s.script.join(",")),
+    },
+    Param {
+        name: "script-at",
+        scope: Scope::State,
+        read: |s, v| {
+            s.script_at = decode(v)?
+                .parse::<usize>()
+                .ok()
+                .filter(|&at| at <= MAX_SCRIPT)
+                .ok_or_else(|| Msg::script_at_bad(MAX_SCRIPT as u64))?;
+            Ok(())
+        },
+        write: |s, _| (s.script_at > 0).then(|| s.script_at.to_string()),
+    },
+    Param {
+        name: "present",
+        scope: Scope::State,
+        read: |s, v| {
+            s.present = read_zero_or_one(v)?;
+            Ok(())
+        },
+        write: |s, _| s.present.then(|| "1".to_string()),
     },
     Param {
         name: "view",
@@ -427,6 +508,9 @@ impl Shared {
             drawn: state.keys.drawn,
             explain: state.explain_key.clone(),
             ask_first: state.ask_first,
+            script: state.script.to_vec(),
+            script_at: state.script_at,
+            present: state.present,
             slot_map: slot_map_of(state),
             view: state.view,
             step: state.tour_step,
@@ -521,6 +605,9 @@ impl Shared {
         };
         s.explain_key = self.explain.clone();
         s.ask_first = self.ask_first;
+        s.script = Rc::new(self.script.clone());
+        s.script_at = self.script_at.min(self.script.len());
+        s.present = self.present;
         s.view = self.view;
         s.tour_step = self.step;
         // A slot map is the slot table's owners; any other algorithm has none.

@@ -1,8 +1,11 @@
 // The classroom (issue 36): the Quiz view asks what `ringlab quiz` answers for the same seed
 // and grades with the core; Explore's history undoes and redoes changes exactly.
 import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { serveDist, launch, openPage, screenshot, test, assert, ROOT } from './harness.mjs';
 
+const AXE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const { base } = await serveDist();
 const browser = await launch();
 
@@ -97,6 +100,51 @@ test('history: Ctrl+Z undoes a change exactly, Ctrl+Shift+Z redoes it, and a ste
   await page.waitForFunction(() => document.querySelector('#algorithm')?.value === 'jump', null, { timeout: 5000 });
   assert(await page.isDisabled('#redo'), 'redo offered at the last step');
   await screenshot(page, 'history');
+  // The Embed dialog writes the changes made as a lecture.
+  await page.click('#embed-open');
+  const lecture = await page.inputValue('#embed-lecture');
+  assert(/[?&]script=add:cache-e:100,algo:jump(&|$)/.test(lecture) && /[?&]present=1/.test(lecture), `lecture: ${lecture}`);
+  await page.click('#embed-close');
   assert(problems.length === 0, problems.join('; '));
   await context.close();
+});
+
+test('lecture: script= plays its changes with → and ←, in presenter mode, readable at 1920×1080 and 1280×720', async () => {
+  for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }]) {
+    const url = `${base}/?script=add:cache-e:100,remove:cache-b,algo:jump&present=1&lang=en`;
+    const { page, context, problems } = await openPage(browser, url, { reducedMotion: 'reduce', viewport });
+    await page.waitForSelector('#script-bar', { timeout: 30000 });
+    await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+    assert(/0 of 3/.test(await page.textContent('#script-title')), await page.textContent('#script-title'));
+    assert(await page.isHidden('.controls'), 'presenter mode shows the controls');
+    const summary = () => page.textContent('#summary');
+    await page.click('#script-title');
+    for (const [said, played] of [[/added cache-e/, 1], [/removed cache-b/, 2], [/algorithm changed to Jump/, 3]]) {
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction((n) => document.querySelector('#script-title')?.textContent.includes(`${n} of 3`), played, { timeout: 10000 });
+      assert(said.test(await summary()), `after change ${played}: ${await summary()}`);
+    }
+    assert(await page.isDisabled('#script-next'), 'Next offered after the last change');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.querySelector('#script-title')?.textContent.includes('2 of 3'), null, { timeout: 10000 });
+    assert((await page.inputValue('#algorithm').catch(() => 'hidden')) !== 'jump', 'Back did not undo the last change');
+    // Type for the back of a room: what moved at least 20 px, its headline larger.
+    const size = await page.$eval('.stage-side', (e) => parseFloat(getComputedStyle(e).fontSize));
+    assert(size >= 20, `what moved is ${size} px`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(overflow <= 1, `the page is ${overflow} px wider than ${viewport.width}`);
+    await page.addScriptTag({ content: AXE });
+    const found = await page.evaluate(async () => {
+      // eslint-disable-next-line no-undef
+      const r = await axe.run(document, { resultTypes: ['violations'] });
+      return r.violations.map((v) => `${v.id} (${v.impact})`);
+    });
+    assert(found.length === 0, `axe-core: ${found.join(' | ')}`);
+    await screenshot(page, `lecture-${viewport.width}`);
+    // Presenter mode off: the controls are back.
+    await page.click('#present-toggle');
+    await page.waitForSelector('.controls', { state: 'visible', timeout: 10000 });
+    assert(problems.length === 0, problems.join('; '));
+    await context.close();
+  }
 });

@@ -248,7 +248,12 @@ pub enum Action {
     },
     /// Stop the pending job and keep the state shown.
     CancelJob,
-    /// Go back to the lab before the last change shown (Ctrl+Z).
+    /// The script's next change, as its action (`crate::model::url::script_step` reads it
+    /// from the state): made, and the script moves on one.
+    ScriptPlayed(Box<Action>),
+    /// Presenter mode on or off.
+    SetPresent(bool),
+    /// Go back to the lab before the last change shown (Ctrl+Z; in a lecture, Back).
     Undo,
     /// Go forward again to the change undone (Ctrl+Shift+Z).
     Redo,
@@ -391,6 +396,13 @@ pub struct State {
     /// A change still placing its keys (more than [`super::job::SYNC_KEYS`]): the page runs it in
     /// slices and shows this state, with a progress bar, until it is done.
     pub(crate) pending: Option<Rc<Pending>>,
+    /// A lecture's changes, as a link writes them (`script=add:cache-e,remove:cache-b`,
+    /// each read by `src/model/url/change.rs`), played one at a time.
+    pub(crate) script: Rc<Vec<String>>,
+    /// How many of the script's changes have been played.
+    pub(crate) script_at: usize,
+    /// Presenter mode (`present=1`): the picture and what moved, large, for a projector.
+    pub(crate) present: bool,
     /// What was done, for undo and redo (shared: most actions add nothing to it).
     pub(crate) history: Rc<super::history::History<State>>,
 }

@@ -126,6 +126,9 @@ impl State {
             slot_owners: None,
             pending: None,
             history: Rc::default(),
+            script: Rc::default(),
+            script_at: 0,
+            present: false,
         };
         // Placed again through the job, which keeps the key positions for the delta path.
         let plan = state

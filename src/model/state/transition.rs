@@ -83,6 +83,20 @@ impl State {
 
     fn transition(&self, action: Action) -> Result<State, InputError> {
         match action {
+            Action::ScriptPlayed(action) => {
+                if self.script_at >= self.script.len() {
+                    return Ok(self.clone());
+                }
+                let mut next = self.transition(*action)?;
+                next.script_at = self.script_at + 1;
+                Ok(next)
+            }
+            Action::SetPresent(on) => {
+                let mut next = self.clone();
+                next.present = on;
+                next.version += 1;
+                Ok(next)
+            }
             Action::Undo => Ok(self.step(self.history.at.checked_sub(1))),
             Action::Redo => Ok(self.step(Some(self.history.at + 1))),
             Action::GoToStep(n) => Ok(self.step(Some(n))),
@@ -207,6 +221,8 @@ impl State {
                 next.views = Rc::clone(&self.views);
                 // A reset is a step too: undo brings the lab back.
                 next.history = Rc::clone(&self.history);
+                next.script = Rc::clone(&self.script);
+                next.present = self.present;
                 Ok(next)
             }
             Action::SetView(view) => {
@@ -240,6 +256,8 @@ impl State {
                 next.tour_step = self.tour_step;
                 next.views = Rc::clone(&self.views);
                 next.explain_key = self.explain_key.clone();
+                next.script_at = self.script_at;
+                next.present = self.present;
                 next.pending = None;
                 next.error = None;
                 next.version = self.version + 1;
@@ -472,6 +490,10 @@ impl State {
         s.view = self.view;
         s.tour_step = self.tour_step;
         s.views = Rc::clone(&self.views);
+        // The lecture's place goes with the lab (a step back is the script's Back); its
+        // changes and the presenter mode stay.
+        s.script = Rc::clone(&self.script);
+        s.present = self.present;
         if n != self.history.at + 1 {
             s.change = None;
         }

@@ -118,6 +118,12 @@ pub struct Shared {
     pub(crate) step: u32,
     /// The last change, made on opening to the state the rest describes.
     pub(crate) change: Option<SharedChange>,
+    /// A lecture's changes, each as `change=` writes one (`script=`).
+    pub(crate) script: Vec<String>,
+    /// How many of them were played (`script-at=`).
+    pub(crate) script_at: usize,
+    /// Presenter mode (`present=1`).
+    pub(crate) present: bool,
     /// The teaching views' settings; the nodes they name are in `chord_from` and
     /// `replica_down` (their ids here are always `None`).
     pub(crate) views: ViewSettings,
@@ -162,6 +168,9 @@ impl Default for Shared {
             drawn: MAX_DRAWN,
             explain: String::new(),
             ask_first: false,
+            script: Vec::new(),
+            script_at: 0,
+            present: false,
             slot_map: None,
             view: defaults::VIEW,
             step: defaults::TOUR_STEP,

@@ -970,3 +970,100 @@ fn back_or_forward_to_an_address_with_a_change_shows_the_change() {
         .to_query(Limits::LINK)
         .contains("change=add:cache-d:100"));
 }
+
+/// A lecture (issue 36): `script=` lists changes a link's reader plays one at a time, and
+/// the link after a step says how far it got.
+#[test]
+fn a_script_plays_its_changes_one_at_a_time_and_travels_in_a_link() {
+    use crate::model::Action;
+    let parsed = Shared::parse("?script=add:cache-e:100,remove:cache-b,algo:jump&present=1");
+    assert_eq!(parsed.problems, Vec::<Msg>::new());
+    let mut s = parsed.shared.to_state().unwrap().run_pending();
+    assert_eq!((s.script.len(), s.script_at, s.present), (3, 0, true));
+    let names = |s: &State| -> Vec<String> { s.nodes.iter().map(|n| n.name.clone()).collect() };
+    for expected_nodes in [5, 4, 4] {
+        let action = super::script_step(&s).unwrap().unwrap();
+        s = s
+            .apply(Action::ScriptPlayed(Box::new(action)))
+            .unwrap()
+            .run_pending();
+        assert_eq!(s.nodes.len(), expected_nodes, "{:?}", names(&s));
+    }
+    assert_eq!(s.script_at, 3);
+    assert_eq!(s.kind, AlgoId::Jump);
+    assert!(!names(&s).contains(&"cache-b".to_string()));
+    assert!(
+        super::script_step(&s).is_none(),
+        "nothing after the last change"
+    );
+    // The link says how far the lecture got; opened, it is there.
+    let (back, _) = through_link(&s, None);
+    assert_eq!(
+        (back.script_at, back.script.len(), back.present),
+        (3, 3, true)
+    );
+    assert_eq!(names(&back), names(&s));
+    // Back is undo: the lab before the last change, one change less played.
+    let undone = s.apply(Action::Undo).unwrap();
+    assert_eq!((undone.script_at, undone.kind), (2, AlgoId::Virtual));
+    // A change the lab cannot make there is said, and nothing is played.
+    let odd = Shared::parse("?script=remove:nobody")
+        .shared
+        .to_state()
+        .unwrap();
+    assert!(super::script_step(&odd).unwrap().is_err());
+    // A script with a change that cannot be read is refused, naming it.
+    let bad = Shared::parse("?script=add:cache-e:100,frobnicate:x");
+    assert!(bad.shared.script.is_empty());
+    assert_eq!(bad.problems.len(), 1, "{:?}", bad.problems);
+    let long: Vec<String> = (0..=super::MAX_SCRIPT)
+        .map(|_| "algo:jump".to_string())
+        .collect();
+    assert_eq!(
+        Shared::parse(&format!("?script={}", long.join(",")))
+            .problems
+            .len(),
+        1
+    );
+}
+
+/// The Embed dialog's lecture: the lab before the changes made, the changes as its script.
+#[test]
+fn the_changes_made_become_a_lecture_that_replays_them() {
+    use crate::model::Action;
+    let first = State::initial().unwrap();
+    assert_eq!(super::lecture_query(&first), None);
+    let b = first.nodes[1].id;
+    let mut s = first.clone();
+    for action in [
+        Action::AddNode {
+            name: "cache-e".into(),
+            weight: "200".into(),
+            vnodes: String::new(),
+        },
+        Action::RemoveNode(b),
+        Action::SetAlgorithm(AlgoId::Maglev),
+    ] {
+        s = s.apply(action).unwrap().run_pending();
+    }
+    let query = super::lecture_query(&s).unwrap();
+    let parsed = Shared::parse(&format!("?{query}"));
+    assert_eq!(parsed.problems, Vec::<Msg>::new(), "{query}");
+    assert_eq!(parsed.shared.script.len(), 3, "{query}");
+    assert!(parsed.shared.present && parsed.shared.script_at == 0);
+    // Played through, it is the lab the changes made.
+    let mut played = parsed.shared.to_state().unwrap().run_pending();
+    assert_eq!(played.nodes.len(), 4);
+    while let Some(step) = super::script_step(&played) {
+        played = played
+            .apply(Action::ScriptPlayed(Box::new(step.unwrap())))
+            .unwrap()
+            .run_pending();
+    }
+    let names = |s: &State| -> Vec<(String, u32)> {
+        s.nodes.iter().map(|n| (n.name.clone(), n.weight)).collect()
+    };
+    assert_eq!(names(&played), names(&s));
+    assert_eq!(played.kind, AlgoId::Maglev);
+    assert_eq!(played.current.owners, s.current.owners);
+}
