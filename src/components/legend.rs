@@ -49,7 +49,7 @@ pub(crate) fn legend(state: &State, lang: Lang, all_rows: &UseStateHandle<bool>)
         html! {
             <tr class={classes!(n.down.then_some("down"))} data-node={n.name.clone()}>
                 <th scope="row">
-                    <span class={classes!("swatch", palette::css_class(n.colour()))} aria-hidden="true"></span>
+                    <span class={classes!("swatch", palette::css_class(n.colour()), n.shape().css_class())} aria-hidden="true"></span>
                     { super::node_name(&n.name, LEGEND_NAME_CHARS, shared) }
                 </th>
                 if on_ring {

@@ -71,7 +71,7 @@ fn row(lang: Lang, state: &Rc<State>, dispatch: &Dispatch, n: &Node) -> Html {
     html! {
         <li class={classes!("node-row", down.then_some("down"))} key={id.0} data-node={name.clone()}>
             <div class="node-head">
-                <span class={classes!("swatch", palette::css_class(n.colour()))} aria-hidden="true"></span>
+                <span class={classes!("swatch", palette::css_class(n.colour()), n.shape().css_class())} aria-hidden="true"></span>
                 <span class="node-name" title={name.clone()}>{ &name }</span>
                 if down { <span class="badge">{ lang.ui(Ui::DownBadge) }</span> }
             </div>

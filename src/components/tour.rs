@@ -157,7 +157,7 @@ fn colour_key(state: &State, lang: Lang) -> Html {
         <ul class="tour-key" id="tour-key" aria-label={lang.ui(Ui::TourColourKey)}>
             { for state.nodes.iter().map(|n| html! {
                 <li>
-                    <span class={classes!("swatch", crate::model::palette::css_class(n.colour()))} aria-hidden="true"></span>
+                    <span class={classes!("swatch", crate::model::palette::css_class(n.colour()), n.shape().css_class())} aria-hidden="true"></span>
                     { super::node_name(&n.name, 16, shared) }
                 </li>
             }) }

@@ -9,7 +9,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::scene_types::{BarsScene, Unit};
-use super::style::{err, rgb, DrawResult, Theme};
+use super::style::{draw_mark, err, rgb, DrawResult, Theme};
 
 /// A value as the axis writes it.
 pub(crate) fn axis_label(unit: Unit, v: f64) -> String {
@@ -165,6 +165,18 @@ pub(crate) fn draw_bars<DB: DrawingBackend>(
             )
         }))
         .map_err(err)?;
+    // Each node's shape above its bar, so that bars of similar colours differ.
+    let bar_w = chart.backend_coord(&(1.0, 0.0)).0 - chart.backend_coord(&(0.0, 0.0)).0;
+    let r = (3.5 * s).round() as i32;
+    if f64::from(bar_w) >= 9.0 * s {
+        for (i, b) in scene.bars.iter().enumerate() {
+            if let Some(shape) = b.shape {
+                let (x, y) = chart.backend_coord(&(i as f64 + 0.5, b.value.max(0.0)));
+                let at = (x, y - r - (4.0 * s) as i32);
+                draw_mark(area, at, r, shape, b.colour, (1, theme.bg))?;
+            }
+        }
+    }
     let lines: Vec<(f64, f64, f64)> = match (&scene.targets, scene.mean) {
         (Some(targets), _) => targets
             .iter()
@@ -208,6 +220,7 @@ mod tests {
                     label: format!("n{i}"),
                     value: v,
                     colour: if i == 0 { RED } else { BLUE },
+                    shape: None,
                 })
                 .collect(),
             mean: None,

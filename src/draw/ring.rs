@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::dots::{DotLayer, Groups, Mark, MANY_DOTS, MAX_OUTLINED};
 use super::scene_types::{KeyDot, PointMark, RingHit, RingScene, MAX_POINTS_MARKED, MAX_RUNS};
-use super::style::{band, err, on_circle, power_of_two, px, rgb, DrawResult, Theme};
+use super::style::{band, draw_mark, err, on_circle, power_of_two, px, rgb, DrawResult, Theme};
 use crate::model::Rgb;
 
 /// Most points drawn as dots; more are shown by their arcs alone. (They were drawn as
@@ -333,14 +333,8 @@ pub(crate) fn draw_ring_under<DB: DrawingBackend>(
         let r = (3.5 * s).round().max(2.0) as i32;
         for p in &scene.points {
             let c = px(g.at(p.frac, g.r_points));
-            area.draw(&Circle::new(
-                c,
-                r + (s.round() as i32).max(1),
-                rgb(theme.bg).filled(),
-            ))
-            .map_err(err)?;
-            area.draw(&Circle::new(c, r, rgb(p.colour).filled()))
-                .map_err(err)?;
+            let halo = (s.round() as i32).max(1);
+            draw_mark(area, c, r, p.shape, p.colour, (halo, theme.bg))?;
         }
     }
     if let Some(RingHit::Point(i)) = scene.hover {

@@ -272,6 +272,9 @@ fn point_marks(snap: &Snapshot, points: &[ring_core::RingPoint]) -> Vec<PointMar
             marks.push(PointMark {
                 frac: snap.fraction(p.position),
                 colour: colour_of(snap, p.owner),
+                shape: snap
+                    .node(p.owner)
+                    .map_or(crate::model::palette::Shape::Circle, |n| n.shape),
                 index: index as u32,
             });
         }
@@ -537,6 +540,7 @@ pub(crate) fn loads(state: &State, view: &View) -> BarsScene {
             label: n.name.clone(),
             value: l as f64,
             colour: n.colour,
+            shape: Some(n.shape),
         })
         .collect();
     let balance = snap.key_balance();
@@ -566,6 +570,7 @@ pub(crate) fn shares(state: &State, view: &View) -> BarsScene {
             label: n.name.clone(),
             value: s,
             colour: n.colour,
+            shape: Some(n.shape),
         })
         .collect();
     let balance = snap.share_balance();

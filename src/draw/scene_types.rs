@@ -4,6 +4,7 @@
 //! that each imports them and neither imports the other.
 
 use super::style::Theme;
+use crate::model::palette::Shape;
 use crate::model::Rgb;
 
 // The ring (`ring.rs`).
@@ -15,6 +16,8 @@ pub(crate) struct PointMark {
     pub(crate) frac: f64,
     /// The owner's colour.
     pub(crate) colour: Rgb,
+    /// The owner's shape.
+    pub(crate) shape: Shape,
     /// Its index among the ring's points (see [`RingScene::point_count`]).
     pub(crate) index: u32,
 }
@@ -252,6 +255,8 @@ pub(crate) struct Bar {
     pub(crate) value: f64,
     /// The node's colour.
     pub(crate) colour: Rgb,
+    /// The node's shape, marked above its bar (`None`: a bar that is not a node's).
+    pub(crate) shape: Option<Shape>,
 }
 
 /// How the values read.

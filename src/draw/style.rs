@@ -6,6 +6,7 @@ use std::f64::consts::TAU;
 
 use plotters::prelude::*;
 
+use crate::model::palette::Shape;
 use crate::model::Rgb;
 
 /// The font of every text drawn on a canvas. DejaVu Sans (Debian's default sans-serif) has
@@ -57,6 +58,46 @@ impl Theme {
 }
 
 /// A model colour as plotters wants it.
+/// A node's mark of `shape`, `r` pixels from its centre to its edge, filled with `fill`
+/// over a ring of `halo` pixels in `under` (so that neighbouring marks stay apart).
+pub(crate) fn draw_mark<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    (x, y): (i32, i32),
+    r: i32,
+    shape: Shape,
+    fill: Rgb,
+    (halo, under): (i32, Rgb),
+) -> DrawResult {
+    for (radius, colour) in [(r + halo, under), (r, fill)] {
+        let style = rgb(colour).filled();
+        match shape {
+            Shape::Circle => area.draw(&Circle::new((x, y), radius, style)),
+            // A square and a diamond of the area of the disc, a triangle a little larger.
+            Shape::Square => {
+                let h = (f64::from(radius) * 0.89).round() as i32;
+                area.draw(&Rectangle::new([(x - h, y - h), (x + h, y + h)], style))
+            }
+            Shape::Diamond => {
+                let h = (f64::from(radius) * 1.25).round() as i32;
+                area.draw(&Polygon::new(
+                    vec![(x, y - h), (x + h, y), (x, y + h), (x - h, y)],
+                    style,
+                ))
+            }
+            Shape::Triangle => {
+                let h = (f64::from(radius) * 1.35).round() as i32;
+                let w = (f64::from(h) * 1.1).round() as i32;
+                area.draw(&Polygon::new(
+                    vec![(x, y - h), (x + w, y + h * 3 / 4), (x - w, y + h * 3 / 4)],
+                    style,
+                ))
+            }
+        }
+        .map_err(err)?;
+    }
+    Ok(())
+}
+
 pub(crate) fn rgb(c: Rgb) -> RGBColor {
     RGBColor(c.0, c.1, c.2)
 }

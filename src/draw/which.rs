@@ -85,6 +85,7 @@ pub(crate) fn bars(rows: &[WhichRow], metric: Metric, theme: Theme, scale: f64) 
                 label: format!("{} · {}", r.kind.id(), r.nodes),
                 value: metric.of(row),
                 colour: palette::colour(u8::try_from(slot).unwrap_or(0)),
+                shape: None,
             })
         })
         .collect();

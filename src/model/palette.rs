@@ -1,7 +1,9 @@
-//! Node colours: the Okabe–Ito palette (without its black, which vanishes on the dark
-//! theme), then Paul Tol's "muted" scheme. Both were designed to stay distinguishable under
-//! the common colour-vision deficiencies; beyond 16 nodes colours repeat and the legend's
-//! names tell nodes apart.
+//! Node marks: a colour and a shape. The colours are the Okabe–Ito palette (without its
+//! black, which vanishes on the dark theme), then Paul Tol's "muted" scheme, both designed
+//! to stay distinguishable under the common colour-vision deficiencies. Each of the
+//! [`MARKS`] slots pairs a colour with a shape (circle, square, triangle, diamond), so that
+//! two nodes of similar colour differ in shape too, and no two of the first 64 nodes share
+//! both.
 
 /// An sRGB colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,12 +47,55 @@ pub(crate) const PALETTE: [Rgb; 16] = [
     Rgb(0xAA, 0x44, 0x99), // purple
 ];
 
-/// The first palette slot no node in `taken` uses; when all are taken, the slot used least
-/// (the lowest such), so that colours stay as distinct as the palette allows.
+/// How many marks (colour and shape together) there are: four shapes for each colour.
+pub(crate) const MARKS: usize = 4 * PALETTE.len();
+
+/// The shape of a node's mark: its ring points, its legend swatch, its bars' marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Shape {
+    /// A disc.
+    Circle,
+    /// A square.
+    Square,
+    /// A triangle, point up.
+    Triangle,
+    /// A square on its corner.
+    Diamond,
+}
+
+impl Shape {
+    /// Every shape, in the order slots take them.
+    pub(crate) const ALL: [Shape; 4] = [
+        Shape::Circle,
+        Shape::Square,
+        Shape::Triangle,
+        Shape::Diamond,
+    ];
+
+    /// Its CSS class (`shape-square`), which static/style.css draws a swatch in.
+    pub(crate) fn css_class(self) -> &'static str {
+        match self {
+            Shape::Circle => "shape-circle",
+            Shape::Square => "shape-square",
+            Shape::Triangle => "shape-triangle",
+            Shape::Diamond => "shape-diamond",
+        }
+    }
+}
+
+/// The shape of mark `slot`: the shapes in turn, shifted by one each time the colours come
+/// round again, so that a colour's 4 slots (`s`, `s + 16`, …) take 4 different shapes.
+pub(crate) fn shape(slot: u8) -> Shape {
+    let slot = usize::from(slot) % MARKS;
+    Shape::ALL[(slot + slot / PALETTE.len()) % Shape::ALL.len()]
+}
+
+/// The first mark slot no node in `taken` uses; when all are taken, the slot used least
+/// (the lowest such), so that marks stay as distinct as they can.
 pub(crate) fn free_slot(taken: &[u8]) -> u8 {
-    let mut uses = [0u32; PALETTE.len()];
+    let mut uses = [0u32; MARKS];
     for &t in taken {
-        if let Some(u) = uses.get_mut(usize::from(t) % PALETTE.len()) {
+        if let Some(u) = uses.get_mut(usize::from(t) % MARKS) {
             *u += 1;
         }
     }
@@ -95,11 +140,34 @@ mod tests {
     fn free_slot_fills_gaps_first() {
         assert_eq!(free_slot(&[]), 0);
         assert_eq!(free_slot(&[0, 1, 3]), 2);
-        let all: Vec<u8> = (0..16).collect();
+        let colours: Vec<u8> = (0..16).collect();
+        assert_eq!(free_slot(&colours), 16);
+        let all: Vec<u8> = (0..MARKS as u8).collect();
         assert_eq!(free_slot(&all), 0);
-        let mut twice: Vec<u8> = (0..16).collect();
+        let mut twice = all.clone();
         twice.push(0);
         assert_eq!(free_slot(&twice), 1);
+    }
+
+    #[test]
+    fn the_first_64_marks_differ_in_colour_or_shape_and_neighbours_in_shape() {
+        let marks: std::collections::HashSet<(Rgb, Shape)> =
+            (0..MARKS as u8).map(|s| (colour(s), shape(s))).collect();
+        assert_eq!(marks.len(), 64);
+        // Within the first 16, every shape is used 4 times, and neighbours differ.
+        for s in 0..15u8 {
+            assert_ne!(shape(s), shape(s + 1));
+        }
+        // A colour's four slots take the four shapes.
+        for c in 0..16u8 {
+            let shapes: std::collections::HashSet<Shape> =
+                (0..4).map(|k| shape(c + 16 * k)).collect();
+            assert_eq!(shapes.len(), 4, "colour {c}");
+        }
+        let css = include_str!("../../static/style.css");
+        for s in Shape::ALL {
+            assert!(css.contains(&format!(".{}", s.css_class())), "{s:?}");
+        }
     }
 
     #[test]

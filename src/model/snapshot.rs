@@ -24,6 +24,8 @@ pub(crate) struct NodeInfo {
     pub(crate) name: String,
     /// The colour.
     pub(crate) colour: Rgb,
+    /// The shape of its mark.
+    pub(crate) shape: super::palette::Shape,
     /// The weight, for the fair shares (see [`Snapshot::weight_shares`]).
     pub(crate) weight: u32,
 }

@@ -15,7 +15,8 @@
 //! The grammar of the values:
 //!
 //! - `nodes`: comma-separated `name:weight`, then optional `:vN` (its own virtual-node count),
-//!   `:cN` (its palette colour, when it is not the one the node would take in list order)
+//!   `:cN` (its mark, a colour and a shape, when it is not the one the node would take in
+//!   list order)
 //!   and `:down`. Names are percent-encoded (UTF-8), so `,` `:` `%` and spaces in a name
 //!   cannot break the list.
 //! - `keys` and `seed`: generated keys. `keylist`: pasted keys, comma-separated and
@@ -44,7 +45,7 @@ use super::keys::{self, MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MIN_KEYS};
 use super::lang::Lang;
 use super::message::{Choice, Msg, Quantity, Ui};
 use super::number;
-use super::palette::PALETTE;
+use super::palette::MARKS;
 use super::state::{Action, KeySet, KeySource, Node, NodeId, State};
 use super::tour;
 use super::view::ViewKind;
@@ -490,7 +491,7 @@ impl Shared {
                     weight: n.weight,
                     vnodes: n.vnodes,
                     down: n.down,
-                    colour: (n.slot != default).then_some(n.slot % PALETTE.len() as u8),
+                    colour: (n.slot != default).then_some(n.slot % MARKS as u8),
                 }
             })
             .collect();
@@ -850,7 +851,7 @@ impl Parsed {
 /// order, then round again), so only a node added into a gap a removal left, and the first
 /// node after it, carry their colour (`:cN`).
 fn next_colour(previous: Option<u8>) -> u8 {
-    previous.map_or(0, |p| ((usize::from(p) + 1) % PALETTE.len()) as u8)
+    previous.map_or(0, |p| ((usize::from(p) + 1) % MARKS) as u8)
 }
 
 fn read_algo(s: &mut Shared, v: &str) -> Result<(), Msg> {
@@ -904,7 +905,7 @@ fn check_nodes(nodes: &[SharedNode]) -> Result<(), Msg> {
     }
     if nodes
         .iter()
-        .any(|n| n.colour.is_some_and(|c| usize::from(c) >= PALETTE.len()))
+        .any(|n| n.colour.is_some_and(|c| usize::from(c) >= MARKS))
     {
         return Err(Msg::Ui(Ui::ColourOutOfRange));
     }

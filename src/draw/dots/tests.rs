@@ -19,11 +19,13 @@ fn ring_scene(keys: usize, moved_every: usize) -> RingScene {
             PointMark {
                 frac: 0.25,
                 colour: RED,
+                shape: crate::model::palette::Shape::Circle,
                 index: 0,
             },
             PointMark {
                 frac: 0.75,
                 colour: BLUE,
+                shape: crate::model::palette::Shape::Circle,
                 index: 1,
             },
         ],

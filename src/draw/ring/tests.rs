@@ -32,11 +32,13 @@ fn two_points() -> Vec<PointMark> {
         PointMark {
             frac: 0.25,
             colour: RED,
+            shape: crate::model::palette::Shape::Circle,
             index: 0,
         },
         PointMark {
             frac: 0.75,
             colour: BLUE,
+            shape: crate::model::palette::Shape::Circle,
             index: 0,
         },
     ]
@@ -66,6 +68,37 @@ fn arcs_take_the_colour_of_the_point_that_ends_them() {
 }
 
 #[test]
+fn each_point_is_drawn_in_its_nodes_shape() {
+    use crate::model::palette::Shape;
+    let g = Geometry::new(300, 300, 1.0, false);
+    let (x, y) = g.at(0.25, g.r_points);
+    // Which pixels of a 15×15 window round the point are the node's colour.
+    let mut masks = Vec::new();
+    for shape in Shape::ALL {
+        let mut points = two_points();
+        points[0].shape = shape;
+        let s = scene(points);
+        let img = render(300, 300, |a| draw_ring(a, &s));
+        let mask: Vec<bool> = (-7..=7)
+            .flat_map(|dy| (-7..=7).map(move |dx| (dx, dy)))
+            .map(|(dx, dy)| img.at(x + f64::from(dx), y + f64::from(dy)) == RED)
+            .collect();
+        let painted = mask.iter().filter(|&&m| m).count();
+        assert!((25..=120).contains(&painted), "{shape:?}: {painted} pixels");
+        masks.push((shape, mask));
+    }
+    for (i, (a, ma)) in masks.iter().enumerate() {
+        for (b, mb) in &masks[i + 1..] {
+            let differ = ma.iter().zip(mb).filter(|(p, q)| p != q).count();
+            assert!(differ >= 8, "{a:?} and {b:?} differ in {differ} pixels");
+        }
+    }
+    // The square fills its corners, which the disc leaves.
+    let corner = |mask: &[bool]| mask[(7 + 3) * 15 + 7 + 3];
+    assert!(corner(&masks[1].1) && !corner(&masks[0].1));
+}
+
+#[test]
 fn a_ring_that_does_not_wrap_is_open_at_zero() {
     // Varnish's picture: the arc past the last point is the last point's, and the band
     // is cut at 0, where a key does not go round.
@@ -73,6 +106,7 @@ fn a_ring_that_does_not_wrap_is_open_at_zero() {
     points.push(PointMark {
         frac: 1.0 - 1e-9,
         colour: BLUE,
+        shape: crate::model::palette::Shape::Circle,
         index: 0,
     });
     let open = RingScene {
@@ -99,6 +133,7 @@ fn a_single_point_owns_the_whole_ring() {
     let s = scene(vec![PointMark {
         frac: 0.6,
         colour: GREEN,
+        shape: crate::model::palette::Shape::Circle,
         index: 0,
     }]);
     let img = render(200, 200, |a| draw_ring(a, &s));
@@ -204,6 +239,7 @@ fn many_points_are_sampled_but_still_coloured() {
         .map(|i| PointMark {
             frac: f64::from(i) / 10_000.0,
             colour: if i % 2 == 0 { RED } else { BLUE },
+            shape: crate::model::palette::Shape::Circle,
             index: 0,
         })
         .collect();
@@ -219,6 +255,7 @@ fn arcs_filled(points: usize, size: u32) -> usize {
         .map(|i| PointMark {
             frac: i as f64 / points as f64,
             colour: Rgb((i % 256) as u8, (i / 256) as u8, 0),
+            shape: crate::model::palette::Shape::Circle,
             index: 0,
         })
         .collect();
@@ -262,6 +299,7 @@ fn points_too_many_for_dots_are_shown_by_their_arcs_alone() {
         .map(|i| PointMark {
             frac: f64::from(i) / 2_000.0,
             colour: RED,
+            shape: crate::model::palette::Shape::Circle,
             index: 0,
         })
         .collect();
@@ -287,6 +325,7 @@ fn runs_merge_neighbours_of_one_colour() {
     let p = |frac, colour| PointMark {
         frac,
         colour,
+        shape: crate::model::palette::Shape::Circle,
         index: 0,
     };
     let runs = arc_runs(&[p(0.1, RED), p(0.2, RED), p(0.5, BLUE), p(0.9, RED)]);

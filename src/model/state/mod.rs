@@ -70,6 +70,11 @@ impl Node {
         palette::colour(self.slot)
     }
 
+    /// The shape of the node's mark.
+    pub(crate) fn shape(&self) -> palette::Shape {
+        palette::shape(self.slot)
+    }
+
     pub(crate) fn spec(&self) -> NodeSpec {
         NodeSpec {
             name: self.name.clone(),
@@ -83,6 +88,7 @@ impl Node {
             id: self.id,
             name: self.name.clone(),
             colour: self.colour(),
+            shape: self.shape(),
             weight: self.weight,
         }
     }

@@ -12,7 +12,7 @@ use ring_core::HashFn;
 use crate::model::algo::AlgoId;
 use crate::model::message::{Choice, Msg, Noun, Quantity, Ui};
 use crate::model::number::{self, Sign, Whole};
-use crate::model::palette::PALETTE;
+use crate::model::palette::MARKS;
 
 /// A node as a link describes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,7 +99,7 @@ pub(super) fn read_node(item: &str) -> Result<SharedNode, Msg> {
         } else if let (Some(v), None) = (flag.strip_prefix('v'), node.vnodes) {
             node.vnodes = Some(read_u32(v, Quantity::AVnodeCount, 1, MAX_VNODES)?);
         } else if let (Some(c), None) = (flag.strip_prefix('c'), node.colour) {
-            let last = PALETTE.len() as u32 - 1;
+            let last = MARKS as u32 - 1;
             node.colour = Some(read_u32(c, Quantity::AColour, 0, last)? as u8);
         } else {
             return Err(Msg::BadFlag {

@@ -289,7 +289,7 @@ fn damaged_parameters_are_reported_one_by_one_and_ignored() {
         ("nodes=a", "no weight"),
         ("nodes=a:1:down", "every node is down"),
         ("nodes=a:1:v0", "virtual-node count"),
-        ("nodes=a:1:c16", "colour"),
+        ("nodes=a:1:c64", "colour"),
         ("nodes=a:1:sideways", "not vN, cN or down"),
         ("nodes=a:1:down:down,b:1", "not vN, cN or down"),
         ("keys=1000001", "out of range"),
@@ -442,7 +442,7 @@ fn nodes_strategy() -> impl Strategy<Value = Vec<SharedNode>> {
             1..=MAX_WEIGHT,
             proptest::option::of(1..=MAX_VNODES),
             any::<bool>(),
-            proptest::option::of(0..PALETTE.len() as u8),
+            proptest::option::of(0..crate::model::palette::MARKS as u8),
         ),
         1..7,
     )
