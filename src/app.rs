@@ -310,6 +310,7 @@ pub fn Lab(props: &LabProps) -> Html {
             }
         });
     }
+    let online = crate::effects::use_online();
     let embed_open = props.page.embed_dialog;
     let s: Rc<State> = Rc::new((*state).clone());
     let teaching = s.clone();
@@ -351,6 +352,9 @@ pub fn Lab(props: &LabProps) -> Html {
             }, lang) }
             if props.page.embed.is_some() { <EmbedBar state={s.clone()} theme={*chosen} lang={*chosen_lang} /> }
             { notice(&notes, lang) }
+            if !online {
+                <p class="notice offline-note" id="offline-note" role="status">{ lang.t(Msg::offline_note()) }</p>
+            }
             <JobProgressBar state={s.clone()} dispatch={dispatch.clone()} />
             if props.page.embed.is_none() { <ViewTabs view={state.view} dispatch={dispatch.clone()} /> }
             // One landmark holds every view's panel, so that no content is outside a landmark

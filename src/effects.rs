@@ -57,6 +57,26 @@ pub(crate) fn use_select_value(select: &NodeRef, value: String) {
     });
 }
 
+/// Whether the browser says it is online, updated by its `online` and `offline` events.
+#[hook]
+pub(crate) fn use_online() -> bool {
+    let online = use_state(|| web_sys::window().is_none_or(|w| w.navigator().on_line()));
+    {
+        let online = online.clone();
+        use_effect_with((), move |()| {
+            let listeners = web_sys::window().map(|w| {
+                let (up, down) = (online.clone(), online.clone());
+                (
+                    EventListener::new(&w, "online", move |_| up.set(true)),
+                    EventListener::new(&w, "offline", move |_| down.set(false)),
+                )
+            });
+            move || drop(listeners)
+        });
+    }
+    *online
+}
+
 /// A key the lab answers anywhere on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LabKey {

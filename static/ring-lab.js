@@ -21,6 +21,12 @@
 
 const here = new URL('./', import.meta.url);
 
+// Served beside the lab (the book's widgets), the lab's service worker keeps a copy for a
+// visit without a network (static/sw.js); on another site's page, nothing is registered.
+if (here.origin === location.origin && 'serviceWorker' in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register(new URL('sw.js', here)).catch(() => {});
+}
+
 // mdBook's theme classes on <html>: which are dark.
 const MDBOOK_DARK = ['coal', 'navy', 'ayu'];
 const MDBOOK_LIGHT = ['light', 'rust'];

@@ -429,6 +429,7 @@ script-next = Next →
 script-present = Presenter mode
 lecture-link-label = As a lecture
 lecture-link-hint = This lab as it was before the changes made here, with those changes as a script: the link opens in presenter mode, and → plays the next change, ← goes back.
+offline-note = Offline: the lab runs from the copy kept at your last visit, and works as usual. Links to other sites wait for the network.
 # Arguments: $count, $algo
 config-read = the nodes replaced by { $count } servers read from a { $algo } configuration
 # Arguments: $name

@@ -377,6 +377,7 @@ script-next = 下一步 →
 script-present = 演示模式
 lecture-link-label = 作为讲解
 lecture-link-hint = 这是在这里做出那些变化之前的实验室，并把这些变化作为讲稿：链接以演示模式打开，按 → 播放下一个变化，按 ← 返回。
+offline-note = 离线：实验室正使用上次访问时保存的副本，一切照常。指向其他网站的链接需要等网络恢复。
 config-read = 节点换成了从 { $algo } 配置读出的 { $count } 台服务器
 removed = 移除了 { $name }
 marked-down = { $name } 宕机

@@ -148,3 +148,33 @@ test('lecture: script= plays its changes with → and ←, in presenter mode, re
     await context.close();
   }
 });
+
+test('offline: after a first visit the lab, a link, a quiz and the element open with no network', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  assert((await page.$('#offline-note')) === null, 'offline said while online');
+  // The worker has kept the build once it is active.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await context.setOffline(true);
+  try {
+    await page.goto(`${base}/?nodes=a:100,b:200,c:100&keys=500&lang=en`);
+    await page.waitForFunction(() => document.querySelectorAll('#legend tbody tr').length === 3, null, { timeout: 30000 });
+    await page.waitForSelector('#offline-note', { timeout: 10000 });
+    const ring = await page.$eval('#ring-canvas', (c) => c.width > 0);
+    assert(ring, 'no ring offline');
+    await page.goto(`${base}/?quiz=3&lang=zh`);
+    await page.waitForSelector('.quiz-question', { timeout: 30000 });
+    // The Chinese words come from the copy too.
+    await page.waitForFunction(() => /离线/.test(document.querySelector('#offline-note')?.textContent ?? ''), null, { timeout: 15000 });
+    await page.goto(`${base}/ring-lab-example.html`);
+    await page.waitForFunction(() => {
+      const root = document.querySelector('ring-lab')?.shadowRoot?.querySelector('.ring-lab-root');
+      return root && root.querySelector('canvas');
+    }, null, { timeout: 30000 });
+  } finally {
+    await context.setOffline(false);
+  }
+  // Failed requests while offline are the test's own doing.
+  assert(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(p)).length === 0, problems.join('; '));
+  await context.close();
+});
