@@ -178,3 +178,28 @@ test('offline: after a first visit the lab, a link, a quiz and the element open 
   assert(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(p)).length === 0, problems.join('; '));
   await context.close();
 });
+
+test('quiz: <ring-lab quiz="3"> asks the same questions in a page of its own, in Chinese too', async () => {
+  const key = answerKey(3);
+  const { page, context, problems } = await openPage(browser, `${base}/ring-lab-example.html`, { reducedMotion: 'reduce' });
+  for (const lang of ['en', 'zh']) {
+    await page.evaluate((lang) => {
+      const el = document.createElement('ring-lab');
+      el.id = `quiz-widget-${lang}`;
+      el.setAttribute('quiz', '3');
+      el.setAttribute('lang', lang);
+      document.querySelector('main').append(el);
+      el.scrollIntoView();
+    }, lang);
+    await page.waitForFunction((id) => document.getElementById(id)?.shadowRoot?.querySelectorAll('.quiz-question').length === 6, `quiz-widget-${lang}`, { timeout: 30000 });
+    const asked = await page.$$eval(`#quiz-widget-${lang} .quiz-asked`, (q) => q.map((x) => x.textContent));
+    for (const [i, { nodes }] of key.entries()) {
+      for (const n of nodes) assert(asked[i].includes(n), `${lang} question ${i + 1} lacks ${n}: ${asked[i]}`);
+    }
+    if (lang === 'zh') {
+      await page.waitForFunction(() => /节点/.test(document.getElementById('quiz-widget-zh').shadowRoot.querySelector('.quiz-asked')?.textContent ?? ''), null, { timeout: 15000 });
+    }
+  }
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});
