@@ -391,7 +391,10 @@ pub fn Lab(props: &LabProps) -> Html {
                 <aside class="controls" aria-label={lang.ui(Ui::ControlsLabel)}>
                     if controls {
                     if !asking { { change_echo(&s, lang) } }
-                    <HistoryPanel state={s.clone()} dispatch={dispatch.clone()} />
+                    // The page's own (an embedded lab keeps to its picture and controls).
+                    if props.page.embed.is_none() && props.page.host.is_none() {
+                        <HistoryPanel state={s.clone()} dispatch={dispatch.clone()} />
+                    }
                     <AddNode state={s.clone()} dispatch={dispatch.clone()} />
                     <NodeList state={s.clone()} dispatch={dispatch.clone()} {all_rows} />
                     <AlgorithmPanel state={s.clone()} dispatch={dispatch.clone()} />

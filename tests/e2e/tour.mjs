@@ -54,8 +54,8 @@ test('tabs: the view switcher follows the ARIA tabs pattern; arrows only while i
   const tabs = await page.$$eval('[role=tablist] [role=tab]', (els) => els.map((e) => ({
     id: e.id, selected: e.getAttribute('aria-selected'), controls: e.getAttribute('aria-controls'), tabindex: e.getAttribute('tabindex'),
   })));
-  assert(tabs.length === 8, `${tabs.length} tabs`);
-  assert(tabs.map((t) => t.id).join() === 'tab-explore,tab-tour,tab-compare,tab-traffic,tab-chord,tab-replication,tab-paper,tab-which', tabs.map((t) => t.id).join());
+  assert(tabs.length === 9, `${tabs.length} tabs`);
+  assert(tabs.map((t) => t.id).join() === 'tab-explore,tab-tour,tab-compare,tab-traffic,tab-chord,tab-replication,tab-paper,tab-which,tab-quiz', tabs.map((t) => t.id).join());
   assert(tabs.filter((t) => t.selected === 'true').length === 1 && tabs[0].selected === 'true', 'Explore is not the one selected tab');
   assert(tabs.filter((t) => t.tabindex === '0').length === 1, 'more than one tab in the tab order');
   for (const t of tabs) {
@@ -70,9 +70,9 @@ test('tabs: the view switcher follows the ARIA tabs pattern; arrows only while i
   assert(await page.getAttribute('#tab-tour', 'aria-selected') === 'true', 'Tour is not selected');
   assert(await page.isHidden('#panel-explore'), 'the Explore panel still shows');
   await page.keyboard.press('End');
-  await page.waitForSelector('#which-table', { timeout: 15000 });
+  await page.waitForSelector('.quiz-question', { timeout: 15000 });
   focused = await page.evaluate(() => document.activeElement?.id);
-  assert(focused === 'tab-which', `focus is on ${focused} after End`);
+  assert(focused === 'tab-quiz', `focus is on ${focused} after End`);
   await page.keyboard.press('ArrowRight');
   await page.waitForSelector('#ring-canvas', { timeout: 15000 });
   assert(await page.getAttribute('#tab-explore', 'aria-selected') === 'true', 'ArrowRight from the last tab does not wrap to the first');
