@@ -61,14 +61,19 @@ fn param_field(state: &Rc<State>, dispatch: &Dispatch, lang: Lang, param: ParamR
             let d = dispatch.clone();
             let onchange = Callback::from(move |e: Event| d.dispatch(text(value_of(&e))));
             let err = format!("{id}-error");
+            let shown = options
+                .get(value as usize)
+                .copied()
+                .unwrap_or_default()
+                .to_string();
             html! {
                 <div class="field">
                     <label for={id}>{ label }</label>
-                    <select id={id} onchange={onchange} aria-describedby={err.clone()}>
+                    <SyncedSelect {id} value={shown} {onchange} describedby={err.clone()}>
                         { for options.iter().enumerate().map(|(i, name)| html! {
                             <option value={*name} selected={i == value as usize}>{ lang.t(Msg::OptionLabel(param, i)) }</option>
                         }) }
-                    </select>
+                    </SyncedSelect>
                     { field_error(state, field, err.clone(), lang) }
                 </div>
             }
@@ -83,6 +88,35 @@ fn param_field(state: &Rc<State>, dispatch: &Dispatch, lang: Lang, param: ParamR
             field,
             text,
         ),
+    }
+}
+
+/// Props of [`SyncedSelect`].
+#[derive(Properties, PartialEq)]
+struct SyncedSelectProps {
+    /// The element id.
+    id: AttrValue,
+    /// The option's value the state holds.
+    value: String,
+    /// Hears the reader's pick.
+    onchange: Callback<Event>,
+    /// `aria-describedby`.
+    describedby: String,
+    /// The options.
+    children: Html,
+}
+
+/// A menu that shows the state's option also after the state changed it back (an undo):
+/// an option's `selected` attribute only sets its default.
+#[component]
+fn SyncedSelect(props: &SyncedSelectProps) -> Html {
+    let select = use_node_ref();
+    crate::effects::use_select_value(&select, props.value.clone());
+    html! {
+        <select id={props.id.clone()} ref={select} onchange={props.onchange.clone()}
+            aria-describedby={props.describedby.clone()}>
+            { props.children.clone() }
+        </select>
     }
 }
 

@@ -105,6 +105,15 @@ test('history: Ctrl+Z undoes a change exactly, Ctrl+Shift+Z redoes it, and a ste
   const lecture = await page.inputValue('#embed-lecture');
   assert(/[?&]script=add:cache-e:100,algo:jump(&|$)/.test(lecture) && /[?&]present=1/.test(lecture), `lecture: ${lecture}`);
   await page.click('#embed-close');
+  // A parameter's menu shows the option the state holds again after an undo.
+  await page.selectOption('#algorithm', 'virtual');
+  await page.waitForSelector('#naming', { timeout: 10000 });
+  await page.selectOption('#naming', 'dash');
+  await page.waitForFunction(() => /naming/.test(document.querySelector('#summary')?.textContent ?? ''), null, { timeout: 10000 });
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelector('#naming')?.value === 'hash', null, { timeout: 10000 });
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelector('#algorithm')?.value === 'jump', null, { timeout: 10000 });
   assert(problems.length === 0, problems.join('; '));
   await context.close();
 });
