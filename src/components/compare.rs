@@ -260,13 +260,17 @@ pub(crate) fn CompareView(props: &CompareProps) -> Html {
         })
     };
     let up = state.nodes.iter().filter(|n| !n.down).count();
-    let alike_with_first = |i: usize| -> AlikeWithFirst {
-        let first = columns.first().filter(|_| i > 0)?;
-        Some((
-            first.kind,
-            columns.get(i).and_then(|c| placed_alike(first, c)),
-        ))
-    };
+    // Once for the cards and the table: each is a pass over the columns' owners.
+    let alikes: Vec<AlikeWithFirst> = (0..columns.len())
+        .map(|i| {
+            let first = columns.first().filter(|_| i > 0)?;
+            Some((
+                first.kind,
+                columns.get(i).and_then(|c| placed_alike(first, c)),
+            ))
+        })
+        .collect();
+    let alike_with_first = |i: usize| alikes.get(i).copied().flatten();
     let first_kind = columns.first().map(|c| c.kind);
     let groups = ring_core::systems::client_groups();
     let group_button = |(program, members): &(&'static str, Vec<SystemId>)| {

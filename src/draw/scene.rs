@@ -91,10 +91,12 @@ pub(crate) fn picture_caption(state: &State) -> Msg {
     match &snap.picture {
         Picture::Ring { points, space_bits } => Msg::PictureRing {
             kind,
-            // The system's own points where its picture adds one (Varnish's).
-            points: match snap.placement.own_point_counts() {
-                Some(counts) => counts.iter().map(|&c| c as usize).sum(),
-                None => points.len(),
+            // The snapshot's counts: the system's own points where its picture adds one
+            // (Varnish's).
+            points: if snap.point_counts.is_empty() {
+                points.len()
+            } else {
+                snap.point_counts.iter().map(|&c| c as usize).sum()
             },
             bits: *space_bits,
             hash,
