@@ -7,6 +7,7 @@ use yew::prelude::*;
 use super::{use_lang, Dispatch};
 use crate::i18n::{Lang, Msg};
 use crate::model::history::MAX_STEPS;
+use crate::model::url::{link_history_count, link_steps};
 use crate::model::{Action, State};
 
 /// Props of [`HistoryPanel`].
@@ -18,15 +19,15 @@ pub(crate) struct HistoryProps {
     pub(crate) dispatch: Dispatch,
 }
 
-/// What step `index` of the history says: the change that made it and what it moved, or
-/// the keys it placed.
-fn step_label(lang: Lang, state: &State, index: usize) -> String {
+/// What step `index` of the history of `lab` (the step's state `state`) says: the change
+/// that made it and what it moved, or the keys it placed.
+fn step_label(lang: Lang, lab: &State, state: &State, index: usize) -> String {
     if index == 0 {
         return lang
             .t(Msg::history_start(state.nodes.len() as u64))
             .to_string();
     }
-    match &state.change {
+    match lab.step_change(index) {
         Some(change) => lang
             .t(Msg::history_step(
                 Msg::from(change.what.clone()),
@@ -44,6 +45,8 @@ fn step_label(lang: Lang, state: &State, index: usize) -> String {
 pub(crate) fn HistoryPanel(props: &HistoryProps) -> Html {
     let lang = use_lang();
     let history = &props.state.history;
+    let (carried, total) = link_history_count(&props.state);
+    let keys = props.state.keys.len();
     let go = |action: Action| {
         let dispatch = props.dispatch.clone();
         Callback::from(move |_: MouseEvent| dispatch.dispatch(action.clone()))
@@ -71,12 +74,17 @@ pub(crate) fn HistoryPanel(props: &HistoryProps) -> Html {
                                 <button type="button" class={classes!("history-step", current.then_some("current"))}
                                     aria-current={current.then_some("step")}
                                     onclick={go(Action::GoToStep(i))}>
-                                    { step_label(lang, s, i) }
+                                    { step_label(lang, &props.state, s, i) }
                                 </button>
                             </li>
                         }
                     }) }
                 </ol>
+            }
+            if carried < total {
+                <p class="muted hint" id="history-link">
+                    { lang.t(Msg::history_link(carried as u64, total as u64, link_steps(keys) as u64, keys as u64)) }
+                </p>
             }
         </section>
     }

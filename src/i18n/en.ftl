@@ -378,6 +378,14 @@ history-start = Start: { $nodes } nodes
 history-step = { $what }: { $moved } keys moved
 # Arguments: $count
 history-keys = { $count } keys placed
+# Arguments: $carried, $total, $max, $keys
+history-link = A link to this lab carries the last { $carried } of these { $total } changes, so its reader can undo no further: with { $keys } keys a link holds at most { $max }, and none from before new keys or a pasted list.
+# Arguments: $max
+history-too-long = a link's history holds at most { $max } changes
+# Arguments: $step, $why
+history-step-bad = the history's change { $step } cannot be read: { $why }
+# Arguments: $keys, $max
+history-too-heavy = with { $keys } keys a link's history holds at most { $max } changes, so the lab opens before them
 # Arguments: $seed
 quiz-title = Quiz { $seed }
 # Arguments: $seed

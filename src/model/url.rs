@@ -27,6 +27,10 @@
 //!   `.`-separated owners, each group optionally repeated `xN` times: `4x204_0.1.2.3x205`.
 //! - `drawn`: how many keys are drawn as dots, 0 to 20,000, left out at the default 2,000.
 //! - `change`: the last change ([`change`]); the rest of the link is the state before it.
+//! - `history`: the changes before the last one, oldest first, in `change`'s syntax: the
+//!   rest of the link is then the state before all of them, and the page that opens it
+//!   makes each again as a step it can undo. Without `change`, the lab shows no change
+//!   after them, as after an undo. At most [`link_steps`] changes travel.
 //! - `compare`, `chord-key`, `replicas`, `paper-nodes`, …: the teaching views' settings
 //!   ([`views`]).
 //! - `embed` (empty, `ring` or `chart`) and `controls=0` say how the page is laid out; they are
@@ -40,6 +44,7 @@ use ring_core::registry::{ParamRef, SystemId};
 use ring_core::NodeSpec;
 
 use super::defaults;
+use super::history::MAX_STEPS;
 use super::job::KeysToPlace;
 use super::keys::{self, MAX_DRAWN, MAX_DRAWN_LIMIT, MAX_KEYS, MIN_KEYS};
 use super::lang::Lang;
@@ -72,6 +77,52 @@ pub(crate) const MAX_QUERY_BYTES: usize = 16 * 1024 * 1024;
 /// The most changes a lecture's script holds.
 pub(crate) const MAX_SCRIPT: usize = 100;
 
+/// The most changes a link's history holds (`history=` and `change=` together): all the
+/// undo list keeps after its first state.
+pub(crate) const MAX_LINK_HISTORY: usize = MAX_STEPS - 1;
+
+/// How many keys the page places in all to make a link's changes when it opens: each
+/// change places every key again, so with many keys a link carries fewer changes (one at
+/// a million keys, as `change=` alone does), and opening it stays under a second.
+pub(crate) const LINK_HISTORY_PLACEMENTS: usize = 1_000_000;
+
+/// The most changes a link carries with `keys` keys (at least the last one).
+pub(crate) fn link_steps(keys: usize) -> usize {
+    (LINK_HISTORY_PLACEMENTS / keys.max(1)).clamp(1, MAX_LINK_HISTORY)
+}
+
+/// The changes `state`'s link carries, oldest first, and the state before them: the
+/// history's steps up to the one shown, back to the first a link cannot describe (new
+/// keys, a pasted list) and no more than [`link_steps`]. `None` when it carries none, or
+/// when the lab shown is not the history's step (a state the browser went back to).
+fn link_history(state: &State) -> Option<(&State, Vec<SharedChange>)> {
+    let history = &state.history;
+    let shown = history.states.get(history.at)?;
+    if !Rc::ptr_eq(&shown.current, &state.current) {
+        return None;
+    }
+    let bound = link_steps(state.keys.len());
+    let mut steps = Vec::new();
+    let mut first = history.at;
+    while first > 0 && steps.len() < bound {
+        let step = &history.states[first];
+        let Some(made) = (state.step_change(first)).and_then(|c| change::of(c, step)) else {
+            break;
+        };
+        steps.push(made);
+        first -= 1;
+    }
+    steps.reverse();
+    (!steps.is_empty()).then(|| (&*history.states[first], steps))
+}
+
+/// How many of the changes made up to the one shown `state`'s link carries, and how many
+/// there are: the history panel says so when a link carries fewer.
+pub(crate) fn link_history_count(state: &State) -> (usize, usize) {
+    let carried = link_history(state).map_or(0, |(_, steps)| steps.len());
+    (carried, state.history.at)
+}
+
 /// The script's next change as the action that makes it on `state`, if there is one, or
 /// why it cannot be made there (no node of that name).
 pub(crate) fn script_step(state: &State) -> Option<Result<Action, Msg>> {
@@ -90,8 +141,9 @@ pub(crate) fn lecture_query(state: &State) -> Option<String> {
         .states
         .iter()
         .take(history.at + 1)
+        .enumerate()
         .skip(1)
-        .filter_map(|s| change::of(s.change.as_ref()?, s).map(|c| change::write(&c)))
+        .filter_map(|(i, s)| change::of(state.step_change(i)?, s).map(|c| change::write(&c)))
         .take(MAX_SCRIPT)
         .collect();
     if steps.is_empty() {
@@ -326,6 +378,30 @@ pub(crate) const PARAMS: &[Param] = &[
         write: |s, _| (s.step != defaults::TOUR_STEP).then(|| s.step.to_string()),
     },
     Param {
+        name: "history",
+        scope: Scope::State,
+        read: |s, v| {
+            let steps: Vec<&str> = v.split(',').collect();
+            if steps.len() > MAX_LINK_HISTORY {
+                return Err(Msg::history_too_long(MAX_LINK_HISTORY as u64));
+            }
+            s.history = steps
+                .iter()
+                .enumerate()
+                .map(|(i, step)| {
+                    change::read(step).map_err(|why| Msg::history_step_bad((i + 1) as u64, why))
+                })
+                .collect::<Result<_, _>>()?;
+            Ok(())
+        },
+        write: |s, _| {
+            (!s.history.is_empty()).then(|| {
+                let steps: Vec<String> = s.history.iter().map(change::write).collect();
+                steps.join(",")
+            })
+        },
+    },
+    Param {
         name: "change",
         scope: Scope::State,
         read: |s, v| {
@@ -449,7 +525,14 @@ impl Shared {
         shared.views = (*state.views).clone();
         shared.views.chord.start = None;
         shared.views.replication.down = None;
-        if let Some(last) = &state.change {
+        if let Some((first, mut steps)) = link_history(state) {
+            shared.take_cluster(Shared::as_is(first, theme));
+            // The change shown is the last step; after an undo none is.
+            if state.change.is_some() {
+                shared.change = steps.pop();
+            }
+            shared.history = steps;
+        } else if let Some(last) = &state.change {
             if let Some(made) = change::of(last, state) {
                 // The prior has no change of its own: this recursion is one level deep.
                 shared.take_cluster(Shared::as_is(&last.prior, theme));
@@ -459,11 +542,13 @@ impl Shared {
         shared
     }
 
-    /// What `state` shows without its last change: the cluster after it, no `change=`.
+    /// What `state` shows without its changes: the cluster after them, no `change=` and
+    /// no `history=`.
     pub(crate) fn without_change(state: &State, theme: Option<ThemeChoice>) -> Shared {
         let mut shared = Shared::of(state, theme);
         shared.take_cluster(Shared::as_is(state, theme));
         shared.change = None;
+        shared.history = Vec::new();
         shared
     }
 
@@ -533,28 +618,7 @@ impl Shared {
     /// and left out, the rest used.
     fn to_state_noting(&self, problems: &mut Vec<Msg>) -> Result<State, Msg> {
         let prior = self.state_before_change()?;
-        let mut state = match &self.change {
-            None => prior,
-            Some(made) => {
-                // The change is made over every key: a pending job places them all first.
-                let prior = match prior.pending.as_ref().and_then(|p| p.take()) {
-                    Some(job) => job.into_state(),
-                    None => prior,
-                };
-                let done = change::action(made, &prior)
-                    .and_then(|action| prior.apply(action).map_err(|e| *e.message));
-                match done {
-                    Ok(after) => after,
-                    Err(why) => {
-                        problems.push(Msg::LinkIgnored {
-                            param: "change",
-                            why: Box::new(why),
-                        });
-                        prior
-                    }
-                }
-            }
-        };
+        let mut state = self.make_changes(prior, problems);
         let id = |name: &Option<String>| {
             let name = name.as_deref()?;
             state.nodes.iter().find(|n| n.name == name).map(|n| n.id)
@@ -566,7 +630,57 @@ impl Shared {
         Ok(state)
     }
 
-    /// The state the description gives before its change.
+    /// `prior` after the history's changes and the last change, each a step of its
+    /// history, as the sender made them; a change that cannot be made is noted in
+    /// `problems` and the ones after it left out. A history longer than [`link_steps`]
+    /// allows for these keys is refused whole: the lab opens before it.
+    fn make_changes(&self, prior: State, problems: &mut Vec<Msg>) -> State {
+        let steps: Vec<(&'static str, &SharedChange)> = (self.history.iter())
+            .map(|c| ("history", c))
+            .chain(self.change.iter().map(|c| ("change", c)))
+            .collect();
+        if steps.is_empty() {
+            return prior;
+        }
+        // Counted from the link: with many keys the state shows only the first so far.
+        let keys = match &self.keys {
+            SharedKeys::Generated { count, .. } => *count as usize,
+            SharedKeys::Pasted(list) => list.len(),
+            SharedKeys::Omitted(_) => defaults::KEYS as usize,
+        };
+        if steps.len() > link_steps(keys) {
+            problems.push(Msg::LinkIgnored {
+                param: "history",
+                why: Box::new(Msg::history_too_heavy(keys as u64, link_steps(keys) as u64)),
+            });
+            return prior;
+        }
+        // Each change is made over every key: a pending job places them all first.
+        let mut state = match prior.pending.as_ref().and_then(|p| p.take()) {
+            Some(job) => job.into_state(),
+            None => prior,
+        };
+        for (param, made) in steps {
+            let done = change::action(made, &state)
+                .and_then(|action| state.apply(action).map_err(|e| *e.message));
+            match done {
+                Ok(after) => state = after.run_pending(),
+                Err(why) => {
+                    problems.push(Msg::LinkIgnored {
+                        param,
+                        why: Box::new(why),
+                    });
+                    return state;
+                }
+            }
+        }
+        if self.change.is_none() {
+            state.change = None;
+        }
+        state
+    }
+
+    /// The state the description gives before its changes.
     fn state_before_change(&self) -> Result<State, Msg> {
         let mut s = State::initial().map_err(Msg::Build)?;
         s.kind = self.kind;

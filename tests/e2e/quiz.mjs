@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { serveDist, launch, openPage, screenshot, test, assert, ROOT } from './harness.mjs';
 
 const AXE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const { base } = await serveDist();
+const { base } = await serveDist({}, { '/book/': `${ROOT}/docs/book/book/` });
 const browser = await launch();
 
 function answerKey(seed) {
@@ -114,6 +114,22 @@ test('history: Ctrl+Z undoes a change exactly, Ctrl+Shift+Z redoes it, and a ste
   await page.waitForFunction(() => document.querySelector('#naming')?.value === 'hash', null, { timeout: 10000 });
   await page.click('#undo');
   await page.waitForFunction(() => document.querySelector('#algorithm')?.value === 'jump', null, { timeout: 10000 });
+  // The history travels in the link: a fresh page undoes the same steps to the same labs.
+  await page.waitForFunction(() => /[?&]history=/.test(location.search), null, { timeout: 5000 });
+  const link = page.url();
+  const second = await context.newPage();
+  await second.goto(link);
+  await second.waitForSelector('#history-list', { timeout: 30000 });
+  const theirSteps = await second.$$eval('#history-list .history-step', (s) => s.map((x) => x.textContent));
+  const ourSteps = await page.$$eval('#history-list .history-step', (s) => s.map((x) => x.textContent));
+  // Here the redo step (virtual) is still listed; the link carries the steps up to the one shown.
+  assert(JSON.stringify(theirSteps) === JSON.stringify(ourSteps.slice(-theirSteps.length)) && theirSteps.length === 3,
+    `steps through the link: ${theirSteps.join(' | ')} against ${ourSteps.join(' | ')}`);
+  await second.click('#undo');
+  await second.waitForFunction(() => document.querySelectorAll('#legend tbody tr').length === 5 && document.querySelector('#algorithm')?.value !== 'jump', null, { timeout: 5000 });
+  const rowsThere = await second.$$eval('#legend tbody tr', (r) => r.map((x) => x.textContent));
+  assert(JSON.stringify(rowsThere) === JSON.stringify(added), 'undo through a link did not restore the lab after the join');
+  await second.close();
   assert(problems.length === 0, problems.join('; '));
   await context.close();
 });
@@ -158,12 +174,26 @@ test('lecture: script= plays its changes with → and ←, in presenter mode, re
   }
 });
 
-test('offline: after a first visit the lab, a link, a quiz and the element open with no network', async () => {
+test('offline: after a first visit the lab, a link, a quiz, the element and the whole book open with no network', async () => {
   const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
   await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
   assert((await page.$('#offline-note')) === null, 'offline said while online');
   // The worker has kept the build once it is active.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  const kept = (url) => page.evaluate((url) => caches.open('ringlab').then((c) => c.match(url)).then((r) => !!r), url);
+  // An earlier build's file is dropped when the lab's page comes from the network again;
+  // the element's files (not hashed) stay.
+  const old = '/ringlab-app-0123456789abcdef_bg.wasm';
+  await page.evaluate((old) => caches.open('ringlab').then((c) => c.put(old, new Response('an earlier build'))), old);
+  assert(await kept(old), 'the test could not keep a file');
+  await page.goto(`${base}/?lang=en`);
+  await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
+  await page.waitForFunction((old) => caches.open('ringlab').then((c) => c.match(old)).then((r) => !r), old, { timeout: 15000 });
+  assert(await kept('/ring-lab.js'), 'the element\'s file was dropped');
+  // Reading one book page keeps the book: a page never opened is there offline.
+  await page.goto(`${base}/book/guide/quiz.html`);
+  await page.waitForFunction(() => caches.open('ringlab').then((c) => c.match('/book/lessons/two-clients.html')).then((r) => !!r),
+    null, { timeout: 30000 });
   await context.setOffline(true);
   try {
     await page.goto(`${base}/?nodes=a:100,b:200,c:100&keys=500&lang=en`);
@@ -180,6 +210,12 @@ test('offline: after a first visit the lab, a link, a quiz and the element open 
       const root = document.querySelector('ring-lab')?.shadowRoot?.querySelector('.ring-lab-root');
       return root && root.querySelector('canvas');
     }, null, { timeout: 30000 });
+    await page.goto(`${base}/book/lessons/two-clients.html`);
+    const title = await page.textContent('main h1');
+    assert(/Two clients/.test(title), `the unread book page offline: ${title}`);
+    // Its style sheets came too: the page is laid out, not bare HTML.
+    const styled = await page.$eval('.sidebar', (s) => getComputedStyle(s).position);
+    assert(styled === 'fixed', `the book's style sheet offline: the sidebar is ${styled}`);
   } finally {
     await context.setOffline(false);
   }

@@ -235,7 +235,11 @@ impl State {
             Action::Load(state) => {
                 let mut next = (*state).clone();
                 next.version = self.version + 1;
-                next.history = Rc::clone(&self.history);
+                // An address with a history brings its own (the browser went back to it);
+                // one without keeps the steps made here.
+                if next.history.states.is_empty() {
+                    next.history = Rc::clone(&self.history);
+                }
                 next.error = None;
                 // A restored state with many keys shows the first while placing them all.
                 next.pending = state
@@ -498,6 +502,15 @@ impl State {
             s.change = None;
         }
         s
+    }
+
+    /// The change that made step `n` of the history, if it was one: not a change an
+    /// earlier step made and this one still shows (a new count of drawn keys, say).
+    pub(crate) fn step_change(&self, n: usize) -> Option<&Change> {
+        let states = &self.history.states;
+        let change = states.get(n)?.change.as_ref()?;
+        let earlier = n.checked_sub(1).and_then(|p| states[p].change.as_ref());
+        (earlier.map(|c| c.serial) != Some(change.serial)).then_some(change)
     }
 
     /// This state as history keeps it: without a history of its own, refusal or job.

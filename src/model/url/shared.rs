@@ -118,6 +118,8 @@ pub struct Shared {
     pub(crate) step: u32,
     /// The last change, made on opening to the state the rest describes.
     pub(crate) change: Option<SharedChange>,
+    /// The changes before the last, oldest first (`history=`), made on opening before it.
+    pub(crate) history: Vec<SharedChange>,
     /// A lecture's changes, each as `change=` writes one (`script=`).
     pub(crate) script: Vec<String>,
     /// How many of them were played (`script-at=`).
@@ -175,6 +177,7 @@ impl Default for Shared {
             view: defaults::VIEW,
             step: defaults::TOUR_STEP,
             change: None,
+            history: Vec::new(),
             views: ViewSettings::default(),
             chord_from: None,
             replica_down: None,

@@ -172,8 +172,9 @@ fn a_changed_state_comes_back_through_a_link() {
     assert_eq!(back.explain_key, "user:7");
     assert_eq!(parsed.shared.theme, Some(ThemeChoice::Dark));
     // Colours are written only where the list order would not give them: after the gap
-    // cache-b left, and for cache-f, which took cache-b's colour.
-    let query = Shared::of(&s, None).to_query(Limits::LINK);
+    // cache-b left, and for cache-f, which took cache-b's colour (the lab as it is now,
+    // without the history that made it).
+    let query = Shared::without_change(&s, None).to_query(Limits::LINK);
     assert!(
         query.contains(
             "nodes=cache-a:100:v40,cache-c:100:c2:down,cache-d:100,cache-e:250,cache-f:100:c1&"
@@ -198,10 +199,14 @@ fn a_slot_table_after_joins_and_leaves_comes_back_exactly() {
     s = add(&s, "cache-e", "100");
     let b = id_of(&s, "cache-b");
     s = s.apply(Action::SetDown(b, true)).unwrap();
-    let query = Shared::of(&s, None).to_query(Limits::LINK);
+    // The table as it is now (a link made with its history rebuilds it from the deal).
+    let query = Shared::without_change(&s, None).to_query(Limits::LINK);
     assert!(query.contains("slotmap="), "{query}");
     // Run-length coded: far shorter than one number per slot.
     assert!(query.len() < 1_500, "{} bytes: {query}", query.len());
+    let without = Shared::parse(&query).shared.to_state().unwrap();
+    assert_eq!(without.slot_owners, s.slot_owners);
+    assert_eq!(picture_of(&without), picture_of(&s));
     let (back, _) = through_link(&s, None);
     assert_eq!(back.slot_owners, s.slot_owners);
     assert_eq!(picture_of(&back), picture_of(&s));
@@ -1066,4 +1071,138 @@ fn the_changes_made_become_a_lecture_that_replays_them() {
     assert_eq!(names(&played), names(&s));
     assert_eq!(played.kind, AlgoId::Maglev);
     assert_eq!(played.current.owners, s.current.owners);
+}
+
+/// `s` after each of `actions`, each run to the end.
+fn made(s: &State, actions: Vec<Action>) -> State {
+    actions.into_iter().fold(s.clone(), |s, action| {
+        s.apply(action)
+            .unwrap_or_else(|e| panic!("{:?}", e.message))
+            .run_pending()
+    })
+}
+
+/// The history travels in links (issue 36): a reader can undo what the sender did, step
+/// by step, to the same labs; after an undo the link shows no change, as the sender's page.
+#[test]
+fn a_links_history_brings_back_every_step_to_undo() {
+    let first = State::initial().unwrap();
+    let b = id_of(&first, "cache-b");
+    let s = made(
+        &first,
+        vec![
+            Action::AddNode {
+                name: "cache-e".into(),
+                weight: "200".into(),
+                vnodes: String::new(),
+            },
+            Action::SetWeight(b, "300".into()),
+            Action::SetAlgorithm(AlgoId::Maglev),
+            Action::RemoveNode(b),
+        ],
+    );
+    let query = Shared::of(&s, None).to_query(Limits::LINK);
+    assert!(
+        query.contains("history=add:cache-e:200,weight:cache-b:300,algo:maglev")
+            && query.contains("change=remove:cache-b"),
+        "{query}"
+    );
+    let (back, _) = through_link(&s, None);
+    assert_eq!((back.history.states.len(), back.history.at), (5, 4));
+    assert_eq!(change_of(&back), change_of(&s));
+    for (theirs, ours) in back.history.states.iter().zip(s.history.states.iter()) {
+        assert_eq!(picture_of(theirs), picture_of(ours), "{query}");
+    }
+    // Undone twice: the link carries two changes and shows none.
+    let undone = made(&s, vec![Action::Undo, Action::Undo]);
+    let query = Shared::of(&undone, None).to_query(Limits::LINK);
+    assert!(
+        query.contains("history=add:cache-e:200,weight:cache-b:300") && !query.contains("change="),
+        "{query}"
+    );
+    let (back, _) = through_link(&undone, None);
+    assert!(back.change.is_none());
+    assert_eq!(picture_of(&back), picture_of(&undone));
+    let start = made(&back, vec![Action::Undo, Action::Undo]);
+    assert_eq!(picture_of(&start), picture_of(&first));
+    assert!(!start.history.can_undo());
+    assert_eq!(link_history_count(&s), (4, 4));
+}
+
+/// A link carries fewer changes the more keys it places, and none from before new keys;
+/// the history panel's numbers say how many.
+#[test]
+fn a_links_history_is_bounded_by_the_keys_it_places_and_says_so() {
+    assert_eq!(link_steps(10_000), MAX_LINK_HISTORY);
+    assert_eq!(link_steps(100_000), 10);
+    assert_eq!(link_steps(1_000_000), 1);
+    let many = made(
+        &State::initial().unwrap(),
+        vec![Action::GenerateKeys {
+            count: "200000".into(),
+            seed: "3".into(),
+        }],
+    );
+    let id = many.nodes[0].id;
+    let weights: Vec<Action> = (0..7)
+        .map(|w| Action::SetWeight(id, (120 + w).to_string()))
+        .collect();
+    let s = made(&many, weights);
+    // Five changes at 200,000 keys, of the eight made (the new keys are one).
+    assert_eq!(link_history_count(&s), (5, 8));
+    let query = Shared::of(&s, None).to_query(Limits::LINK);
+    let back = settled(Shared::parse(&query).shared.to_state().unwrap());
+    assert_eq!((back.history.states.len(), back.history.at), (6, 5));
+    assert_eq!(picture_of(&back), picture_of(&s));
+    let oldest = &back.history.states[0];
+    assert_eq!(oldest.nodes[0].weight, 121, "{query}");
+    // A hand-made link with more is refused whole, with the reason, and opens before them.
+    let mut long = Shared::parse(&query).shared;
+    long.history = (0..8)
+        .map(|w| SharedChange::Weight("cache-a".into(), 130 + w))
+        .collect();
+    let mut problems = Vec::new();
+    let opened = settled(long.to_state_noting(&mut problems).unwrap());
+    assert!(
+        matches!(
+            &problems[..],
+            [Msg::LinkIgnored {
+                param: "history",
+                ..
+            }]
+        ),
+        "{problems:?}"
+    );
+    assert_eq!(opened.nodes[0].weight, 121);
+    assert!(!opened.history.can_undo());
+    // Past the most a history holds: refused when read.
+    let steps = vec!["up:cache-a"; MAX_LINK_HISTORY + 1].join(",");
+    let parsed = Shared::parse(&format!("?history={steps}"));
+    assert_eq!(parsed.problems.len(), 1, "{:?}", parsed.problems);
+    assert!(parsed.shared.history.is_empty());
+}
+
+/// Back to an address whose history is shorter: the lab takes that history, so undo and
+/// the list agree with what is shown.
+#[test]
+fn back_to_an_address_takes_its_history() {
+    let first = State::initial().unwrap();
+    let b = id_of(&first, "cache-b");
+    let two = made(
+        &first,
+        vec![
+            Action::SetWeight(b, "300".into()),
+            Action::SetAlgorithm(AlgoId::Jump),
+        ],
+    );
+    let one_query = Shared::of(
+        &made(&first, vec![Action::SetWeight(b, "300".into())]),
+        None,
+    )
+    .to_query(Limits::LINK);
+    let (restored, problems) = Shared::parse(&one_query).restore().unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    let shown = two.apply(Action::Load(std::rc::Rc::new(restored))).unwrap();
+    assert_eq!((shown.history.states.len(), shown.history.at), (2, 1));
+    assert_eq!(shown.kind, first.kind);
 }
