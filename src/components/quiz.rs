@@ -5,12 +5,15 @@
 use std::rc::Rc;
 
 use ring_core::metrics::format;
-use ring_core::quiz::{quiz, Answer, Kind, Question, KEYS, R1_TOLERANCE, SHARE_TOLERANCE};
+use ring_core::quiz::{
+    quiz_on, Answer, Kind, Question, CLUSTER_ALGORITHMS, KEYS, MAX_CLUSTER_NODES, R1_TOLERANCE,
+    SHARE_TOLERANCE,
+};
 use yew::prelude::*;
 
 use super::{use_lang, value_of, Dispatch};
 use crate::i18n::{Lang, Msg};
-use crate::model::quiz_view::{empty, read, walk, Typed};
+use crate::model::quiz_view::{empty, quiz_cluster, read, walk, QuizCluster, Typed};
 use crate::model::view_settings::ViewSetting;
 use crate::model::{Action, State};
 
@@ -247,15 +250,19 @@ fn controls(
 pub(crate) fn QuizPanel(props: &QuizProps) -> Html {
     let lang = use_lang();
     let seed = props.state.views.quiz_seed();
-    let questions = use_memo(seed, |&seed| quiz(seed).unwrap_or_default());
+    let about = quiz_cluster(&props.state);
+    let questions = use_memo((seed, about.clone()), |(seed, about)| {
+        quiz_on(*seed, about.cluster()).unwrap_or_default()
+    });
     let progress = use_state(Vec::<Progress>::new);
     {
-        // A new seed starts the quiz afresh.
+        // New questions (another seed, another cluster) start the quiz afresh.
         let (progress, questions) = (progress.clone(), questions.clone());
-        use_effect_with(seed, move |_| {
+        use_effect_with(Rc::as_ptr(&questions) as usize, move |_| {
             progress.set(questions.iter().map(Progress::new).collect());
         });
     }
+    let on_lab = matches!(about, QuizCluster::Lab(..));
     let set = {
         let progress = progress.clone();
         Callback::from(move |(i, typed): (usize, Typed)| {
@@ -270,12 +277,19 @@ pub(crate) fn QuizPanel(props: &QuizProps) -> Html {
     };
     let check = |i: usize| {
         let (progress, questions) = (progress.clone(), questions.clone());
+        let lab = props.state.clone();
         Callback::from(move |_: MouseEvent| {
             let mut next = (*progress).clone();
             if let (Some(p), Some(q)) = (next.get_mut(i), questions.get(i)) {
                 let graded = read(q, &p.typed).map(|a| q.grade(&a)).map_err(Rc::new);
                 if graded.is_ok() {
-                    p.walk = walk(q).map(Rc::new);
+                    // The first three kinds are about the lab's cluster when it is asked about.
+                    let about_lab = on_lab
+                        && matches!(
+                            q.kind,
+                            Kind::Owner { .. } | Kind::Leave { .. } | Kind::JoinShare { .. }
+                        );
+                    p.walk = walk(q, about_lab.then_some(&*lab)).map(Rc::new);
                 }
                 p.graded = Some(graded);
             }
@@ -298,7 +312,32 @@ pub(crate) fn QuizPanel(props: &QuizProps) -> Html {
         <section class="quiz" aria-labelledby="quiz-title">
             <div class="card">
                 <h2 id="quiz-title">{ lang.t(Msg::quiz_title(seed.to_string())) }</h2>
-                <p class="hint muted">{ lang.t(Msg::quiz_hint(seed.to_string())) }</p>
+                { match &about {
+                    QuizCluster::Lab(cluster, flags) => html! {
+                        <>
+                            <p class="hint muted" id="quiz-about">
+                                { lang.t(Msg::quiz_hint_lab(seed.to_string(), cluster.nodes.len() as u64)) }
+                            </p>
+                            <p class="hint muted">{ lang.t(Msg::quiz_answer_key()) }</p>
+                            <code class="quiz-command" id="quiz-command">
+                                { format!("ringlab quiz --seed {seed} {flags}") }
+                            </code>
+                        </>
+                    },
+                    drawn => html! {
+                        <>
+                            <p class="hint muted" id="quiz-about">{ lang.t(Msg::quiz_hint(seed.to_string())) }</p>
+                            if *drawn == QuizCluster::NotAskable {
+                                <p class="hint muted" id="quiz-not-lab">
+                                    { lang.t(Msg::quiz_not_lab(
+                                        CLUSTER_ALGORITHMS.map(|a| a.id()).join(", "),
+                                        MAX_CLUSTER_NODES as u64,
+                                    )) }
+                                </p>
+                            }
+                        </>
+                    },
+                } }
                 <button type="button" id="quiz-next" onclick={set_seed(seed.wrapping_add(1).max(1))}>
                     { lang.t(Msg::quiz_next(seed.wrapping_add(1).max(1).to_string())) }
                 </button>

@@ -421,6 +421,11 @@ quiz-score = Score: { $right } of { $total } right.
 # Arguments: $done, $total
 quiz-progress = Checked: { $done } of { $total }.
 quiz-unanswered = Answer the question first.
+# Arguments: $seed, $nodes
+quiz-hint-lab = Six questions drawn from the seed { $seed }: the first three about this lab's { $nodes } nodes up, as it is set now (its algorithm, hash, virtual nodes and weights), the others about small clusters of their own. Everyone who opens this link gets the same ones. Answer one, then Check: the core grades it and shows the answer.
+quiz-answer-key = A teacher's answer key, on the command line:
+# Arguments: $algos, $max
+quiz-not-lab = These questions are not about this lab: a quiz asks about a lab with { $algos }, 2 to { $max } nodes up, none with its own virtual-node count and no comma in a name.
 # Arguments: $text
 quiz-not-a-number = “{ $text }” is not a number: write one such as 23.5.
 quiz-seed-zero = a quiz's seed is a whole number from 1

@@ -9,11 +9,50 @@ const AXE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.
 const { base } = await serveDist({}, { '/book/': `${ROOT}/docs/book/book/` });
 const browser = await launch();
 
-function answerKey(seed) {
-  const run = spawnSync('cargo', ['run', '-q', '--offline', '-p', 'ringlab', '--', 'quiz', '--seed', String(seed), '--format', 'json'],
+// `ringlab quiz --seed SEED` as JSON, or the command the page shows (`ringlab quiz …`, words
+// quoted for a POSIX shell) when given.
+function answerKey(seed, command = `ringlab quiz --seed ${seed}`) {
+  const args = command.replace(/^ringlab /, '');
+  const run = spawnSync('sh', ['-c', `cargo run -q --offline -p ringlab -- ${args} --format json`],
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 });
   assert(run.status === 0, `ringlab quiz failed: ${run.stderr}`);
   return JSON.parse(run.stdout);
+}
+
+// Answers `key`'s questions on `page` (asked: the questions' texts), every one right but
+// the "which moves fewer" one, and checks each grade and the owner question's walk.
+async function answerQuiz(page, key, asked) {
+  let wrongAt = -1;
+  for (const [i, { nodes, question: q }] of key.entries()) {
+    // The page asks about ringlab's nodes and keys.
+    for (const n of nodes) assert(asked[i].includes(n), `question ${i + 1} lacks ${n}: ${asked[i]}`);
+    if (q.key) assert(asked[i].includes(q.key), `question ${i + 1} lacks ${q.key}`);
+    const at = `#quiz-q${i}`;
+    if (q.kind === 'owner') {
+      await page.check(`#quiz-${i}-${nodes.indexOf(q.answer)}`);
+    } else if (q.kind === 'leave') {
+      for (const [k, node] of q.answer.entries()) await page.selectOption(`#quiz-${i}-key-${k}`, String(nodes.indexOf(node)));
+    } else if (q.kind === 'join-share') {
+      await page.fill(`#quiz-${i}-number`, q.answer.toFixed(1));
+    } else if (q.kind === 'r1') {
+      await page.fill(`#quiz-${i}-number`, q.answer.toFixed(3));
+    } else if (q.kind === 'fewer') {
+      // Answered wrong on purpose: the other algorithm.
+      wrongAt = i;
+      await page.check(`#quiz-${i}-${1 - q.algos.indexOf(q.answer)}`);
+    } else if (q.kind === 'systems') {
+      for (const [j, on] of q.answer.entries()) if (on) await page.check(`#quiz-${i}-system-${j}`);
+    }
+    await page.click(`#quiz-check-${i}`);
+    const verdict = await page.waitForSelector(`${at} .quiz-right, ${at} .quiz-wrong`, { timeout: 10000 });
+    const right = await verdict.evaluate((e) => e.classList.contains('quiz-right'));
+    assert(right === (i !== wrongAt), `question ${i + 1} (${q.kind}) graded ${right ? 'right' : 'wrong'}`);
+    if (q.kind === 'owner') {
+      // The key's walk, only now, ending at the answer.
+      const steps = await page.$$eval(`${at} ol.steps li`, (l) => l.map((x) => x.textContent));
+      assert(steps.length >= 2 && steps[steps.length - 1].includes(q.answer), `walk: ${steps.join(' / ')}`);
+    }
+  }
 }
 
 for (const lang of ['en', 'zh']) {
@@ -24,37 +63,7 @@ for (const lang of ['en', 'zh']) {
     assert((await page.getAttribute('#tab-quiz', 'aria-selected')) === 'true', 'quiz= does not open the Quiz view');
     const asked = await page.$$eval('.quiz-question .quiz-asked', (q) => q.map((x) => x.textContent));
     assert(asked.length === key.length && key.length === 6, `${asked.length} questions on the page, ${key.length} from ringlab`);
-    let wrongAt = -1;
-    for (const [i, { nodes, question: q }] of key.entries()) {
-      // The page asks about ringlab's nodes and keys.
-      for (const n of nodes) assert(asked[i].includes(n), `question ${i + 1} lacks ${n}: ${asked[i]}`);
-      if (q.key) assert(asked[i].includes(q.key), `question ${i + 1} lacks ${q.key}`);
-      const at = `#quiz-q${i}`;
-      if (q.kind === 'owner') {
-        await page.check(`#quiz-${i}-${nodes.indexOf(q.answer)}`);
-      } else if (q.kind === 'leave') {
-        for (const [k, node] of q.answer.entries()) await page.selectOption(`#quiz-${i}-key-${k}`, String(nodes.indexOf(node)));
-      } else if (q.kind === 'join-share') {
-        await page.fill(`#quiz-${i}-number`, q.answer.toFixed(1));
-      } else if (q.kind === 'r1') {
-        await page.fill(`#quiz-${i}-number`, q.answer.toFixed(3));
-      } else if (q.kind === 'fewer') {
-        // Answered wrong on purpose: the other algorithm.
-        wrongAt = i;
-        await page.check(`#quiz-${i}-${1 - q.algos.indexOf(q.answer)}`);
-      } else if (q.kind === 'systems') {
-        for (const [j, on] of q.answer.entries()) if (on) await page.check(`#quiz-${i}-system-${j}`);
-      }
-      await page.click(`#quiz-check-${i}`);
-      const verdict = await page.waitForSelector(`${at} .quiz-right, ${at} .quiz-wrong`, { timeout: 10000 });
-      const right = await verdict.evaluate((e) => e.classList.contains('quiz-right'));
-      assert(right === (i !== wrongAt), `question ${i + 1} (${q.kind}) graded ${right ? 'right' : 'wrong'}`);
-      if (q.kind === 'owner') {
-        // The key's walk, only now, ending at the answer.
-        const steps = await page.$$eval(`${at} ol.steps li`, (l) => l.map((x) => x.textContent));
-        assert(steps.length >= 2 && steps[steps.length - 1].includes(q.answer), `walk: ${steps.join(' / ')}`);
-      }
-    }
+    await answerQuiz(page, key, asked);
     const score = await page.textContent('#quiz-score');
     assert(lang === 'en' ? score.includes('5 of 6') : /6 题中答对 5 题/.test(score), `score: ${score}`);
     await screenshot(page, `quiz-${lang}`);
@@ -70,6 +79,29 @@ for (const lang of ['en', 'zh']) {
     await context.close();
   });
 }
+
+test('quiz: a lab of the teacher\'s is what the first three questions ask about, with the command for its answer key', async () => {
+  const lab = 'algo=maglev&hash=fnv1a-64&vnodes=40&nodes=web%201:100,web-2:300,it%27s:50,down-one:100:down';
+  const { page, context, problems } = await openPage(browser, `${base}/?quiz=5&lang=en&${lab}`, { reducedMotion: 'reduce' });
+  await page.waitForSelector('.quiz-question', { timeout: 30000 });
+  const command = await page.textContent('#quiz-command');
+  assert(/^ringlab quiz --seed 5 --algo maglev --hash fnv1a-64 --vnodes 40 /.test(command), `command: ${command}`);
+  const key = answerKey(5, command);
+  const asked = await page.$$eval('.quiz-question .quiz-asked', (q) => q.map((x) => x.textContent));
+  const ours = key.filter(({ question: q }) => ['owner', 'leave', 'join-share'].includes(q.kind));
+  assert(ours.length === 3, `${ours.length} questions about the lab`);
+  for (const { nodes } of ours) assert(JSON.stringify(nodes) === JSON.stringify(['web 1', 'web-2', "it's"]), `nodes: ${nodes}`);
+  await answerQuiz(page, key, asked);
+  const score = await page.textContent('#quiz-score');
+  assert(score.includes('5 of 6'), `score: ${score}`);
+  await screenshot(page, 'quiz-lab');
+  // Jump's leave is no fresh build: the quiz says it is not about this lab.
+  await page.goto(`${base}/?quiz=5&lang=en&algo=jump&nodes=a:100,b:100,c:100`);
+  await page.waitForSelector('#quiz-not-lab', { timeout: 30000 });
+  assert((await page.$('#quiz-command')) === null, 'an answer-key command for a lab the quiz is not about');
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});
 
 test('history: Ctrl+Z undoes a change exactly, Ctrl+Shift+Z redoes it, and a step goes back to it', async () => {
   const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });

@@ -7,6 +7,12 @@
 //! answer computed here: a node, the nodes keys go to, a share within
 //! [`SHARE_TOLERANCE`] points, the algorithm that moves fewer keys, R1 within
 //! [`R1_TOLERANCE`], or the set of systems that agree.
+//!
+//! [`quiz_on`] asks the first three kinds (which node owns a key, where keys go when a node
+//! leaves, what share a join moves) about a [`Cluster`] of the caller's instead: the app's
+//! lab, or `ringlab quiz --nodes …`. A cluster qualifies when a placement built afresh is
+//! the lab's (an algorithm of [`CLUSTER_ALGORITHMS`], no node with its own virtual-node
+//! count) and it has 2 to [`MAX_CLUSTER_NODES`] nodes.
 
 use crate::error::BuildError;
 use crate::keys::{key_from, SplitMix64};
@@ -26,7 +32,90 @@ pub const R1_TOLERANCE: f64 = 0.1;
 pub const LEAVE_KEYS: usize = 4;
 
 /// The algorithms a question about one algorithm draws from: rings, tables, buckets and
-/// scores, each of which any node may leave.
+/// scores, each of which any node may leave, and whose placement after a leave is the one
+/// built afresh without the node (so a lab's cluster of one of them can be asked about).
+pub const CLUSTER_ALGORITHMS: [AlgoId; 5] = ALGORITHMS;
+
+/// The most nodes of a cluster a quiz asks about (each is an answer to pick).
+pub const MAX_CLUSTER_NODES: usize = 12;
+
+/// The weight of the node a join question adds to a cluster (the app's default weight).
+const JOIN_WEIGHT: u32 = 100;
+
+/// A cluster the first three questions are about: a configuration and its nodes (those up).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cluster {
+    /// The algorithm, its parameters, the hash and the default virtual-node count.
+    pub config: Config,
+    /// The nodes, in order.
+    pub nodes: Vec<NodeSpec>,
+}
+
+/// Why a cluster cannot be asked about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotAskable {
+    /// Its algorithm is not one of [`CLUSTER_ALGORITHMS`].
+    Algorithm,
+    /// Fewer than 2 or more than [`MAX_CLUSTER_NODES`] nodes.
+    NodeCount,
+    /// A node has its own virtual-node count.
+    OwnVnodes,
+}
+
+impl Cluster {
+    /// Whether a quiz can ask about this cluster, or why not.
+    pub fn askable(&self) -> Result<(), NotAskable> {
+        if !CLUSTER_ALGORITHMS.contains(&self.config.algorithm.id) {
+            return Err(NotAskable::Algorithm);
+        }
+        if !(2..=MAX_CLUSTER_NODES).contains(&self.nodes.len()) {
+            return Err(NotAskable::NodeCount);
+        }
+        if self.nodes.iter().any(|n| n.vnodes.is_some()) {
+            return Err(NotAskable::OwnVnodes);
+        }
+        Ok(())
+    }
+
+    /// The command-line flags that give this cluster to `ringlab quiz`: `--algo`, `--hash`,
+    /// `--vnodes`, each of the algorithm's parameters, then `--nodes name=weight,…`, each
+    /// word quoted for a POSIX shell where it needs to be. `None` if a node's name holds a
+    /// comma, which `--nodes` cannot carry.
+    pub fn flags(&self) -> Option<String> {
+        if self.nodes.iter().any(|n| n.name.contains(',')) {
+            return None;
+        }
+        let algo = self.config.algorithm.id;
+        let mut out = format!(
+            "--algo {} --hash {} --vnodes {}",
+            algo.id(),
+            self.config.hash.name(),
+            self.config.default_vnodes
+        );
+        for (i, p) in algo.spec().params.iter().enumerate() {
+            let value = p.write(self.config.algorithm.params.get(i));
+            out.push_str(&format!(" --{} {}", p.flag, shell_word(&value)));
+        }
+        let nodes: Vec<String> = (self.nodes.iter())
+            .map(|n| format!("{}={}", n.name, n.weight))
+            .collect();
+        out.push_str(&format!(" --nodes {}", shell_word(&nodes.join(","))));
+        Some(out)
+    }
+}
+
+/// `word` as a POSIX shell reads it back: as it is when it is made of safe characters, else
+/// in single quotes.
+fn shell_word(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_.,:=/+@%".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// The algorithms a question about one algorithm draws from.
 const ALGORITHMS: [AlgoId; 5] = [
     AlgoId::Virtual,
     AlgoId::Ketama,
@@ -210,27 +299,60 @@ fn moved_on_join(
     Ok(before.iter().zip(&after).filter(|(b, a)| b != a).count() as u64)
 }
 
-/// The next node's name after `names`.
+/// The name of the node that joins `names`: `cache-` and the letter after the last, or
+/// the first `node-N` no node has.
 fn joining(names: &[String]) -> String {
-    format!("cache-{}", (b'a' + names.len() as u8) as char)
+    let next = format!("cache-{}", (b'a' + names.len() as u8) as char);
+    if names.len() < 26 && !names.contains(&next) {
+        return next;
+    }
+    (1..)
+        .map(|n| format!("node-{n}"))
+        .find(|name| !names.contains(name))
+        .unwrap_or_default()
 }
 
-fn question(rng: &mut SplitMix64, kind: usize) -> Result<Question, BuildError> {
+/// The nodes and the configuration a question of the first three kinds is about: the
+/// caller's cluster, else `names` with `algo` at its defaults.
+fn about(cluster: Option<&Cluster>, algo: AlgoId, names: &[String]) -> (AlgoId, Cluster) {
+    match cluster {
+        Some(c) => (c.config.algorithm.id, c.clone()),
+        None => (
+            algo,
+            Cluster {
+                config: Config::new(Algorithm::new(algo)),
+                nodes: specs(names),
+            },
+        ),
+    }
+}
+
+fn names_of(cluster: &Cluster) -> Vec<String> {
+    cluster.nodes.iter().map(|n| n.name.clone()).collect()
+}
+
+fn question(
+    rng: &mut SplitMix64,
+    kind: usize,
+    cluster: Option<&Cluster>,
+) -> Result<Question, BuildError> {
     let mut nodes = node_names(rng);
     let kind = match kind {
         0 => {
-            let algo = pick(rng, &ALGORITHMS);
+            let (algo, on) = about(cluster, pick(rng, &ALGORITHMS), &nodes);
+            nodes = names_of(&on);
             let key = key_from(rng.next_u64());
-            let answer = placement(algo, &nodes)?.locate(&key) as usize;
+            let answer = build(&on.config, &on.nodes)?.locate(&key) as usize;
             Kind::Owner { algo, key, answer }
         }
         1 => {
-            let algo = pick(rng, &ALGORITHMS);
+            let (algo, on) = about(cluster, pick(rng, &ALGORITHMS), &nodes);
+            nodes = names_of(&on);
             let leaving = rng.below(nodes.len() as u64) as usize;
-            let before = placement(algo, &nodes)?;
-            let mut rest = nodes.clone();
+            let before = build(&on.config, &on.nodes)?;
+            let mut rest = on.nodes.clone();
             rest.remove(leaving);
-            let after = placement(algo, &rest)?;
+            let after = build(&on.config, &rest)?;
             // Keys of the leaving node, and others: at most half on it.
             let mut keys = Vec::new();
             while keys.len() < LEAVE_KEYS {
@@ -260,11 +382,16 @@ fn question(rng: &mut SplitMix64, kind: usize) -> Result<Question, BuildError> {
             }
         }
         2 => {
-            let algo = pick(rng, &ALGORITHMS);
+            let (algo, on) = about(cluster, pick(rng, &ALGORITHMS), &nodes);
+            nodes = names_of(&on);
             let keys_seed = rng.next_u64();
             let keys = crate::keys::generate(KEYS, keys_seed);
             let joining = joining(&nodes);
-            let moved = moved_on_join(algo, &nodes, &joining, &keys)?;
+            let before = build(&on.config, &on.nodes)?.assign(&keys);
+            let mut more = on.nodes.clone();
+            more.push(NodeSpec::new(joining.as_str(), JOIN_WEIGHT));
+            let after = build(&on.config, &more)?.assign(&keys);
+            let moved = before.iter().zip(&after).filter(|(b, a)| b != a).count() as u64;
             Kind::JoinShare {
                 algo,
                 joining,
@@ -345,6 +472,13 @@ fn question(rng: &mut SplitMix64, kind: usize) -> Result<Question, BuildError> {
 /// assert!(q.iter().all(|question| question.grade(&question.answer())));
 /// ```
 pub fn quiz(seed: u64) -> Result<Vec<Question>, BuildError> {
+    quiz_on(seed, None)
+}
+
+/// The quiz of `seed` with its first three kinds about `cluster` (if given; the caller
+/// checks [`Cluster::askable`], and a cluster that is not is not used).
+pub fn quiz_on(seed: u64, cluster: Option<&Cluster>) -> Result<Vec<Question>, BuildError> {
+    let cluster = cluster.filter(|c| c.askable().is_ok());
     let mut rng = SplitMix64::new(seed);
     let mut order: Vec<usize> = (0..QUESTIONS).collect();
     // Fisher–Yates.
@@ -352,7 +486,10 @@ pub fn quiz(seed: u64) -> Result<Vec<Question>, BuildError> {
         let j = rng.below(i as u64 + 1) as usize;
         order.swap(i, j);
     }
-    order.into_iter().map(|k| question(&mut rng, k)).collect()
+    order
+        .into_iter()
+        .map(|k| question(&mut rng, k, cluster))
+        .collect()
 }
 
 #[cfg(test)]

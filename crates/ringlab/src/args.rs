@@ -83,6 +83,19 @@ pub struct QuizArgs {
     /// The quiz's seed (the app's `quiz=`).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The algorithm of a cluster of your own (with --nodes), as the app's Quiz view shows
+    /// the flags for its lab.
+    #[command(flatten)]
+    pub algo: AlgoArgs,
+    /// A cluster of your own, `name[=weight],...` (2 to 12 nodes): the first three questions
+    /// ask about it instead of clusters drawn from the seed. Its algorithm must be virtual,
+    /// ketama, modulo, maglev or rendezvous.
+    #[arg(long, value_name = "LIST")]
+    pub nodes: Option<String>,
+    /// With --nodes: virtual nodes per node.
+    #[arg(long, default_value_t = 100, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole("a virtual-node count", 1, MAX_VNODES))]
+    pub vnodes: u32,
     /// Output format: the questions and answers as text, or JSON.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,

@@ -4,15 +4,44 @@
 use std::io::{self, Write};
 
 use ring_core::metrics::format;
-use ring_core::quiz::{quiz, Kind, Question, KEYS, R1_TOLERANCE, SHARE_TOLERANCE};
+use ring_core::quiz::{
+    quiz_on, Cluster, Kind, NotAskable, Question, CLUSTER_ALGORITHMS, KEYS, MAX_CLUSTER_NODES,
+    R1_TOLERANCE, SHARE_TOLERANCE,
+};
+use ring_core::HashFn;
 use serde_json::{json, Value};
 
-use crate::args::{ListFormat, QuizArgs};
+use crate::args::{parse_nodes, ListFormat, QuizArgs};
 use crate::Failure;
 
 /// `ringlab quiz`.
 pub fn run(args: &QuizArgs) -> Result<(), Failure> {
-    let questions = quiz(args.seed).map_err(|e| Failure::Data(e.to_string()))?;
+    let cluster = match &args.nodes {
+        None => None,
+        Some(list) => {
+            let cluster = Cluster {
+                config: args.algo.config(args.vnodes, HashFn::Murmur3_64)?,
+                nodes: parse_nodes(list)?,
+            };
+            cluster.askable().map_err(|why| {
+                Failure::Usage(match why {
+                    NotAskable::Algorithm => format!(
+                        "a quiz asks about a cluster of {} only: their placement after a leave is the one built afresh",
+                        CLUSTER_ALGORITHMS.map(|a| a.id()).join(", ")
+                    ),
+                    NotAskable::NodeCount => format!(
+                        "a quiz asks about a cluster of 2 to {MAX_CLUSTER_NODES} nodes; --nodes has {}",
+                        cluster.nodes.len()
+                    ),
+                    // --nodes gives no node its own count.
+                    NotAskable::OwnVnodes => "a node has its own virtual-node count".to_string(),
+                })
+            })?;
+            Some(cluster)
+        }
+    };
+    let questions =
+        quiz_on(args.seed, cluster.as_ref()).map_err(|e| Failure::Data(e.to_string()))?;
     let text = match args.format {
         ListFormat::Text => questions
             .iter()

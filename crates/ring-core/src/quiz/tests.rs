@@ -102,3 +102,115 @@ fn each_question_is_graded_right_and_wrong_as_the_core_says() {
         }
     }
 }
+
+fn lab_cluster(algo: AlgoId) -> Cluster {
+    let mut config = Config::new(Algorithm::new(algo)).with_hash(crate::HashFn::Fnv1a_64);
+    config.default_vnodes = 40;
+    Cluster {
+        config,
+        nodes: vec![
+            NodeSpec::new("web-1", 100),
+            NodeSpec::new("web-2", 300),
+            NodeSpec::new("cache-d", 50),
+        ],
+    }
+}
+
+/// A cluster of the caller's: the first three kinds ask about its nodes under its own
+/// configuration (hash, virtual nodes, weights), and the answers are its placements'.
+#[test]
+fn a_clusters_quiz_asks_about_its_nodes_with_its_own_configuration() {
+    for algo in CLUSTER_ALGORITHMS {
+        let cluster = lab_cluster(algo);
+        let names: Vec<String> = cluster.nodes.iter().map(|n| n.name.clone()).collect();
+        for seed in 0..6 {
+            let q = quiz_on(seed, Some(&cluster)).unwrap();
+            assert_eq!(q, quiz_on(seed, Some(&cluster)).unwrap());
+            let mut asked = 0;
+            for x in &q {
+                let here = build(&cluster.config, &cluster.nodes).unwrap();
+                match &x.kind {
+                    Kind::Owner {
+                        algo: a,
+                        key,
+                        answer,
+                    } => {
+                        assert_eq!((a, &x.nodes), (&algo, &names));
+                        assert_eq!(here.locate(key) as usize, *answer);
+                        asked += 1;
+                    }
+                    Kind::Leave {
+                        leaving,
+                        keys,
+                        answer,
+                        ..
+                    } => {
+                        assert_eq!(x.nodes, names);
+                        let mut rest = cluster.nodes.clone();
+                        rest.remove(*leaving);
+                        let after = build(&cluster.config, &rest).unwrap();
+                        for (k, &n) in keys.iter().zip(answer) {
+                            assert_eq!(
+                                after.locate(k),
+                                rest.iter().position(|r| r.name == names[n]).unwrap() as u32
+                            );
+                        }
+                        asked += 1;
+                    }
+                    Kind::JoinShare {
+                        joining,
+                        keys_seed,
+                        answer,
+                        ..
+                    } => {
+                        // cache-d is taken: the newcomer is named otherwise.
+                        assert!(!names.contains(joining), "{joining}");
+                        let keys = crate::keys::generate(KEYS, *keys_seed);
+                        let mut more = cluster.nodes.clone();
+                        more.push(NodeSpec::new(joining.as_str(), 100));
+                        let a = here.assign(&keys);
+                        let b = build(&cluster.config, &more).unwrap().assign(&keys);
+                        let moved = a.iter().zip(&b).filter(|(x, y)| x != y).count();
+                        assert_eq!(*answer, 100.0 * moved as f64 / KEYS as f64);
+                        asked += 1;
+                    }
+                    _ => assert_ne!(x.nodes, names),
+                }
+            }
+            assert_eq!(asked, 3);
+        }
+        // A different cluster is a different quiz.
+        assert_ne!(quiz_on(1, Some(&cluster)).unwrap(), quiz(1).unwrap());
+    }
+}
+
+#[test]
+fn a_cluster_is_asked_about_only_where_a_fresh_build_is_the_labs() {
+    let mut c = lab_cluster(AlgoId::Jump);
+    assert_eq!(c.askable(), Err(NotAskable::Algorithm));
+    assert_eq!(quiz_on(3, Some(&c)).unwrap(), quiz(3).unwrap());
+    c.config.algorithm = Algorithm::new(AlgoId::Ketama);
+    assert_eq!(c.askable(), Ok(()));
+    c.nodes[0].vnodes = Some(7);
+    assert_eq!(c.askable(), Err(NotAskable::OwnVnodes));
+    c.nodes[0].vnodes = None;
+    c.nodes.truncate(1);
+    assert_eq!(c.askable(), Err(NotAskable::NodeCount));
+}
+
+#[test]
+fn a_clusters_flags_are_words_a_shell_reads_back() {
+    let mut c = lab_cluster(AlgoId::Ketama);
+    c.nodes[0].name = "it's here".into();
+    let flags = c.flags().unwrap();
+    assert!(
+        flags.starts_with("--algo ketama --hash fnv1a-64 --vnodes 40 --"),
+        "{flags}"
+    );
+    assert!(
+        flags.ends_with(r#" --nodes 'it'\''s here=100,web-2=300,cache-d=50'"#),
+        "{flags}"
+    );
+    c.nodes[1].name = "a,b".into();
+    assert_eq!(c.flags(), None);
+}
