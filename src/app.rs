@@ -297,19 +297,7 @@ pub fn Lab(props: &LabProps) -> Html {
             state.version,
         );
     }
-    {
-        // Presenter mode marks the page's root, which share.css lays out for a projector.
-        let page = props.page.clone();
-        use_effect_with(state.present, move |&present| {
-            if let Some(root) = page.root() {
-                let _ = if present {
-                    root.set_attribute("data-present", "")
-                } else {
-                    root.remove_attribute("data-present")
-                };
-            }
-        });
-    }
+    crate::effects::use_presenter(props.page.root(), props.page.host.is_some(), state.present);
     let online = crate::effects::use_online();
     let embed_open = props.page.embed_dialog;
     let s: Rc<State> = Rc::new((*state).clone());

@@ -57,6 +57,47 @@ pub(crate) fn use_select_value(select: &NodeRef, value: String) {
     });
 }
 
+/// Presenter mode: marks `root` (the page's, or an element's inside its shadow root), which
+/// share.css lays out for a projector. In a `<ring-lab>` element (`element`), turning it on
+/// with the button also shows the element full screen, since its box on the host page is
+/// rarely a projector's width; turning it off leaves full screen. (A link or attribute that
+/// opens in presenter mode cannot: browsers allow full screen only after a click.)
+#[hook]
+pub(crate) fn use_presenter(root: Option<web_sys::Element>, element: bool, present: bool) {
+    let first = use_mut_ref(|| true);
+    use_effect_with(present, move |&present| {
+        let Some(root) = root else {
+            return;
+        };
+        let _ = if present {
+            root.set_attribute("data-present", "")
+        } else {
+            root.remove_attribute("data-present")
+        };
+        if std::mem::take(&mut *first.borrow_mut()) || !element {
+            return;
+        }
+        let host = root
+            .get_root_node()
+            .dyn_into::<web_sys::ShadowRoot>()
+            .ok()
+            .map(|shadow| shadow.host());
+        let document = web_sys::window().and_then(|w| w.document());
+        match (host, document) {
+            (Some(host), _) if present => {
+                // Refused without a click; the element stays in its box then.
+                let _ = host.request_fullscreen();
+            }
+            (Some(host), Some(document))
+                if document.fullscreen_element().as_ref() == Some(&host) =>
+            {
+                document.exit_fullscreen();
+            }
+            _ => {}
+        }
+    });
+}
+
 /// Whether the browser says it is online, updated by its `online` and `offline` events.
 #[hook]
 pub(crate) fn use_online() -> bool {

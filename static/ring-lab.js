@@ -86,6 +86,10 @@ const HOST_RULES = `
 :host { display: block; contain: content; container-type: inline-size; }
 :host([hidden]) { display: none; }
 .ring-lab-root { min-height: 120px; }
+.ring-lab-root[data-present] { font-size: 1.35em; }
+:host(:fullscreen) { overflow: auto; background: Canvas; }
+/* Full screen: the ring no taller than the screen leaves below the lecture's bar. */
+:host(:fullscreen) .ring-lab-root[data-present] .canvas-box.square { max-width: min(100%, 720px, calc(100vh - 280px)); }
 `;
 
 // The theme the host page asks for, when the element has no `theme` attribute: an mdBook

@@ -206,6 +206,45 @@ test('lecture: script= plays its changes with → and ←, in presenter mode, re
   }
 });
 
+test('lecture: inside a <ring-lab> element, presenter mode from its button fills the screen, one column, the ring within it', async () => {
+  const { page, context, problems } = await openPage(browser, `${base}/ring-lab-example.html`, { reducedMotion: 'reduce', viewport: { width: 1280, height: 720 } });
+  await page.evaluate(() => {
+    const el = document.createElement('ring-lab');
+    el.id = 'lecture';
+    el.setAttribute('script', 'add:cache-e:100,remove:cache-b,algo:jump');
+    el.setAttribute('lang', 'en');
+    document.querySelector('main').prepend(el);
+  });
+  await page.waitForFunction(() => document.querySelector('#lecture')?.shadowRoot?.querySelector('canvas'), null, { timeout: 30000 });
+  const inside = (sel) => page.locator(`#lecture ${sel}`);
+  const columns = () => inside('.layout').evaluate((e) => getComputedStyle(e).gridTemplateColumns.split(' ').length);
+  assert((await columns()) === 2, 'the element\'s lab is not in two columns to start with');
+  await inside('#present-toggle').click();
+  await page.waitForFunction(() => document.fullscreenElement?.id === 'lecture', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('#lecture').shadowRoot.querySelector('.controls')?.offsetParent === null, null, { timeout: 5000 });
+  assert((await columns()) === 1, 'presenter mode keeps the controls\' column');
+  await inside('#script-next').click();
+  await page.waitForFunction(() => /1 of 3/.test(document.querySelector('#lecture').shadowRoot.querySelector('#script-title')?.textContent ?? ''), null, { timeout: 10000 });
+  const box = await inside('canvas').first().boundingBox();
+  assert(box.width >= 360 && box.y + box.height <= 720, `the ring in full screen: ${JSON.stringify(box)}`);
+  const size = await inside('.stage-side').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  assert(size >= 20, `what moved is ${size} px`);
+  await page.addScriptTag({ content: AXE });
+  const found = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document.querySelector('#lecture'), { resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id} (${v.impact})`);
+  });
+  assert(found.length === 0, `axe-core: ${found.join(' | ')}`);
+  await screenshot(page, 'lecture-element');
+  // Off again: out of full screen, the controls back.
+  await inside('#present-toggle').click();
+  await page.waitForFunction(() => document.fullscreenElement === null, null, { timeout: 5000 });
+  assert((await columns()) === 2, 'the controls\' column did not come back');
+  assert(problems.length === 0, problems.join('; '));
+  await context.close();
+});
+
 test('offline: after a first visit the lab, a link, a quiz, the element and the whole book open with no network', async () => {
   const { page, context, problems } = await openPage(browser, `${base}/?lang=en`, { reducedMotion: 'reduce' });
   await page.waitForSelector('#legend tbody tr', { timeout: 30000 });
