@@ -111,10 +111,15 @@ impl DxHash {
         bucket < self.capacity() && self.bit(bucket)
     }
 
-    /// Bucket `bucket`'s flag; `bucket` is below `A`.
+    /// Bucket `bucket`'s flag; `bucket` is below `A`. Read with `get`, not indexing: the
+    /// index's panic path in the probe loop cost 15% with 30% of the buckets removed
+    /// (`benches/newer.rs`, `dx-core-sum/1000-r30`: 878 µs with it, 751 µs without, beside
+    /// the C++ port's 723 and 699 µs in the same two runs).
     #[inline]
     fn bit(&self, bucket: u32) -> bool {
-        self.nodes[(bucket / 64) as usize] & (1 << (bucket % 64)) != 0
+        self.nodes
+            .get((bucket / 64) as usize)
+            .is_some_and(|word| word & (1 << (bucket % 64)) != 0)
     }
 
     /// The removed buckets, first removed first; [`DxHash::restore`] takes the last.
