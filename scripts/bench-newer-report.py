@@ -63,21 +63,22 @@ WHY = {
                 "one process away from criterion, the two builds alternated 15 times (the best "
                 "of each), on the AMD EPYC of session 20: the core 1.10-1.34× hashring's speed at "
                 "10 × 100, 1.06-1.17× at 100 × 1,000 and 1,000 × 1,000. On an Intel Xeon "
-                "criterion put the core at 0.88-0.90× at 1,000 × 1,000 in three runs "
-                "(session 22), not timed alternately there: a gap on that processor, not "
-                "explained yet.",
+                "(session 22) the million-point build was 0.88-0.90× in three runs, and 1.19× "
+                "once its sort made three radix passes instead of six; a ring of 1,000 points, "
+                "which the standard library's stable sort orders, is 0.91-1.0× there in four "
+                "runs, not explained yet.",
     "dx-plain": "The same hash and remainder on both sides; the plain version's empty or small "
                 "`HashSet` against the core's bits. The ratio moves between runs (see the note).",
     "memento-plain": "The same hash and jump hash on both sides, which take most of the time; "
                      "the table is the difference: the core's open addressing with 8-byte slots "
                      "against `std`'s SIMD-probed table. It depends on the processor: on the AMD "
                      "EPYC of session 20's two runs the core led at a million buckets "
-                     "(1.01× full, 1.49× with 30% removed), on an Intel Xeon it trails by 3-11% "
-                     "(session 22's three runs).",
+                     "(1.01× full, 1.49× with 30% removed), on an Intel Xeon it trails by up to "
+                     "11% (session 22's four runs).",
     "maglev-crate": "The margin was set on an AMD EPYC, where the core was 2.7-2.8× ahead "
                     "(13.5-16.7 ns against 38-47 ns a key). On an Intel Xeon, with neither side's "
                     "code changed, both run faster and the crate's SipHash gains the most: "
-                    "at 10 and 100 nodes the core 8.1-9.5 ns, the crate 15.8-18.6 ns (session 22's three runs).",
+                    "at 10 and 100 nodes the core 8.1-9.5 ns, the crate 15.5-18.6 ns (session 22's four runs).",
 }
 
 # The number formatting and machine description of the main report, so both read alike.
