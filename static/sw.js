@@ -28,17 +28,20 @@ function named(text, base) {
     .map((url) => new URL(url, base).href);
 }
 
-// Fetches each of `urls` the cache has no copy of, and keeps it.
+// Fetches each of `urls` the cache has no copy of, and keeps it; says whether all are kept.
 async function keepMissing(cache, urls) {
-  await Promise.all([...new Set(urls)].map(async (url) => {
-    if (await cache.match(url, { ignoreVary: true })) return;
+  const kept = await Promise.all([...new Set(urls)].map(async (url) => {
+    if (await cache.match(url, { ignoreVary: true })) return true;
     try {
       const res = await fetch(url);
       if (res.ok) await cache.put(url, res);
+      return res.ok;
     } catch {
       // A file that cannot be fetched now is kept the next time it is asked for.
+      return false;
     }
   }));
+  return kept.every(Boolean);
 }
 
 // Drops the copies of hashed files directly in `dir` that `keep` does not list: an
@@ -83,6 +86,10 @@ async function keepTheBook(url, html) {
   const rootUrl = new URL(root[1] || './', url).href;
   const files = named(html, url);
   const toc = files.find((f) => /\/toc-[0-9a-f]+\.js$/.test(f));
+  // Once this book (its table of contents is hashed by the build) is kept whole, later
+  // pages read ask for nothing more.
+  const whole = toc && `${toc}?ringlab-kept-whole`;
+  if (whole && await cache.match(whole)) return;
   const pages = [];
   if (toc) {
     try {
@@ -100,7 +107,9 @@ async function keepTheBook(url, html) {
       // The fonts wait for the next page read.
     }
   }
-  await keepMissing(cache, [...files, ...pages, ...fonts]);
+  if (await keepMissing(cache, [...files, ...pages, ...fonts]) && whole) {
+    await cache.put(whole, new Response(''));
+  }
 }
 
 self.addEventListener('install', (event) => {

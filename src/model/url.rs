@@ -91,6 +91,12 @@ pub(crate) fn link_steps(keys: usize) -> usize {
     (LINK_HISTORY_PLACEMENTS / keys.max(1)).clamp(1, MAX_LINK_HISTORY)
 }
 
+/// Step `n` of `state`'s history as a link writes its change, if a link can describe it
+/// (not new keys or a pasted list, nor a step that made no change of its own).
+fn described_step(state: &State, n: usize) -> Option<SharedChange> {
+    change::of(state.step_change(n)?, state.history.states.get(n)?)
+}
+
 /// The changes `state`'s link carries, oldest first, and the state before them: the
 /// history's steps up to the one shown, back to the first a link cannot describe (new
 /// keys, a pasted list) and no more than [`link_steps`]. `None` when it carries none, or
@@ -105,8 +111,7 @@ fn link_history(state: &State) -> Option<(&State, Vec<SharedChange>)> {
     let mut steps = Vec::new();
     let mut first = history.at;
     while first > 0 && steps.len() < bound {
-        let step = &history.states[first];
-        let Some(made) = (state.step_change(first)).and_then(|c| change::of(c, step)) else {
+        let Some(made) = described_step(state, first) else {
             break;
         };
         steps.push(made);
@@ -137,13 +142,8 @@ pub(crate) fn script_step(state: &State) -> Option<Result<Action, Msg>> {
 pub(crate) fn lecture_query(state: &State) -> Option<String> {
     let history = &state.history;
     let first = history.states.first()?;
-    let steps: Vec<String> = history
-        .states
-        .iter()
-        .take(history.at + 1)
-        .enumerate()
-        .skip(1)
-        .filter_map(|(i, s)| change::of(state.step_change(i)?, s).map(|c| change::write(&c)))
+    let steps: Vec<String> = (1..=history.at)
+        .filter_map(|i| described_step(state, i).map(|c| change::write(&c)))
         .take(MAX_SCRIPT)
         .collect();
     if steps.is_empty() {

@@ -282,20 +282,24 @@ fn specs(names: &[String]) -> Vec<NodeSpec> {
 }
 
 fn placement(algo: AlgoId, names: &[String]) -> Result<Box<dyn Placement>, BuildError> {
-    build(&Config::new(Algorithm::new(algo)), &specs(names))
+    let on = drawn(algo, names);
+    build(&on.config, &on.nodes)
 }
 
-/// Keys that move among `keys` when `joining` joins `names` under `algo`.
-fn moved_on_join(
-    algo: AlgoId,
-    names: &[String],
-    joining: &str,
-    keys: &[String],
-) -> Result<u64, BuildError> {
-    let before = placement(algo, names)?.assign(keys);
-    let mut more = names.to_vec();
-    more.push(joining.to_string());
-    let after = placement(algo, &more)?.assign(keys);
+/// `names` at weight 100 under `algo` at its defaults: a cluster a question draws.
+fn drawn(algo: AlgoId, names: &[String]) -> Cluster {
+    Cluster {
+        config: Config::new(Algorithm::new(algo)),
+        nodes: specs(names),
+    }
+}
+
+/// Keys that move among `keys` when `joining` (weight [`JOIN_WEIGHT`]) joins `on`.
+fn moved_on_join(on: &Cluster, joining: &str, keys: &[String]) -> Result<u64, BuildError> {
+    let before = build(&on.config, &on.nodes)?.assign(keys);
+    let mut more = on.nodes.clone();
+    more.push(NodeSpec::new(joining, JOIN_WEIGHT));
+    let after = build(&on.config, &more)?.assign(keys);
     Ok(before.iter().zip(&after).filter(|(b, a)| b != a).count() as u64)
 }
 
@@ -317,13 +321,7 @@ fn joining(names: &[String]) -> String {
 fn about(cluster: Option<&Cluster>, algo: AlgoId, names: &[String]) -> (AlgoId, Cluster) {
     match cluster {
         Some(c) => (c.config.algorithm.id, c.clone()),
-        None => (
-            algo,
-            Cluster {
-                config: Config::new(Algorithm::new(algo)),
-                nodes: specs(names),
-            },
-        ),
+        None => (algo, drawn(algo, names)),
     }
 }
 
@@ -387,11 +385,7 @@ fn question(
             let keys_seed = rng.next_u64();
             let keys = crate::keys::generate(KEYS, keys_seed);
             let joining = joining(&nodes);
-            let before = build(&on.config, &on.nodes)?.assign(&keys);
-            let mut more = on.nodes.clone();
-            more.push(NodeSpec::new(joining.as_str(), JOIN_WEIGHT));
-            let after = build(&on.config, &more)?.assign(&keys);
-            let moved = before.iter().zip(&after).filter(|(b, a)| b != a).count() as u64;
+            let moved = moved_on_join(&on, &joining, &keys)?;
             Kind::JoinShare {
                 algo,
                 joining,
@@ -411,8 +405,8 @@ fn question(
                     continue;
                 }
                 let moved = [
-                    moved_on_join(a, &nodes, &joining, &keys)?,
-                    moved_on_join(b, &nodes, &joining, &keys)?,
+                    moved_on_join(&drawn(a, &nodes), &joining, &keys)?,
+                    moved_on_join(&drawn(b, &nodes), &joining, &keys)?,
                 ];
                 if moved[0] != moved[1] {
                     break Kind::Fewer {
