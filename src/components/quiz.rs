@@ -283,13 +283,9 @@ pub(crate) fn QuizPanel(props: &QuizProps) -> Html {
             if let (Some(p), Some(q)) = (next.get_mut(i), questions.get(i)) {
                 let graded = read(q, &p.typed).map(|a| q.grade(&a)).map_err(Rc::new);
                 if graded.is_ok() {
-                    // The first three kinds are about the lab's cluster when it is asked about.
-                    let about_lab = on_lab
-                        && matches!(
-                            q.kind,
-                            Kind::Owner { .. } | Kind::Leave { .. } | Kind::JoinShare { .. }
-                        );
-                    p.walk = walk(q, about_lab.then_some(&*lab)).map(Rc::new);
+                    // Only an owner question has a walk, and it is about the lab's cluster
+                    // whenever the quiz asks about the lab.
+                    p.walk = walk(q, on_lab.then_some(&*lab)).map(Rc::new);
                 }
                 p.graded = Some(graded);
             }
