@@ -38,7 +38,7 @@ WHY = {
     "anchor-cpp": "Both sides hash with the `crc32` instruction (the core through `safe_arch`, "
                   "as `.cargo/config.toml` builds for x86-64-v2) and take the first remainder "
                   "without a division; a miss of a few percent is within this machine's noise "
-                  "between runs.",
+                  "between runs (see the control above).",
     "dx-cpp": "The same `crc32` instruction on both sides; the core takes the remainder by "
               "two multiplications, the C++ by a division. Until the core read its flags "
               "without an index's panic path in the probe loop, the C++ led at 30% removed on "
@@ -48,32 +48,32 @@ WHY = {
                    "`std`'s `HashMap` hashed by `foldhash` in the core, an `unordered_map` in the "
                    "C++. At 10 buckets with 30% removed, where a key meets the table most often, "
                    "the two are within 3% of each other in every run; a miss there is this "
-                   "machine's noise between runs.",
+                   "machine's noise between runs (see the control above).",
     "fliphash-crate": "The same arithmetic per key on both sides (`valgrind --tool=callgrind` "
                       "counts within 1% of the crate's instructions); the core's `FlipHasher` "
                       "works out the bucket count's mask and bit length once, where the crate "
                       "does it every call. A miss of a few percent is within this machine's "
-                      "noise between two runs of one function.",
+                      "noise between two runs of one function (see the control above).",
     "power-crate": "The core's `PowerHasher` runs fewer instructions per key than the crate "
                    "(callgrind: 35 against 44 at 1,000 buckets, 47 against 58 at 10); a miss is "
-                   "this machine's noise.",
+                   "this machine's noise (see the control above).",
     "jumphash": "The crate runs Lamping and Veach's loop with Rust's saturating float-to-integer "
                 "cast, the core the same loop in whole `f64`s (one instruction fewer a step); "
-                "a miss is this run's noise.",
+                "a miss is this run's noise (see the control above).",
     "hashring": "hashring hashes a node and replica number with SipHash; the core names each "
                 "point `name#i` and hashes the name with MurmurHash3, as the seeds do. A ring "
                 "of at most 4,096 points is sorted in one pass over the positions' highest bits "
                 "and a stable sort of each group (1,000 points in 2.5 µs, 8 µs by the standard "
                 "library's stable sort alone); a larger one by three radix passes over its "
                 "highest varying digits and a stable sort of the runs they leave. A miss is "
-                "this machine's noise between runs.",
+                "this machine's noise between runs (see the control above).",
     "dx-plain": "The same hash and remainder on both sides; the plain version's empty or small "
                 "`HashSet` against the core's bits. The ratio moves between runs (see the note).",
     "memento-plain": "The same hash, jump hash and table (`std`'s `HashMap`) on both sides; the "
                      "core hashes its table's keys with `foldhash`, the plain version with "
                      "SipHash. Where nothing is removed neither side hashes at all (an empty "
                      "map is not probed), and the two do the same work: a miss there is this "
-                     "machine's noise.",
+                     "machine's noise (see the control above).",
     "maglev-crate": "The margin was set on an AMD EPYC, where the core was 2.7-2.8× ahead "
                     "(13.5-16.7 ns against 38-47 ns a key). On an Intel Xeon, with neither side's "
                     "code changed, both run faster and the crate's SipHash gains the most: "
@@ -236,6 +236,28 @@ def main():
         "these targets were set (the margins in the target column). `anchorhash` counts its buckets in `u16`, so it has no million-bucket case. At "
         "10 buckets 6 keys of 16 land past the last bucket of the enclosing power of two and "
         "draw again, on both sides.")
+    controls = []
+    for function, name in [("jump-core", "jump hash"), ("fliphash-core", "FlipHash")]:
+        for n in SIZES:
+            first, again = get("newer_lookup", function, n), get("newer_lookup", f"{function}-again", n)
+            if first is not None and again is not None:
+                controls.append((f"{name} {n:,}", again / first))
+    for n in SIZES:
+        for state in ["full", "r30"]:
+            case = f"{n}-{state}"
+            first = get("newer_lookup", "memento-core", case)
+            again = get("newer_lookup", "memento-core-again", case)
+            if first is not None and again is not None:
+                controls.append((f"MementoHash {n:,} {state}", again / first))
+    if controls:
+        low = min(controls, key=lambda c: c[1])
+        high = max(controls, key=lambda c: c[1])
+        say("")
+        say(f"**Control:** the core's jump hash, FlipHash and MementoHash timed a second time "
+            f"in the same run, after their peers, as if the second were a peer: from "
+            f"{low[1]:.2f}× ({low[0]}) to {high[1]:.2f}× ({high[0]}) over {len(controls)} "
+            f"cases. The same function against itself moves this far; a ratio within it of "
+            f"1× is no difference this run can show.")
     if missed:
         say("")
         say("### Why a target is not met")

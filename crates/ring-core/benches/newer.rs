@@ -28,6 +28,9 @@
 //!   DxHash, a hash map as the C++ reference keeps for MementoHash, loops instead of bit
 //!   tricks for BinomialHash), checked to give the same bucket as the core on every key
 //!   before it is timed.
+//! - A control: the core's jump hash, FlipHash and MementoHash timed a second time
+//!   (`-again`), after their peers, in the same run: how far one function's time moves
+//!   between two timings of it, against which a ratio near 1× is read.
 //!
 //! Bucket counts 10, 1,000 and 1,000,000 (and 16 for the functions of the bucket count). AnchorHash, DxHash and MementoHash run with every
 //! bucket working (`full`) and with 30% removed at random (`r30`, the same buckets for
@@ -309,6 +312,10 @@ fn functions(group: &mut BenchmarkGroup<'_, WallTime>, keys: &[u64], n: u32) {
     });
     lookup(group, "binomial-core", &case, keys, &core_binomial);
     lookup(group, "binomial-plain", &case, keys, &plain_binomial);
+    // The control: the core's jump hash and FlipHash timed again, after their peers, to show
+    // how far one function's time moves within a run.
+    lookup(group, "jump-core-again", &case, keys, &|&k| jump_hash(k, n));
+    lookup(group, "fliphash-core-again", &case, keys, &core_flip);
 }
 
 /// The engines that lose any bucket: AnchorHash, DxHash and MementoHash, with every bucket
@@ -361,6 +368,8 @@ fn engines(group: &mut BenchmarkGroup<'_, WallTime>, keys: &[u64], n: u32) {
         lookup(group, "memento-plain", &case, keys, &|&k| {
             memento_plain.bucket(k)
         });
+        // The control, as in `functions`.
+        lookup(group, "memento-core-again", &case, keys, &core_memento);
     }
 }
 
