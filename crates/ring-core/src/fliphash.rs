@@ -79,8 +79,8 @@ fn top_range_draw(
 /// FlipHash over a fixed number of buckets, with what depends on that number alone worked
 /// out once: the last bucket, the enclosing power of two's mask and its bit length. The
 /// crate works them out from its range on every call; done once, the core's lookups are
-/// 1.0x-1.1x the crate's, where they were 0.91-0.97x (an Intel Xeon; `benches/newer.rs`,
-/// `fliphash-core` against `fliphash-crate`).
+/// 1.01-1.13× the crate's in two runs, where they were 0.91-0.97× (an Intel Xeon;
+/// `benches/newer.rs`, `fliphash-core` against `fliphash-crate`).
 ///
 /// ```
 /// use ring_core::fliphash::{fliphash, FlipHasher};
