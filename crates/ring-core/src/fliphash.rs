@@ -113,12 +113,6 @@ impl FlipHasher {
         })
     }
 
-    /// The number of buckets.
-    pub fn buckets(&self) -> u32 {
-        // last < 2^32 (made from a u32).
-        self.last as u32 + 1
-    }
-
     /// The bucket in `0..buckets` that `key` lands on with `seed`.
     #[inline]
     pub fn bucket(&self, key: u64, seed: u64) -> u32 {

@@ -16,7 +16,7 @@
 //!   `n`, each a table lookup.
 //! - **Memory:** three `u32` for the engine, and one table entry per bucket removed from
 //!   the middle: 12 bytes of data, kept in a hash table as the reference's
-//!   `unordered_map` (`table::Table`: `std`'s `HashMap`, at most 7/8 full, so at least 14
+//!   `unordered_map` (`Table`: `std`'s `HashMap`, at most 7/8 full, so at least 14
 //!   bytes an entry with its control byte; the same on every target).
 //! - **Removal:** any working bucket ([`MementoHash::remove`], `removeBucket`). Removing
 //!   the last bucket of the b-array while the table is empty only shrinks `n`, as jump
@@ -26,6 +26,8 @@
 //!   The reference checks nothing (removing a bucket twice, or one outside the b-array,
 //!   corrupts its state; removing the last working one makes a later lookup divide by
 //!   zero); here those are refused ([`BucketError`]) and leave the state unchanged.
+
+use std::collections::HashMap;
 
 use crate::bucket_placement;
 use crate::buckets::BucketAlgo;
@@ -50,10 +52,19 @@ struct Entry {
     prev_removed: u32,
 }
 
+/// The replacement table, removed bucket → [`Entry`]: `std`'s `HashMap`, hashed by
+/// `foldhash` with a fixed seed (the same table on every target and in every run). Its
+/// control bytes, one a slot, tell a bucket absent without reading the entries, and an
+/// empty map is not hashed at all: at a million buckets with 30% removed most lookups end
+/// on a working bucket, and the core's own open addressing, which had to read an 8-byte
+/// slot to say so, was 0.89-0.97× a `HashMap` with SipHash on an Intel Xeon
+/// (`benches/newer.rs`, `memento-core` against `memento-plain`, `1000000-r30`).
+type Table = HashMap<u32, Entry, foldhash::fast::FixedState>;
+
 /// A MementoHash engine: the b-array size, the replacement table, the last removed bucket.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MementoHash {
-    table: table::Table,
+    table: Table,
     b_array_size: u32,
     last_removed: u32,
 }
@@ -80,7 +91,7 @@ impl MementoHash {
             });
         }
         Ok(MementoHash {
-            table: table::Table::default(),
+            table: Table::default(),
             b_array_size: buckets,
             last_removed: buckets,
         })
@@ -104,7 +115,7 @@ impl MementoHash {
 
     /// The buckets the table remembers, with their replacers, in bucket order.
     pub fn replacements(&self) -> Vec<(u32, u32)> {
-        let mut pairs: Vec<(u32, u32)> = self.table.iter().map(|(b, e)| (b, e.replacer)).collect();
+        let mut pairs: Vec<(u32, u32)> = self.table.iter().map(|(&b, e)| (b, e.replacer)).collect();
         pairs.sort_unstable();
         pairs
     }
@@ -125,11 +136,21 @@ impl MementoHash {
     /// Bytes of the engine and its table (13 bytes a slot, at least 8/7 as many slots as
     /// entries).
     pub fn memory_bytes(&self) -> u64 {
-        12 + self.table.memory_bytes()
+        // The slots a table of this capacity has: a power of two, at most 7/8 full; below
+        // 8, one more slot than the capacity.
+        let capacity = self.table.capacity() as u64;
+        let slots = if capacity < 8 {
+            capacity + u64::from(capacity > 0)
+        } else {
+            capacity / 7 * 8
+        };
+        12 + 13 * slots
     }
 
+    /// The replacer of `bucket`, if the table holds it: what a lookup reads.
+    #[inline]
     fn replacer(&self, bucket: u32) -> Option<u32> {
-        self.table.replacer(bucket)
+        self.table.get(&bucket).map(|e| e.replacer)
     }
 
     /// `getBucketCRC32c(key, seed)`: the working bucket of the key.
@@ -208,75 +229,6 @@ impl MementoHash {
         }
         self.b_array_size = self.b_array_size.max(bucket + 1);
         Ok(bucket)
-    }
-}
-
-/// The replacement table: removed bucket → [`Entry`].
-mod table {
-    use super::Entry;
-    use std::collections::HashMap;
-
-    /// `std`'s `HashMap`, hashed by `foldhash` with a fixed seed (the same table on every
-    /// target and in every run). Its control bytes, one a slot, tell a bucket absent without
-    /// reading the entries: at a million buckets with 30% removed most lookups end on a
-    /// working bucket, and the core's own open addressing, which had to read an 8-byte slot
-    /// to say so, was 0.89-0.97× a `HashMap` with SipHash on an Intel Xeon
-    /// (`benches/newer.rs`, `memento-core` against `memento-plain`, `1000000-r30`).
-    #[derive(Clone, Debug, Default, PartialEq, Eq)]
-    pub(super) struct Table(HashMap<u32, Entry, foldhash::fast::FixedState>);
-
-    impl Table {
-        /// The replacer of `bucket`, if the table holds it: what a lookup reads.
-        #[inline]
-        pub(super) fn replacer(&self, bucket: u32) -> Option<u32> {
-            if self.0.is_empty() {
-                // Nothing to hash while no bucket is removed (every lookup asks once).
-                return None;
-            }
-            self.0.get(&bucket).map(|e| e.replacer)
-        }
-
-        pub(super) fn get(&self, bucket: &u32) -> Option<Entry> {
-            self.0.get(bucket).copied()
-        }
-
-        pub(super) fn contains_key(&self, bucket: &u32) -> bool {
-            self.0.contains_key(bucket)
-        }
-
-        pub(super) fn len(&self) -> usize {
-            self.0.len()
-        }
-
-        pub(super) fn is_empty(&self) -> bool {
-            self.0.is_empty()
-        }
-
-        /// Every entry, in no particular order.
-        pub(super) fn iter(&self) -> impl Iterator<Item = (u32, Entry)> + '_ {
-            self.0.iter().map(|(&bucket, &entry)| (bucket, entry))
-        }
-
-        /// The slots' bytes: 12 of data and a control byte each, with the slots a table of
-        /// this capacity has (a power of two, at most 7/8 full; below 8, one more slot than
-        /// the capacity).
-        pub(super) fn memory_bytes(&self) -> u64 {
-            let capacity = self.0.capacity() as u64;
-            let slots = if capacity < 8 {
-                capacity + u64::from(capacity > 0)
-            } else {
-                capacity / 7 * 8
-            };
-            13 * slots
-        }
-
-        pub(super) fn insert(&mut self, bucket: u32, entry: Entry) {
-            self.0.insert(bucket, entry);
-        }
-
-        pub(super) fn remove(&mut self, bucket: &u32) -> Option<Entry> {
-            self.0.remove(bucket)
-        }
     }
 }
 

@@ -469,10 +469,11 @@ impl RingBuild {
     /// sort of the runs the passes leave, or ends the sort.
     fn start_sort(&mut self, from: usize) {
         let n = self.points.len();
-        let predicted = predicted_passes(self.layout.space_bits(self.hash));
+        let space_bits = self.layout.space_bits(self.hash);
+        let predicted = predicted_passes(space_bits);
         if self.counts.is_empty() && from == 0 {
             // A small build: one sort at once, counted as the passes it replaces.
-            sort_small(&mut self.points, self.layout.space_bits(self.hash));
+            sort_small(&mut self.points, space_bits);
             self.done += (n * predicted) as u64;
         }
         let lowest = self.lowest_sorted_digit();
